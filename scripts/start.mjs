@@ -1,0 +1,35 @@
+// `npm start`: build the client when its sources are newer than the last build, then run
+// the server (migrations and the first-start demo seed happen inside it).
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const distIndex = path.join(root, 'dist', 'index.html');
+const sources = ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'uno.config.ts', 'package.json'];
+
+function newestMtime(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+const builtAt = existsSync(distIndex) ? statSync(distIndex).mtimeMs : 0;
+const changedAt = Math.max(...sources.map(newestMtime));
+if (builtAt < changedAt) {
+  console.log(builtAt ? 'Sources changed since the last build; building the client…' : 'Building the client…');
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(signal ? 0 : (code ?? 0)));

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+/**
+ * Every setting the server reads, parsed once at start. A missing or malformed value stops
+ * the process with one line that names the variable (see loadConfig).
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:)/, { error: 'must be a postgres:// URL or sqlite:<file>' })
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number({ error: 'must be a number of bytes' }).int().min(1024).default(1_048_576),
+  RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(300),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1000).default(60_000),
+  REDIS_URL: z.url({ error: 'must be a redis:// URL' }).optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  SERVE_CLIENT: booleanFromEnv.default(true),
+  CLIENT_DIST_DIR: z.string().min(1).default('./dist'),
+  SEED_DEMO_DATA: booleanFromEnv.default(true),
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter ISO 4217 code such as USD' })
+    .default('USD'),
+  TOKEN_SIGNING_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface AppConfig extends RawConfig {
+  /** Absolute path of the data folder. */
+  dataDir: string;
+  /** Absolute path of the built client. */
+  clientDistDir: string;
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  // An empty variable means "not set", as in most shells' .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'configuration');
+    const shown = cleaned[name] === undefined ? 'missing' : `got "${cleaned[name]}"`;
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue.message} (${shown})`);
+  }
+  const raw = result.data;
+  return {
+    ...raw,
+    dataDir: path.resolve(raw.DATA_DIR),
+    clientDistDir: path.resolve(raw.CLIENT_DIST_DIR),
+    isProduction: raw.NODE_ENV === 'production',
+  };
+}

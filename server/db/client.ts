@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  close: () => Promise<void>;
+}
+
+export interface DbOptions {
+  /** postgres://… for PostgreSQL; sqlite:<file> or undefined for SQLite in the data folder. */
+  url?: string;
+  dataDir: string;
+  /** PostgreSQL schema to work in (tests give each file its own). */
+  schema?: string;
+  poolSize?: number;
+}
+
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+const PG_TIMESTAMPTZ = 1184;
+const PG_TIMESTAMP = 1114;
+let pgParsersSet = false;
+
+function setPgParsers(): void {
+  if (pgParsersSet) return;
+  pgParsersSet = true;
+  // Counts and minor-unit amounts fit in a double well below 2^53; numbers, not strings.
+  pg.types.setTypeParser(PG_INT8, (value) => Number.parseInt(value, 10));
+  pg.types.setTypeParser(PG_NUMERIC, (value) => Number.parseFloat(value));
+  // One representation of time on both engines: ISO-8601 UTC strings.
+  pg.types.setTypeParser(PG_TIMESTAMPTZ, (value) => new Date(value).toISOString());
+  pg.types.setTypeParser(PG_TIMESTAMP, (value) => new Date(`${value}Z`).toISOString());
+}
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return url !== undefined && /^postgres(ql)?:\/\//.test(url);
+}
+
+export function sqliteFileFor(options: Pick<DbOptions, 'url' | 'dataDir'>): string {
+  if (options.url?.startsWith('sqlite:')) {
+    const file = options.url.slice('sqlite:'.length);
+    return file === ':memory:' ? file : path.resolve(file);
+  }
+  return path.join(options.dataDir, 'moa.sqlite');
+}
+
+export function createDb(options: DbOptions): DbHandle {
+  if (isPostgresUrl(options.url)) {
+    setPgParsers();
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+
+  const file = sqliteFileFor(options);
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/** A real round trip to the database, for /api/health. */
+export async function pingDb(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as appMeta from './2026-11-22-0001-app-meta';
+
+/**
+ * Every migration, in order. Names are dated so they sort; a migration that has shipped is
+ * never edited, only followed by a new one.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-0001-app-meta': appMeta,
+};

@@ -1,0 +1,30 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../types';
+
+/**
+ * Demo data is written once, on the first start of a new data folder; the marker row in
+ * app_meta keeps later starts (and other processes) from writing it again. Each capability
+ * adds its own seeder to the list, written with the same factories its tests use.
+ */
+export interface Seeder {
+  name: string;
+  run: (trx: Transaction<Database>) => Promise<void>;
+}
+
+export const seeders: Seeder[] = [];
+
+export const DEMO_SEED_MARKER = 'demo_seeded_at';
+
+export async function seedDemoDataOnce(db: Kysely<Database>, now = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('app_meta')
+      .values({ key: DEMO_SEED_MARKER, value: now.toISOString(), updated_at: now.toISOString() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
+    // Another start (or another process) got here first: nothing to do.
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    for (const seeder of seeders) await seeder.run(trx);
+    return true;
+  });
+}

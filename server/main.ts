@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app';
+import { ConfigError, parseConfig } from './config';
+import { createDb } from './db/client';
+import { migrateToLatest } from './db/migrate';
+import { seedDemoDataOnce } from './db/seed/index';
+import { loadOrCreateSecrets } from './secrets';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  loadOrCreateSecrets(config.dataDir, { tokenSigningKey: config.TOKEN_SIGNING_KEY });
+
+  const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  await migrateToLatest(db.db);
+  if (config.SEED_DEMO_DATA) await seedDemoDataOnce(db.db);
+
+  const app = await buildApp({ config, db });
+  app.addHook('onClose', async () => db.close());
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

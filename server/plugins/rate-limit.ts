@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import { AppError } from '../errors';
+
+export interface RateLimitOptions {
+  max: number;
+  timeWindowMs: number;
+  redisUrl?: string;
+}
+
+/**
+ * A default limit on every API route per client address; features set tighter limits on
+ * their own routes (`config.rateLimit`). With REDIS_URL the counters are shared by every
+ * API process; without it they live in this process, which suits the embedded default.
+ */
+async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    global: true,
+    max: options.max,
+    timeWindow: options.timeWindowMs,
+    ...(redis ? { redis, nameSpace: 'moa-rate-limit:' } : {}),
+    // The shell and its assets are not rate limited; the API is.
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`, {
+        'retry-after': String(Math.ceil(context.ttl / 1000)),
+      }),
+  });
+}
+
+export default fp(rateLimitPlugin, { name: 'rate-limit' });

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+
+/**
+ * Security headers for every answer. The policy allows exactly what the app needs: its own
+ * scripts, styles (plus inline style attributes, which the toast and tooltip libraries set),
+ * images from itself and data/blob URLs (QR codes, previews), its own worker and manifest.
+ */
+export const contentSecurityPolicy = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'frame-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+};
+
+async function securityPlugin(app: FastifyInstance, options: { isProduction: boolean }): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...contentSecurityPolicy,
+        // Plain-HTTP localhost must keep working for the embedded default.
+        ...(options.isProduction ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    // Cross-origin isolation headers would block the Google sign-in popup later.
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    strictTransportSecurity: options.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Permissions-Policy', 'camera=(self), microphone=(), geolocation=(), payment=()');
+  });
+}
+
+export default fp(securityPlugin, { name: 'security' });

@@ -1,0 +1,68 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { sendNotFound } from './error-handler';
+
+/** Files the browser must ask for every time, so a new release is picked up at once. */
+const NEVER_CACHED = new Set(['/index.html', '/sw.js', '/manifest.webmanifest']);
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const NO_STORE = 'no-store, max-age=0';
+
+export function cacheControlFor(urlPath: string): string {
+  if (NEVER_CACHED.has(urlPath)) return NO_STORE;
+  if (urlPath.startsWith('/assets/')) return IMMUTABLE;
+  return 'public, max-age=3600';
+}
+
+/**
+ * Serves the built PWA from the same process and port as the API. Unknown paths that look
+ * like pages get the app shell (the client router renders its own 404); unknown /api paths
+ * and missing files get the JSON 404.
+ */
+async function staticClientPlugin(app: FastifyInstance, options: { root: string }): Promise<void> {
+  const indexFile = path.join(options.root, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ root: options.root }, 'client build not found; serving the API only');
+    app.setNotFoundHandler((request, reply) =>
+      sendNotFound(reply, `No route for ${request.method} ${request.url.split('?')[0]}.`),
+    );
+    return;
+  }
+  const shell = readFileSync(indexFile, 'utf8');
+  const sendShell = (reply: FastifyReply) =>
+    reply.status(200).header('Cache-Control', NO_STORE).type('text/html; charset=utf-8').send(shell);
+
+  await app.register(fastifyStatic, {
+    root: options.root,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    // @fastify/static 10 hands the Fastify reply to setHeaders.
+    setHeaders: (reply: FastifyReply, filePath: string) => {
+      const urlPath = `/${path.relative(options.root, filePath).split(path.sep).join('/')}`;
+      reply.header('Cache-Control', cacheControlFor(urlPath));
+      if (urlPath === '/sw.js') reply.header('Service-Worker-Allowed', '/');
+    },
+  });
+  app.get('/', (_request, reply) => sendShell(reply));
+
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !urlPath.startsWith('/api/') &&
+      urlPath !== '/api' &&
+      !/\.[a-z0-9]+$/i.test(urlPath);
+    if (isPage) return sendShell(reply);
+    return sendNotFound(
+      reply,
+      urlPath.startsWith('/api') ? `No route for ${request.method} ${urlPath}.` : 'No such file.',
+    );
+  });
+}
+
+export default fp(staticClientPlugin, { name: 'static-client' });

@@ -1,0 +1,53 @@
+/**
+ * The route guards of spec section 2 as one pure decision. Both guarded layouts (the
+ * signed-in group and the KYC group) call it; the server enforces the same rules itself.
+ */
+
+export const reviewStatuses = ['init', 'pending', 'prechecked', 'queued', 'completed', 'onHold'] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+
+export const reviewAnswers = ['GREEN', 'RED'] as const;
+export type ReviewAnswer = (typeof reviewAnswers)[number];
+
+export type AccessGroup = 'signed-in' | 'kyc';
+
+export interface AccessFacts {
+  /** A session exists (token present and the profile could be read). */
+  hasSession: boolean;
+  isOtpEnabled: boolean;
+  reviewStatus: ReviewStatus | null;
+  reviewAnswer: ReviewAnswer | null;
+}
+
+export type AccessDecision =
+  | { kind: 'stay' }
+  | {
+      kind: 'redirect';
+      to: '/auth/signin' | '/auth/otp/setup' | '/auth/verify/identity' | '/auth/verify/identity/success';
+      /** Where the user wanted to go, so sign-in can bring them back. */
+      redirect: string;
+    };
+
+export function decideAccess(group: AccessGroup, facts: AccessFacts, wanted: string): AccessDecision {
+  const go = (to: Extract<AccessDecision, { kind: 'redirect' }>['to']): AccessDecision => ({
+    kind: 'redirect',
+    to,
+    redirect: wanted,
+  });
+  if (!facts.hasSession) return go('/auth/signin');
+  if (!facts.isOtpEnabled) return go('/auth/otp/setup');
+  if (group === 'signed-in') return { kind: 'stay' };
+  // A user who never started a review has status init, and so does one with no record yet.
+  const status = facts.reviewStatus ?? 'init';
+  if (status === 'init') return go('/auth/verify/identity');
+  if (status !== 'completed' || facts.reviewAnswer === 'RED') return go('/auth/verify/identity/success');
+  return { kind: 'stay' };
+}
+
+/** Only same-site paths are followed after sign-in, never another origin. */
+export function safeRedirectPath(value: unknown, fallback = '/'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return fallback;
+  }
+  return value;
+}

@@ -1,0 +1,37 @@
+/**
+ * The error catalogue: every failed API response carries one of these codes in
+ * `{ errors: [{ code, message }] }`. The status each code answers with lives here too,
+ * so the server's error handler and the docs read the same table.
+ *
+ * UNAUTHORIZED and FORBIDDEN mean "this session is not valid": the client signs the user
+ * out on them. Anything a signed-in user may fix (second factor, identity review, ban)
+ * gets a specific code instead, so it never throws the user out.
+ */
+export const errorCatalogue = {
+  UNAUTHORIZED: { status: 401, when: 'No valid session: the token is missing, expired, revoked or malformed.' },
+  FORBIDDEN: { status: 403, when: 'The session is valid but may never do this (wrong role).' },
+  OTP_REQUIRED: { status: 403, when: 'The second factor has not been set up or passed for this session.' },
+  KYC_REQUIRED: { status: 403, when: 'The identity review is not completed with an answer other than RED.' },
+  BANNED: { status: 403, when: 'The account is banned; reading is allowed, every action is refused.' },
+  NOT_FOUND: { status: 404, when: 'The route or record does not exist, or is not visible to this user.' },
+  METHOD_NOT_ALLOWED: { status: 405, when: 'The route exists but not for this HTTP method.' },
+  CONFLICT: { status: 409, when: 'The request clashes with the current state (duplicate, already done).' },
+  VALIDATION_FAILED: { status: 400, when: 'Params, query or body do not match the schema.' },
+  MALFORMED_JSON: { status: 400, when: 'The body is not valid JSON.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, when: 'The body is sent with a content type the route does not accept.' },
+  PAYLOAD_TOO_LARGE: { status: 413, when: 'The body is larger than the configured limit.' },
+  SOLD_OUT: { status: 409, when: 'Not enough tokens remain for the request.' },
+  RATE_LIMITED: { status: 429, when: 'Too many requests; wait for the Retry-After header.' },
+  SERVICE_UNAVAILABLE: { status: 503, when: 'A dependency (the database) is not answering; try again shortly.' },
+  INTERNAL_ERROR: { status: 500, when: 'An unexpected fault; details are logged, never sent.' },
+} as const satisfies Record<string, { status: number; when: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+/** Codes after which the client clears the session and goes to sign-in. */
+export const sessionEndingCodes: readonly ErrorCode[] = ['UNAUTHORIZED', 'FORBIDDEN'];
+
+/** A message some upstream services send when the session store lost the session. */
+export const SESSION_LOST_MESSAGE = 'Server Error: redis: nil';

@@ -1,0 +1,148 @@
+import type { z } from 'zod';
+import { SESSION_LOST_MESSAGE, sessionEndingCodes } from '../domain/error-codes';
+import { REQUEST_TIMEOUT_MS } from '../domain/constants';
+import { errorEnvelopeSchema, type ErrorDetail } from '../domain/schemas';
+import { UNKNOWN_ERROR_MESSAGE } from './i18n';
+import { NETWORK_CODE, NETWORK_STATUS, RequestError, TIMEOUT_CODE } from './request-error';
+
+export interface ApiClientOptions {
+  /** Empty for same origin; a build may point the app at another API host. */
+  baseUrl?: string;
+  getToken: () => string | null;
+  /** Called once per failed response that ends the session (spec section 4). */
+  onSessionEnd: (error: RequestError) => void;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+  /** When given, the response body is parsed with it; a mismatch is an error, not a surprise later. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+export interface Download {
+  blob: Blob;
+  filename: string | null;
+  headers: Headers;
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: RequestOptions<unknown>['query']): string {
+  const url = `${baseUrl.replace(/\/$/, '')}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+/**
+ * Reads the filename from a Content-Disposition header, preferring the RFC 5987
+ * `filename*=UTF-8''…` form (Korean names arrive that way) over the plain one.
+ */
+export function parseContentDispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      return decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // A malformed escape falls through to the plain form.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:\\.|[^"\\])*)"|([^;]+))/i.exec(header);
+  const value = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
+  return value ? value : null;
+}
+
+async function readErrors(response: Response): Promise<ErrorDetail[]> {
+  try {
+    const parsed = errorEnvelopeSchema.safeParse(await response.json());
+    return parsed.success ? parsed.data.errors : [];
+  } catch {
+    return [];
+  }
+}
+
+export function isSessionEnding(error: RequestError): boolean {
+  return (
+    error.errors.some((detail) => (sessionEndingCodes as readonly string[]).includes(detail.code)) ||
+    error.message === SESSION_LOST_MESSAGE
+  );
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const baseUrl = options.baseUrl ?? '';
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  async function send(path: string, request: RequestOptions<unknown>, accept: string): Promise<Response> {
+    const headers = new Headers({ Accept: accept });
+    const token = options.getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    let body: BodyInit | undefined;
+    if (request.body instanceof FormData) {
+      body = request.body;
+    } else if (request.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(request.body);
+    }
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+
+    let response: Response;
+    try {
+      response = await doFetch(buildUrl(baseUrl, path, request.query), {
+        method: request.method ?? 'GET',
+        headers,
+        body,
+        credentials: 'include',
+        signal,
+      });
+    } catch (cause) {
+      if (timeout.aborted) {
+        throw new RequestError('The server took too long to answer. Please try again.', NETWORK_STATUS, [
+          { code: TIMEOUT_CODE, message: 'Request timed out' },
+        ]);
+      }
+      if (request.signal?.aborted) throw cause;
+      throw new RequestError('Could not reach Moa. Check your connection and try again.', NETWORK_STATUS, [
+        { code: NETWORK_CODE, message: 'Network error' },
+      ]);
+    }
+
+    if (!response.ok) {
+      const errors = await readErrors(response);
+      const error = new RequestError(errors[0]?.message || UNKNOWN_ERROR_MESSAGE, response.status, errors);
+      if (isSessionEnding(error)) options.onSessionEnd(error);
+      throw error;
+    }
+    return response;
+  }
+
+  async function request<T = unknown>(path: string, requestOptions: RequestOptions<T> = {}): Promise<T> {
+    const response = await send(path, requestOptions, 'application/json');
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    const data: unknown = text ? JSON.parse(text) : undefined;
+    return requestOptions.schema ? requestOptions.schema.parse(data) : (data as T);
+  }
+
+  async function download(path: string, requestOptions: Omit<RequestOptions<never>, 'schema'> = {}): Promise<Download> {
+    const response = await send(path, requestOptions, '*/*');
+    return {
+      blob: await response.blob(),
+      filename: parseContentDispositionFilename(response.headers.get('Content-Disposition')),
+      headers: response.headers,
+    };
+  }
+
+  return { request, download };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

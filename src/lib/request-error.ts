@@ -1,0 +1,22 @@
+import type { ErrorDetail } from '../domain/schemas';
+
+/** A failed API call: the message shown to the user, the HTTP status and the error list. */
+export class RequestError extends Error {
+  override readonly name = 'RequestError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errors: ErrorDetail[],
+  ) {
+    super(message);
+  }
+
+  get code(): string | undefined {
+    return this.errors[0]?.code;
+  }
+}
+
+/** Status 0: the request never got an answer (offline, time-out, aborted). */
+export const NETWORK_STATUS = 0;
+export const TIMEOUT_CODE = 'TIMEOUT';
+export const NETWORK_CODE = 'NETWORK';

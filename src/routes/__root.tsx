@@ -1,0 +1,37 @@
+import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
+import { Toaster } from 'sonner';
+import type { RouterContext } from '../router';
+import { t } from '../lib/i18n';
+import { TooltipProvider } from '../ui/tooltip';
+import { ErrorPage } from './-components/error-page';
+import { NotFoundPage } from './-components/not-found-page';
+import { SiteFooter } from './-components/site-footer';
+import { SiteHeader } from './-components/site-header';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+  errorComponent: ErrorPage,
+});
+
+function RootLayout() {
+  return (
+    <TooltipProvider>
+      <HeadContent />
+      <a
+        href="#main"
+        className="focus-ring sr-only z-50 rounded-md bg-brand-900 px-4 py-2 text-white focus:(not-sr-only fixed left-4 top-3)"
+      >
+        {t('app.skipToContent')}
+      </a>
+      <SiteHeader />
+      <div className="flex min-h-dvh flex-col pt-16">
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </div>
+      <Toaster position="top-center" richColors closeButton />
+    </TooltipProvider>
+  );
+}

@@ -1,0 +1,8 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { guardRoute } from '../lib/guard';
+
+/** The signed-in group: a session and a second factor set up (spec §2, Guards). */
+export const Route = createFileRoute('/_authenticated')({
+  beforeLoad: ({ context, location }) => guardRoute('signed-in', context.queryClient, location),
+  component: Outlet,
+});

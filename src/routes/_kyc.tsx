@@ -1,0 +1,8 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { guardRoute } from '../lib/guard';
+
+/** The KYC-approved group: signed in, second factor set up, identity review completed and not RED. */
+export const Route = createFileRoute('/_kyc')({
+  beforeLoad: ({ context, location }) => guardRoute('kyc', context.queryClient, location),
+  component: Outlet,
+});

@@ -1,0 +1,11 @@
+/// <reference lib="WebWorker" />
+import { installPrecache } from './precache';
+import { installRuntimeCaches } from './runtime-caches';
+import { installUpdateHandshake } from './update';
+
+declare const self: ServiceWorkerGlobalScope;
+
+// One file per concern; this entry only wires them in order.
+installUpdateHandshake(self);
+installPrecache(self.__WB_MANIFEST);
+installRuntimeCaches();
