@@ -13,7 +13,11 @@ const [baseUrl = 'http://127.0.0.1:3000', outDir, ...paths] = process.argv.slice
 const browser = await chromium.launch(chromiumLaunchOptions());
 
 async function capture(url: string, file: string, width: number, height: number, scale: number, fullPage: boolean) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
+  const context = await browser.newContext({
+    viewport: { width, height },
+    deviceScaleFactor: scale,
+    serviceWorkers: 'block',
+  });
   const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error') console.log(`console error on ${url}: ${message.text()}`);

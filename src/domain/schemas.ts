@@ -37,4 +37,6 @@ export const claimGiftSearchSchema = z.object({
 /** The OTP setup URL must be a URL that carries a secret (spec section 5). */
 export const otpUrlSchema = z
   .url({ error: 'Secret key is required' })
-  .refine((value) => Boolean(new URL(value).searchParams.get('secret')), { error: 'Secret key is required' });
+  .refine((value) => URL.canParse(value) && Boolean(new URL(value).searchParams.get('secret')), {
+    error: 'Secret key is required',
+  });

@@ -15,20 +15,14 @@ declare module '@tanstack/react-query' {
 
 /**
  * Retries follow the spec's data-cache default (3, backoff capped at 30 s), but only where a
- * retry can help: a 4xx answer (bad input, no access) is final, so it is not asked again.
+ * retry can help (no answer, time-out, overload, server fault): a 4xx answer (bad input, no
+ * access) is final, so it is not asked again.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= queryDefaults.retry) return false;
-  if (
-    error instanceof RequestError &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    error.status !== 408 &&
-    error.status !== 429
-  ) {
-    return false;
-  }
-  return true;
+  // A malformed response (not a RequestError) will be just as malformed the next time.
+  if (!(error instanceof RequestError)) return false;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
 export function createQueryClient(): QueryClient {

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { errorCatalogue, errorCodes } from '../../src/domain/error-codes';
+import {
+  claimGiftSearchSchema,
+  errorEnvelopeSchema,
+  healthSchema,
+  otpUrlSchema,
+  productIdSchema,
+} from '../../src/domain/schemas';
+import { redirectSearchSchema } from '../../src/domain/search';
+
+describe('productIdSchema (claim-gift productId: integer, positive, at least 1)', () => {
+  it.each([
+    ['1', 1],
+    [1, 1],
+    ['42', 42],
+  ])('accepts %s', (input, expected) => {
+    expect(productIdSchema.parse(input)).toBe(expected);
+  });
+
+  it.each(['0', 0, '-3', '1.5', 'abc', '', null])('refuses %s with a message', (input) => {
+    const result = productIdSchema.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toMatch(/project id/i);
+  });
+
+  it('is what the claim-gift search parses', () => {
+    expect(claimGiftSearchSchema.parse({ productId: '7' })).toEqual({ productId: 7 });
+    expect(claimGiftSearchSchema.safeParse({ productId: 'x' }).success).toBe(false);
+  });
+});
+
+describe('otpUrlSchema', () => {
+  it('accepts an otpauth URL with a secret', () => {
+    const url = 'otpauth://totp/Moa:me%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Moa';
+    expect(otpUrlSchema.parse(url)).toBe(url);
+  });
+  it.each(['otpauth://totp/Moa:me?issuer=Moa', 'otpauth://totp/Moa:me?secret=', 'not a url'])(
+    "refuses %s with 'Secret key is required'",
+    (input) => {
+      const result = otpUrlSchema.safeParse(input);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('Secret key is required');
+    },
+  );
+});
+
+describe('wire schemas', () => {
+  it('the error envelope is { errors: [{ code, message }] }', () => {
+    expect(errorEnvelopeSchema.safeParse({ errors: [{ code: 'NOT_FOUND', message: 'x' }] }).success).toBe(true);
+    expect(errorEnvelopeSchema.safeParse({ error: 'x' }).success).toBe(false);
+  });
+  it('health has status, db and version', () => {
+    expect(healthSchema.safeParse({ status: 'ok', db: 'up', version: '1.0.0' }).success).toBe(true);
+    expect(healthSchema.safeParse({ status: 'fine', db: 'up', version: '1.0.0' }).success).toBe(false);
+  });
+  it('the redirect search keeps same-site paths only', () => {
+    expect(redirectSearchSchema.parse({ redirect: '/account/overview' })).toEqual({ redirect: '/account/overview' });
+    expect(redirectSearchSchema.parse({ redirect: 'https://evil.example' })).toEqual({ redirect: '/' });
+    expect(redirectSearchSchema.parse({})).toEqual({ redirect: undefined });
+  });
+  it('every catalogue code has a status in the error range and says when it is thrown', () => {
+    for (const code of errorCodes) {
+      expect(errorCatalogue[code].status).toBeGreaterThanOrEqual(400);
+      expect(errorCatalogue[code].when.length).toBeGreaterThan(10);
+    }
+  });
+});

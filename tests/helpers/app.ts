@@ -1,0 +1,48 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { parseConfig, type AppConfig } from '../../server/config';
+import type { Engine } from '../../server/db/client';
+import { createTestDb, type TestDb } from './db';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDb;
+  config: AppConfig;
+  close: () => Promise<void>;
+}
+
+/**
+ * The real app on a fresh database of the given engine, built exactly as main.ts builds it.
+ * Tests talk to it with `app.inject` (real routing, hooks, validation and serialization) or
+ * over a real socket after `app.listen({ port: 0 })`.
+ */
+export async function createTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+  /** Extra routes for probing shared machinery (validation, limits) before the app is ready. */
+  extend?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const db = await createTestDb(engine);
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'moa-data-')),
+    SERVE_CLIENT: 'false',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const app = await buildApp({ config, db, logger: false });
+  extend?.(app);
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}

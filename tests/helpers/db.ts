@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createDb, type DbHandle, type Engine } from '../../server/db/client';
+import { migrateToLatest } from '../../server/db/migrate';
+
+/** The engines this run covers: SQLite always, PostgreSQL when global setup found one. */
+export function testEngines(): Engine[] {
+  return inject('postgresUrl') ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export interface TestDb extends DbHandle {
+  /** Drops the database (SQLite file or PostgreSQL schema). */
+  destroy: () => Promise<void>;
+}
+
+/**
+ * A fresh, migrated database of its own: a new SQLite file in a temporary folder, or a new
+ * PostgreSQL schema. Nothing is shared between test files.
+ */
+export async function createTestDb(engine: Engine): Promise<TestDb> {
+  if (engine === 'postgres') {
+    const url = inject('postgresUrl');
+    if (!url) throw new Error('PostgreSQL is not available in this run');
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const handle = createDb({ url, dataDir: tmpdir(), schema, poolSize: 4 });
+    await migrateToLatest(handle.db);
+    return {
+      ...handle,
+      destroy: async () => {
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db).catch(() => undefined);
+        await handle.close();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'moa-test-'));
+  const handle = createDb({ dataDir: dir });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    destroy: async () => {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

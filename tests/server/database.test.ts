@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../server/db/migrate';
+import { migrations } from '../../server/db/migrations/index';
+import { DEMO_SEED_MARKER, seedDemoDataOnce } from '../../server/db/seed/index';
+import { createTestDb, testEngines, type TestDb } from '../helpers/db';
+
+describe.each(testEngines())('database on %s', (engine) => {
+  let handle: TestDb;
+  beforeAll(async () => {
+    handle = await createTestDb(engine);
+  });
+  afterAll(() => handle.destroy());
+
+  it('has run every migration, in order, and a second run changes nothing', async () => {
+    const again = await migrateToLatest(handle.db);
+    expect(again.results).toEqual([]);
+    const names = Object.keys(migrations);
+    expect([...names].sort()).toEqual(names);
+  });
+
+  it('stores timestamps as ISO-8601 UTC strings', async () => {
+    const at = '2026-11-22T01:02:03.000Z';
+    await handle.db.insertInto('app_meta').values({ key: 'probe', value: 'v', updated_at: at }).execute();
+    const row = await handle.db.selectFrom('app_meta').selectAll().where('key', '=', 'probe').executeTakeFirstOrThrow();
+    expect(row.updated_at).toBe(at);
+  });
+
+  it('seeds demo data on the first start only', async () => {
+    expect(await seedDemoDataOnce(handle.db)).toBe(true);
+    expect(await seedDemoDataOnce(handle.db)).toBe(false);
+    const markers = await handle.db.selectFrom('app_meta').selectAll().where('key', '=', DEMO_SEED_MARKER).execute();
+    expect(markers).toHaveLength(1);
+  });
+
+  it('two starts seeding at once write the demo data once', async () => {
+    await handle.db.deleteFrom('app_meta').where('key', '=', DEMO_SEED_MARKER).execute();
+    const results = await Promise.all([seedDemoDataOnce(handle.db), seedDemoDataOnce(handle.db)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+});

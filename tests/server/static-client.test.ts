@@ -1,0 +1,74 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+/** A small client build of the same shape Vite writes, so these tests need no build. */
+function writeFakeBuild(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'moa-dist-'));
+  mkdirSync(path.join(root, 'assets'));
+  mkdirSync(path.join(root, 'icons'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Moa shell</title><div id="root"></div>');
+  writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("install", () => {});');
+  writeFileSync(path.join(root, 'manifest.webmanifest'), '{"name":"Moa"}');
+  writeFileSync(path.join(root, 'assets', 'index-AbC123.js'), 'console.log(1)');
+  writeFileSync(path.join(root, 'icons', 'icon-192.png'), 'png');
+  return root;
+}
+
+describe('serving the built client', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { SERVE_CLIENT: 'true', CLIENT_DIST_DIR: writeFakeBuild() });
+  });
+  afterAll(() => t.close());
+
+  it('serves hashed assets as immutable', async () => {
+    const response = await t.app.inject({ url: '/assets/index-AbC123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each(['/', '/index.html', '/sw.js', '/manifest.webmanifest'])('never lets the browser cache %s', async (url) => {
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store, max-age=0');
+  });
+
+  it('serves the manifest with its media type and lets the worker control the whole origin', async () => {
+    expect((await t.app.inject({ url: '/manifest.webmanifest' })).headers['content-type']).toContain(
+      'application/manifest+json',
+    );
+    expect((await t.app.inject({ url: '/sw.js' })).headers['service-worker-allowed']).toBe('/');
+  });
+
+  it.each(['/projects', '/blog/some-post', '/account/overview', '/no/such/page'])(
+    'answers the page %s with the app shell',
+    async (url) => {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('Moa shell');
+      expect(response.headers['cache-control']).toBe('no-store, max-age=0');
+    },
+  );
+
+  it('never answers /api with the shell', async () => {
+    const response = await t.app.inject({ url: '/api/v1/unknown' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ errors: [{ code: 'NOT_FOUND', message: 'No route for GET /api/v1/unknown.' }] });
+  });
+
+  it('a missing file is a 404, not the shell', async () => {
+    const response = await t.app.inject({ url: '/assets/index-Gone99.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('Moa shell');
+  });
+
+  it('a POST to a page path is a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/projects' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().errors[0].code).toBe('NOT_FOUND');
+  });
+});
