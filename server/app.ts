@@ -8,6 +8,8 @@ import errorHandler from './plugins/error-handler';
 import rateLimit from './plugins/rate-limit';
 import security from './plugins/security';
 import staticClient from './plugins/static-client';
+import { createMailer, type Mailer } from './mail/mailer';
+import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { APP_VERSION } from './version';
 
@@ -15,14 +17,22 @@ export interface BuildAppOptions {
   config: AppConfig;
   /** A database the caller owns (tests); otherwise one is opened from the config and closed with the app. */
   db?: DbHandle;
+  /** The mailer; by default SMTP when configured, else the outbox in the data folder. */
+  mailer?: Mailer;
   /** Pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,100}$/;
 
 /** Builds the whole API (and the static client) without listening; main.ts listens. */
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, mailer, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.LOG_LEVEL,
@@ -46,6 +56,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
 
   const handle = db ?? createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
   await app.register(dbPlugin, { handle, closeOnExit: db === undefined });
+  const mail = mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir });
+  app.decorate('mailer', mail);
+  app.addHook('onClose', async () => mail.close());
   await app.register(errorHandler);
   await app.register(security, { isProduction: config.isProduction });
   await app.register(rateLimit, {
@@ -55,6 +68,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
   });
 
   await app.register(healthRoutes, { version: APP_VERSION });
+  if (!config.isProduction) await app.register(devRoutes);
 
   if (config.SERVE_CLIENT) {
     await app.register(staticClient, { root: config.clientDistDir });

@@ -31,6 +31,9 @@ export const configSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, { error: 'must be a three-letter ISO 4217 code such as USD' })
     .default('USD'),
+  SMTP_URL: z.url({ error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).default('Moa <no-reply@moa.localhost>'),
+  OPERATOR_EMAIL: z.email({ error: 'must be an email address' }).default('operators@moa.localhost'),
   TOKEN_SIGNING_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
 });
 
