@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { createDb, type DbHandle } from './db/client';
+import compress from '@fastify/compress';
 import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
 import rateLimit from './plugins/rate-limit';
@@ -61,6 +63,14 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
   app.addHook('onClose', async () => mail.close());
   await app.register(errorHandler);
   await app.register(security, { isProduction: config.isProduction });
+  // API answers are compressed on the fly at a cheap brotli level; the client build is
+  // compressed ahead of time (see scripts/precompress-plugin.ts) and served as is.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindowMs: config.RATE_LIMIT_WINDOW_MS,
