@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TokenRole } from '../../src/domain/auth';
 import type { AppContext, RequestMeta } from '../context';
@@ -17,13 +17,16 @@ export interface AuthRequirement {
   isAction?: boolean;
 }
 
+/** Runs before body validation, so a caller without a session learns nothing about the body's rules. */
+export type AuthHook = (request: FastifyRequest) => Promise<void>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthState | null;
   }
   interface FastifyInstance {
     ctx: AppContext;
-    requireAuth: (requirement: AuthRequirement) => preHandlerAsyncHookHandler;
+    requireAuth: (requirement: AuthRequirement) => AuthHook;
   }
 }
 
@@ -68,7 +71,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
 async function authPlugin(app: FastifyInstance, options: { ctx: AppContext }): Promise<void> {
   app.decorate('ctx', options.ctx);
   app.decorateRequest('auth', null);
-  app.decorate('requireAuth', (requirement: AuthRequirement): preHandlerAsyncHookHandler => {
+  app.decorate('requireAuth', (requirement: AuthRequirement): AuthHook => {
     return async (request) => {
       const auth = await authenticate(options.ctx, request);
       if (requirement.level === 'verified' && auth.role === 'UNVERIFIED') {

@@ -100,8 +100,9 @@ export const nameSchema = z
   .trim()
   .min(1, { error: 'Enter a name.' })
   .max(60, { error: 'A name has at most 60 characters.' })
-  .refine((value) => !/[\u0000-\u001f\u007f<>]/.test(value), { error: 'The name contains characters it may not.' });
-
+  .refine((value) => ![...value].some((char) => char.charCodeAt(0) < 32 || char === '\u007f' || '<>'.includes(char)), {
+    error: 'The name contains characters it may not.',
+  });
 export const updateNamesRequestSchema = z.strictObject({ name: nameSchema });
 export const updateEmailRequestSchema = z.strictObject({ email: emailSchema });
 export const confirmEmailRequestSchema = z.strictObject({

@@ -22,10 +22,12 @@ export async function issueAccessToken(
 ): Promise<AccessTokenResponse> {
   const now = ctx.now();
   const sessionEnd = new Date(session.expiresAt);
-  const expiresAt =
+  const end =
     role === 'UNVERIFIED'
-      ? new Date(Math.min(sessionEnd.getTime(), minutesFrom(now, UNVERIFIED_TOKEN_MINUTES).getTime()))
-      : sessionEnd;
+      ? Math.min(sessionEnd.getTime(), minutesFrom(now, UNVERIFIED_TOKEN_MINUTES).getTime())
+      : sessionEnd.getTime();
+  // Whole seconds, as in the token's exp, so the cookie and the token end together.
+  const expiresAt = new Date(Math.floor(end / 1000) * 1000);
   const accessToken = await signAccessToken(ctx.tokenKey, { ...session, role }, now, expiresAt);
   return { accessToken, expiresAt: expiresAt.toISOString() };
 }

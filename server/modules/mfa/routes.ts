@@ -21,8 +21,8 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/mfa/keys',
     {
       // The call carries no body; anything sent is refused rather than ignored.
-      schema: { body: z.strictObject({}).optional(), response: { 200: mfaKeysResponseSchema } },
-      preHandler: session,
+      schema: { body: z.strictObject({}).nullish(), response: { 200: mfaKeysResponseSchema } },
+      preValidation: session,
       config: { rateLimit },
     },
     async (request, reply) => {
@@ -35,7 +35,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/mfa',
     {
       schema: { body: mfaSetupRequestSchema, response: { 200: mfaSetupResponseSchema } },
-      preHandler: session,
+      preValidation: session,
       config: { rateLimit },
     },
     async (request, reply) => {
@@ -48,7 +48,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/mfa/verify',
     {
       schema: { body: mfaVerifyRequestSchema, response: { 200: accessTokenResponseSchema } },
-      preHandler: session,
+      preValidation: session,
       config: { rateLimit },
     },
     async (request) => verifySecondFactor(ctx, authOf(request), request.body, requestMeta(request)),
@@ -58,7 +58,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/mfa/recovery-codes',
     {
       schema: { body: recoveryCodesRegenerateRequestSchema, response: { 200: recoveryCodesResponseSchema } },
-      preHandler: app.requireAuth({ level: 'verified', isAction: true }),
+      preValidation: app.requireAuth({ level: 'verified', isAction: true }),
       config: { rateLimit },
     },
     async (request, reply) => {

@@ -31,7 +31,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   // Readable before the second factor: the client's guards decide from it where to go next.
   app.get(
     '/api/v1/users/me',
-    { schema: { response: { 200: meSchema } }, preHandler: anySession },
+    { schema: { response: { 200: meSchema } }, preValidation: anySession },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return getMe(ctx, authOf(request));
@@ -40,7 +40,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/v1/users/me/names',
-    { schema: { body: updateNamesRequestSchema, response: { 200: meSchema } }, preHandler: actor },
+    { schema: { body: updateNamesRequestSchema, response: { 200: meSchema } }, preValidation: actor },
     async (request) => updateName(ctx, authOf(request), request.body.name, requestMeta(request)),
   );
 
@@ -48,7 +48,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/users/me/emails',
     {
       schema: { body: updateEmailRequestSchema, response: { 200: challengeResponseSchema } },
-      preHandler: actor,
+      preValidation: actor,
       config: { rateLimit: codeRateLimit },
     },
     async (request) => requestEmailChange(ctx, authOf(request), request.body.email, requestMeta(request)),
@@ -58,7 +58,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/users/me/emails/verify',
     {
       schema: { body: confirmEmailRequestSchema, response: { 200: meSchema } },
-      preHandler: actor,
+      preValidation: actor,
       config: { rateLimit: codeRateLimit },
     },
     async (request) => confirmEmailChange(ctx, authOf(request), request.body, requestMeta(request)),
@@ -66,13 +66,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/v1/users/me/badge/hide',
-    { schema: { body: badgeHideRequestSchema, response: { 200: meSchema } }, preHandler: actor },
+    { schema: { body: badgeHideRequestSchema, response: { 200: meSchema } }, preValidation: actor },
     async (request) => setBadgeHidden(ctx, authOf(request), request.body.isHideBadge, requestMeta(request)),
   );
 
   app.get(
     '/api/v1/users/me/activities',
-    { schema: { querystring: activityQuerySchema, response: { 200: activityListSchema } }, preHandler: reader },
+    { schema: { querystring: activityQuerySchema, response: { 200: activityListSchema } }, preValidation: reader },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return { activities: await listActivity(ctx, authOf(request), request.query.limit) };
@@ -80,12 +80,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Signing out only ever reduces access, so it is allowed before the second factor and when banned.
-  app.post('/api/v1/users/logout', { preHandler: anySession }, async (request, reply) => {
+  app.post('/api/v1/users/logout', { preValidation: anySession }, async (request, reply) => {
     await signOut(ctx, authOf(request), requestMeta(request));
     return reply.status(204).send();
   });
 
-  app.post('/api/v1/users/logout/all', { preHandler: reader }, async (request, reply) => {
+  app.post('/api/v1/users/logout/all', { preValidation: reader }, async (request, reply) => {
     await signOutEverywhere(ctx, authOf(request), requestMeta(request));
     return reply.status(204).send();
   });
