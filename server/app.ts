@@ -1,22 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
+import type { AppContext } from './context';
+import { deriveDataKeys } from './crypto';
 import { createDb, type DbHandle } from './db/client';
 import compress from '@fastify/compress';
+import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
 import rateLimit from './plugins/rate-limit';
 import security from './plugins/security';
 import staticClient from './plugins/static-client';
 import { createMailer, type Mailer } from './mail/mailer';
+import { authRoutes } from './modules/auth/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
+import { mfaRoutes } from './modules/mfa/routes';
+import { usersRoutes } from './modules/users/routes';
+import type { Secrets } from './secrets';
 import { APP_VERSION } from './version';
 
 export interface BuildAppOptions {
   config: AppConfig;
+  /** The data folder's secrets (loadOrCreateSecrets): token signing and encryption at rest. */
+  secrets: Secrets;
+  /** The clock; tests move it to cross code windows and lock periods. */
+  now?: () => Date;
   /** A database the caller owns (tests); otherwise one is opened from the config and closed with the app. */
   db?: DbHandle;
   /** The mailer; by default SMTP when configured, else the outbox in the data folder. */
@@ -34,7 +46,14 @@ declare module 'fastify' {
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,100}$/;
 
 /** Builds the whole API (and the static client) without listening; main.ts listens. */
-export async function buildApp({ config, db, mailer, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  secrets,
+  now,
+  db,
+  mailer,
+  logger,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.LOG_LEVEL,
@@ -62,7 +81,7 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
   app.decorate('mailer', mail);
   app.addHook('onClose', async () => mail.close());
   await app.register(errorHandler);
-  await app.register(security, { isProduction: config.isProduction });
+  await app.register(security, { isProduction: config.isProduction, googleClientId: config.GOOGLE_CLIENT_ID });
   // API answers are compressed on the fly at a cheap brotli level; the client build is
   // compressed ahead of time (see scripts/precompress-plugin.ts) and served as is.
   await app.register(compress, {
@@ -71,6 +90,16 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  await app.register(cookie);
+  const ctx: AppContext = {
+    db: handle.db,
+    config,
+    mailer: mail,
+    keys: deriveDataKeys(secrets.dataEncryptionKey),
+    tokenKey: new TextEncoder().encode(secrets.tokenSigningKey),
+    now: now ?? (() => new Date()),
+  };
+  await app.register(authPlugin, { ctx });
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindowMs: config.RATE_LIMIT_WINDOW_MS,
@@ -78,6 +107,9 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
   });
 
   await app.register(healthRoutes, { version: APP_VERSION });
+  await app.register(authRoutes);
+  await app.register(mfaRoutes);
+  await app.register(usersRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 
   if (config.SERVE_CLIENT) {

@@ -35,6 +35,23 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Moa <no-reply@moa.localhost>'),
   OPERATOR_EMAIL: z.email({ error: 'must be an email address' }).default('operators@moa.localhost'),
   TOKEN_SIGNING_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /** Lifetime of a signed-in session (and of the access token once the second factor passed). */
+  SESSION_TTL_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int()
+    .min(5)
+    .max(60 * 24 * 30)
+    .default(12 * 60),
+  /** Google sign-in appears only when this OAuth client id is set. */
+  GOOGLE_CLIENT_ID: z.string().min(10, { error: 'must be a Google OAuth client id' }).optional(),
+  /** Where Google publishes its ID-token signing keys; tests point it at their own key server. */
+  GOOGLE_JWKS_URL: z.url({ error: 'must be an https:// URL' }).default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Sign-in codes one IP address may ask for in 15 minutes (each address also gets at most 5). */
+  SIGN_IN_CODES_PER_IP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(20),
+  /** Requests per IP in 15 minutes on each sign-in and second-factor route. */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(30),
+  /** The name authenticator apps show next to the six-digit code. */
+  OTP_ISSUER: z.string().min(1).max(40).default('Moa'),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

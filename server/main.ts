@@ -18,13 +18,13 @@ async function main(): Promise<void> {
     throw error;
   }
   mkdirSync(config.dataDir, { recursive: true });
-  loadOrCreateSecrets(config.dataDir, { tokenSigningKey: config.TOKEN_SIGNING_KEY });
+  const secrets = loadOrCreateSecrets(config.dataDir, { tokenSigningKey: config.TOKEN_SIGNING_KEY });
 
   const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
   await migrateToLatest(db.db);
   if (config.SEED_DEMO_DATA) await seedDemoDataOnce(db.db);
 
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, secrets, db });
   app.addHook('onClose', async () => db.close());
 
   let closing = false;

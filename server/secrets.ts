@@ -9,6 +9,8 @@ import { z } from 'zod';
  */
 const secretsSchema = z.object({
   tokenSigningKey: z.string().min(32),
+  /** Root of the keys that encrypt secrets at rest (TOTP seeds) and hash one-time codes. */
+  dataEncryptionKey: z.string().min(32),
 });
 export type Secrets = z.infer<typeof secretsSchema>;
 
@@ -24,6 +26,7 @@ export function loadOrCreateSecrets(dataDir: string, overrides: Partial<Secrets>
   }
   const generated: Secrets = {
     tokenSigningKey: stored.tokenSigningKey ?? randomBytes(48).toString('base64url'),
+    dataEncryptionKey: stored.dataEncryptionKey ?? randomBytes(48).toString('base64url'),
   };
   if (JSON.stringify(generated) !== JSON.stringify(stored)) {
     writeFileSync(file, `${JSON.stringify(generated, null, 2)}\n`, { mode: 0o600 });

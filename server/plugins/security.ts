@@ -23,12 +23,37 @@ export const contentSecurityPolicy = {
   'form-action': ["'self'"],
 };
 
-async function securityPlugin(app: FastifyInstance, options: { isProduction: boolean }): Promise<void> {
+/**
+ * What Google Identity Services needs when Google sign-in is configured: its script, its
+ * button's stylesheet, and its iframe and calls, all under accounts.google.com/gsi/.
+ */
+export const googleSignInSources = {
+  script: 'https://accounts.google.com/gsi/client',
+  style: 'https://accounts.google.com/gsi/style',
+  frame: 'https://accounts.google.com/gsi/',
+  connect: 'https://accounts.google.com/gsi/',
+};
+
+export function policyFor(options: { googleClientId?: string }): Record<string, string[]> {
+  if (!options.googleClientId) return contentSecurityPolicy;
+  return {
+    ...contentSecurityPolicy,
+    'script-src': [...contentSecurityPolicy['script-src'], googleSignInSources.script],
+    'style-src': [...contentSecurityPolicy['style-src'], googleSignInSources.style],
+    'frame-src': [googleSignInSources.frame],
+    'connect-src': [...contentSecurityPolicy['connect-src'], googleSignInSources.connect],
+  };
+}
+
+async function securityPlugin(
+  app: FastifyInstance,
+  options: { isProduction: boolean; googleClientId?: string },
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
-        ...contentSecurityPolicy,
+        ...policyFor(options),
         // Plain-HTTP localhost must keep working for the embedded default.
         ...(options.isProduction ? { 'upgrade-insecure-requests': [] } : {}),
       },

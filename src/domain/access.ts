@@ -15,6 +15,8 @@ export interface AccessFacts {
   /** A session exists (token present and the profile could be read). */
   hasSession: boolean;
   isOtpEnabled: boolean;
+  /** OTP is set up but this session has not passed it yet (token role UNVERIFIED). */
+  isSecondFactorPending?: boolean;
   reviewStatus: ReviewStatus | null;
   reviewAnswer: ReviewAnswer | null;
 }
@@ -23,7 +25,12 @@ export type AccessDecision =
   | { kind: 'stay' }
   | {
       kind: 'redirect';
-      to: '/auth/signin' | '/auth/otp/setup' | '/auth/verify/identity' | '/auth/verify/identity/success';
+      to:
+        | '/auth/signin'
+        | '/auth/otp/setup'
+        | '/auth/otp/verify'
+        | '/auth/verify/identity'
+        | '/auth/verify/identity/success';
       /** Where the user wanted to go, so sign-in can bring them back. */
       redirect: string;
     };
@@ -36,6 +43,7 @@ export function decideAccess(group: AccessGroup, facts: AccessFacts, wanted: str
   });
   if (!facts.hasSession) return go('/auth/signin');
   if (!facts.isOtpEnabled) return go('/auth/otp/setup');
+  if (facts.isSecondFactorPending) return go('/auth/otp/verify');
   if (group === 'signed-in') return { kind: 'stay' };
   // A user who never started a review has status init, and so does one with no record yet.
   const status = facts.reviewStatus ?? 'init';

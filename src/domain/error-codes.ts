@@ -12,6 +12,14 @@ export const errorCatalogue = {
   FORBIDDEN: { status: 403, when: 'The session is valid but may never do this (wrong role).' },
   OTP_REQUIRED: { status: 403, when: 'The second factor has not been set up or passed for this session.' },
   KYC_REQUIRED: { status: 403, when: 'The identity review is not completed with an answer other than RED.' },
+  SIGN_IN_FAILED: {
+    status: 401,
+    when: 'An email code or Google credential is wrong, expired, already used or from another sign-in attempt.',
+  },
+  OTP_INVALID: {
+    status: 401,
+    when: 'A second-factor code or recovery code is wrong, outside the current or previous 30 s step, or already used.',
+  },
   BANNED: { status: 403, when: 'The account is banned; reading is allowed, every action is refused.' },
   NOT_FOUND: { status: 404, when: 'The route or record does not exist, or is not visible to this user.' },
   METHOD_NOT_ALLOWED: { status: 405, when: 'The route exists but not for this HTTP method.' },

@@ -1,30 +1,28 @@
 import { z } from 'zod';
 import { reviewAnswers, reviewStatuses, type AccessFacts } from './access';
+import { userPayloadSchema } from './auth';
 
-/**
- * The part of GET /api/v1/users/me that the guards read. The sign-in capability owns the
- * full profile; this schema names only what access decisions need, and lets the rest pass.
- */
-export const meAccessSchema = z.object({
-  userPayload: z.looseObject({
-    isOtpEnabled: z.boolean(),
-    role: z.string(),
-  }),
-  kycPayload: z
-    .looseObject({
-      reviewStatus: z.enum(reviewStatuses).nullable(),
-      reviewAnswer: z.enum(reviewAnswers).nullable(),
-    })
-    .nullable(),
+/** Identity status as the KYC capability reports it; 'init' and no answer until a review starts. */
+export const kycPayloadSchema = z.object({
+  reviewStatus: z.enum(reviewStatuses),
+  reviewAnswer: z.enum(reviewAnswers).nullable(),
 });
-export type MeAccess = z.infer<typeof meAccessSchema>;
+export type KycPayload = z.infer<typeof kycPayloadSchema>;
 
-export function accessFactsFrom(me: MeAccess | null): AccessFacts {
+/** GET /api/v1/users/me: the investor profile and the identity status (spec section 7). */
+export const meSchema = z.object({
+  userPayload: userPayloadSchema,
+  kycPayload: kycPayloadSchema,
+});
+export type Me = z.infer<typeof meSchema>;
+
+export function accessFactsFrom(me: Me | null): AccessFacts {
   if (!me) return { hasSession: false, isOtpEnabled: false, reviewStatus: null, reviewAnswer: null };
   return {
     hasSession: true,
     isOtpEnabled: me.userPayload.isOtpEnabled,
-    reviewStatus: me.kycPayload?.reviewStatus ?? null,
-    reviewAnswer: me.kycPayload?.reviewAnswer ?? null,
+    isSecondFactorPending: me.userPayload.isOtpEnabled && me.userPayload.role === 'UNVERIFIED',
+    reviewStatus: me.kycPayload.reviewStatus,
+    reviewAnswer: me.kycPayload.reviewAnswer,
   };
 }

@@ -73,6 +73,21 @@ describe('decideAccess: the Guards rows of spec section 2', () => {
     expect(decideAccess('kyc', { ...approved, reviewAnswer: null }, wanted)).toEqual({ kind: 'stay' });
   });
 
+  it.each(['signed-in', 'kyc'] as const)(
+    'OTP set up but not passed in this session (role UNVERIFIED) -> /auth/otp/verify (%s)',
+    (group) => {
+      expect(decideAccess(group, { ...approved, isSecondFactorPending: true }, wanted)).toEqual({
+        kind: 'redirect',
+        to: '/auth/otp/verify',
+        redirect: wanted,
+      });
+    },
+  );
+
+  it('a passed second factor stays put', () => {
+    expect(decideAccess('signed-in', { ...approved, isSecondFactorPending: false }, wanted)).toEqual({ kind: 'stay' });
+  });
+
   it('checks in the spec order: session before OTP before review', () => {
     const nothing: AccessFacts = { hasSession: false, isOtpEnabled: false, reviewStatus: 'init', reviewAnswer: 'RED' };
     expect(decideAccess('kyc', nothing, wanted)).toMatchObject({ to: '/auth/signin' });

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { parseConfig, type AppConfig } from '../../server/config';
 import type { Engine } from '../../server/db/client';
+import { loadOrCreateSecrets } from '../../server/secrets';
 import { createTestDb, type TestDb } from './db';
 
 export interface TestApp {
@@ -24,6 +25,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Extra routes for probing shared machinery (validation, limits) before the app is ready. */
   extend?: (app: FastifyInstance) => void,
+  options: { now?: () => Date } = {},
 ): Promise<TestApp> {
   const db = await createTestDb(engine);
   const config = parseConfig({
@@ -33,7 +35,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const app = await buildApp({ config, db, logger: false });
+  const secrets = loadOrCreateSecrets(config.dataDir);
+  const app = await buildApp({ config, secrets, db, logger: false, now: options.now });
   extend?.(app);
   await app.ready();
   return {

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config';
+import type { DataKeys } from './crypto';
+import type { Database } from './db/types';
+import type { Mailer } from './mail/mailer';
+
+/** What services need from the app, passed explicitly so they stay testable without HTTP. */
+export interface AppContext {
+  db: Kysely<Database>;
+  config: AppConfig;
+  mailer: Mailer;
+  keys: DataKeys;
+  /** HS256 key of the access token. */
+  tokenKey: Uint8Array;
+  /** The current time; tests move it to check code windows and locks. */
+  now: () => Date;
+}
+
+/** Who is calling and from where, recorded with every security event. */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
+}
+
+export const minutesFrom = (date: Date, minutes: number): Date => new Date(date.getTime() + minutes * 60_000);

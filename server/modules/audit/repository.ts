@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { RequestMeta } from '../../context';
+import type { Database } from '../../db/types';
+
+type Db = Kysely<Database>;
+
+export interface AuditEntry {
+  userId: string | null;
+  type: string;
+  detail?: Record<string, string>;
+  meta: RequestMeta;
+}
+
+/** The audit log is append-only: this module offers inserting and reading, nothing else. */
+export async function appendAuditEvent(db: Db, entry: AuditEntry, now: string): Promise<void> {
+  await db
+    .insertInto('audit_events')
+    .values({
+      id: randomUUID(),
+      user_id: entry.userId,
+      type: entry.type,
+      detail: entry.detail ? JSON.stringify(entry.detail) : null,
+      ip: entry.meta.ip,
+      user_agent: entry.meta.userAgent,
+      created_at: now,
+    })
+    .execute();
+}
+
+export async function listAuditEvents(db: Db, userId: string, limit: number) {
+  return db
+    .selectFrom('audit_events')
+    .select(['id', 'type', 'detail', 'ip', 'user_agent', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

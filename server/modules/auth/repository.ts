@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { selectUsers, toUserRecord, type UserRecord } from '../users/repository';
+
+type Db = Kysely<Database>;
+
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  method: 'EMAIL' | 'GOOGLE';
+  isSecondFactorPassed: boolean;
+  secondFactorAt: string | null;
+  expiresAt: string;
+}
+
+export interface SessionWithUser {
+  session: SessionRecord;
+  user: UserRecord;
+}
+
+export async function insertSession(
+  db: Db,
+  values: { userId: string; method: 'EMAIL' | 'GOOGLE'; ip: string; userAgent: string; expiresAt: string },
+  now: string,
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('sessions')
+    .values({
+      id,
+      user_id: values.userId,
+      method: values.method,
+      is_second_factor_passed: 0,
+      ip: values.ip,
+      user_agent: values.userAgent,
+      created_at: now,
+      expires_at: values.expiresAt,
+    })
+    .execute();
+  return id;
+}
+
+export async function findActiveSession(db: Db, sessionId: string, now: string): Promise<SessionWithUser | null> {
+  const session = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!session) return null;
+  const user = await selectUsers(db).where('users.id', '=', session.user_id).executeTakeFirst();
+  if (!user) return null;
+  return {
+    session: {
+      id: session.id,
+      userId: session.user_id,
+      method: session.method,
+      isSecondFactorPassed: session.is_second_factor_passed === 1,
+      secondFactorAt: session.second_factor_at,
+      expiresAt: session.expires_at,
+    },
+    user: toUserRecord(user),
+  };
+}
+
+export async function markSecondFactorPassed(db: Db, sessionId: string, now: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ is_second_factor_passed: 1, second_factor_at: now })
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+export async function revokeSession(db: Db, sessionId: string, now: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Every live session of the user, optionally keeping one (the caller's). */
+export async function revokeUserSessions(db: Db, userId: string, now: string, exceptSessionId?: string) {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+  await query.execute();
+}
+
+export interface ChallengeRecord {
+  id: string;
+  purpose: 'SIGN_IN' | 'EMAIL_CHANGE';
+  email: string;
+  userId: string | null;
+  codeHash: string;
+}
+
+export async function insertChallenge(
+  db: Db,
+  values: {
+    id: string;
+    purpose: 'SIGN_IN' | 'EMAIL_CHANGE';
+    email: string;
+    userId: string | null;
+    codeHash: string;
+    ip: string;
+    expiresAt: string;
+  },
+  now: string,
+): Promise<void> {
+  await db
+    .insertInto('email_challenges')
+    .values({
+      id: values.id,
+      purpose: values.purpose,
+      email: values.email,
+      user_id: values.userId,
+      code_hash: values.codeHash,
+      attempts: 0,
+      ip: values.ip,
+      expires_at: values.expiresAt,
+      created_at: now,
+    })
+    .execute();
+}
+
+/** Creation times of the challenges sent to an address or from an IP since `since`, oldest first. */
+export async function listChallengeTimes(db: Db, by: { email: string } | { ip: string }, since: string) {
+  let query = db.selectFrom('email_challenges').select('created_at').where('created_at', '>', since);
+  query = 'email' in by ? query.where('email', '=', by.email) : query.where('ip', '=', by.ip);
+  const rows = await query.orderBy('created_at', 'asc').execute();
+  return rows.map((row) => row.created_at);
+}
+
+/**
+ * Spends one guess on a live challenge before the code is compared, in one statement, so
+ * parallel guesses can never exceed the allowance. Null when the challenge is unknown, used,
+ * expired, of another purpose or owner, or out of guesses.
+ */
+export async function spendChallengeAttempt(
+  db: Db,
+  where: { id: string; purpose: 'SIGN_IN' | 'EMAIL_CHANGE'; userId: string | null; maxAttempts: number },
+  now: string,
+): Promise<ChallengeRecord | null> {
+  let query = db
+    .updateTable('email_challenges')
+    .set({ attempts: sql<number>`attempts + 1` })
+    .where('id', '=', where.id)
+    .where('purpose', '=', where.purpose)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('attempts', '<', where.maxAttempts);
+  query = where.userId === null ? query.where('user_id', 'is', null) : query.where('user_id', '=', where.userId);
+  const result = await query.executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return null;
+  const row = await db.selectFrom('email_challenges').selectAll().where('id', '=', where.id).executeTakeFirstOrThrow();
+  return { id: row.id, purpose: row.purpose, email: row.email, userId: row.user_id, codeHash: row.code_hash };
+}
+
+/** True for the one caller that consumed it; a second, simultaneous use gets false. */
+export async function consumeChallenge(db: Db, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('email_challenges')
+    .set({ consumed_at: now })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

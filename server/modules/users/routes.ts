@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  activityListSchema,
+  activityQuerySchema,
+  badgeHideRequestSchema,
+  challengeResponseSchema,
+  confirmEmailRequestSchema,
+  updateEmailRequestSchema,
+  updateNamesRequestSchema,
+} from '../../../src/domain/auth';
+import { meSchema } from '../../../src/domain/session';
+import { authOf, requestMeta } from '../../plugins/auth';
+import {
+  confirmEmailChange,
+  getMe,
+  listActivity,
+  requestEmailChange,
+  setBadgeHidden,
+  signOut,
+  signOutEverywhere,
+  updateName,
+} from './service';
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const anySession = app.requireAuth({ level: 'session' });
+  const reader = app.requireAuth({ level: 'verified' });
+  const actor = app.requireAuth({ level: 'verified', isAction: true });
+  const codeRateLimit = { max: ctx.config.AUTH_RATE_LIMIT_MAX, timeWindow: 15 * 60_000 };
+
+  // Readable before the second factor: the client's guards decide from it where to go next.
+  app.get(
+    '/api/v1/users/me',
+    { schema: { response: { 200: meSchema } }, preValidation: anySession },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return getMe(ctx, authOf(request));
+    },
+  );
+
+  app.put(
+    '/api/v1/users/me/names',
+    { schema: { body: updateNamesRequestSchema, response: { 200: meSchema } }, preValidation: actor },
+    async (request) => updateName(ctx, authOf(request), request.body.name, requestMeta(request)),
+  );
+
+  app.put(
+    '/api/v1/users/me/emails',
+    {
+      schema: { body: updateEmailRequestSchema, response: { 200: challengeResponseSchema } },
+      preValidation: actor,
+      config: { rateLimit: codeRateLimit },
+    },
+    async (request) => requestEmailChange(ctx, authOf(request), request.body.email, requestMeta(request)),
+  );
+
+  app.post(
+    '/api/v1/users/me/emails/verify',
+    {
+      schema: { body: confirmEmailRequestSchema, response: { 200: meSchema } },
+      preValidation: actor,
+      config: { rateLimit: codeRateLimit },
+    },
+    async (request) => confirmEmailChange(ctx, authOf(request), request.body, requestMeta(request)),
+  );
+
+  app.put(
+    '/api/v1/users/me/badge/hide',
+    { schema: { body: badgeHideRequestSchema, response: { 200: meSchema } }, preValidation: actor },
+    async (request) => setBadgeHidden(ctx, authOf(request), request.body.isHideBadge, requestMeta(request)),
+  );
+
+  app.get(
+    '/api/v1/users/me/activities',
+    { schema: { querystring: activityQuerySchema, response: { 200: activityListSchema } }, preValidation: reader },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { activities: await listActivity(ctx, authOf(request), request.query.limit) };
+    },
+  );
+
+  // Signing out only ever reduces access, so it is allowed before the second factor and when banned.
+  app.post('/api/v1/users/logout', { preValidation: anySession }, async (request, reply) => {
+    await signOut(ctx, authOf(request), requestMeta(request));
+    return reply.status(204).send();
+  });
+
+  app.post('/api/v1/users/logout/all', { preValidation: reader }, async (request, reply) => {
+    await signOutEverywhere(ctx, authOf(request), requestMeta(request));
+    return reply.status(204).send();
+  });
+};

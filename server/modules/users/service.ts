@@ -1,0 +1,163 @@
+import type { Activity, UserPayload } from '../../../src/domain/auth';
+import type { Me } from '../../../src/domain/session';
+import type { AppContext, RequestMeta } from '../../context';
+import { AppError } from '../../errors';
+import type { AuthState } from '../../plugins/auth';
+import { appendAuditEvent, listAuditEvents } from '../audit/repository';
+import { approximateOrigin, describeDevice } from '../audit/describe';
+import { revokeSession, revokeUserSessions } from '../auth/repository';
+import { checkEmailChallenge, consumeEmailChallenge, sendEmailChallenge } from '../auth/email-challenges';
+import { EMAIL_ISSUER } from '../auth/service';
+import {
+  deleteIdentity,
+  findUserByEmail,
+  findUserById,
+  insertIdentity,
+  setUserBan,
+  updateUserSelf,
+  type UserRecord,
+} from './repository';
+
+export function toUserPayload(user: UserRecord, role: UserPayload['role']): UserPayload {
+  return {
+    id: user.id,
+    investorType: user.investorType,
+    legalName: user.legalName,
+    countryOfResidence: user.countryOfResidence,
+    email: user.email,
+    name: user.name,
+    isKycVerified: user.kycStatus === 'GREEN',
+    kycStatus: user.kycStatus,
+    isBanned: user.isBanned,
+    banReason: user.banReason,
+    // Restricted products and whitelists arrive with the products capability.
+    allowedProductIds: [],
+    whitelistRequestProductIds: [],
+    isHideBadge: user.isHideBadge,
+    isOtpEnabled: user.isOtpEnabled,
+    role,
+  };
+}
+
+async function currentMe(ctx: AppContext, auth: AuthState): Promise<Me> {
+  const user = await findUserById(ctx.db, auth.user.id);
+  if (!user) throw new AppError('UNAUTHORIZED', 'Your account no longer exists.');
+  // Identity review arrives with the KYC capability; until then every user is at 'init'.
+  return { userPayload: toUserPayload(user, auth.role), kycPayload: { reviewStatus: 'init', reviewAnswer: null } };
+}
+
+export function getMe(ctx: AppContext, auth: AuthState): Promise<Me> {
+  return currentMe(ctx, auth);
+}
+
+export async function updateName(ctx: AppContext, auth: AuthState, name: string, meta: RequestMeta): Promise<Me> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now().toISOString();
+    await updateUserSelf(trx, auth.user.id, { name }, now);
+    await appendAuditEvent(trx, { userId: auth.user.id, type: 'NAME_CHANGED', meta }, now);
+  });
+  return currentMe(ctx, auth);
+}
+
+export async function setBadgeHidden(ctx: AppContext, auth: AuthState, isHideBadge: boolean, meta: RequestMeta) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now().toISOString();
+    await updateUserSelf(trx, auth.user.id, { is_hide_badge: isHideBadge ? 1 : 0 }, now);
+    await appendAuditEvent(
+      trx,
+      { userId: auth.user.id, type: 'BADGE_VISIBILITY_CHANGED', detail: { isHideBadge: String(isHideBadge) }, meta },
+      now,
+    );
+  });
+  return currentMe(ctx, auth);
+}
+
+/** The new address takes effect only once a code sent to it comes back. */
+export async function requestEmailChange(ctx: AppContext, auth: AuthState, email: string, meta: RequestMeta) {
+  if (auth.user.email === email) throw new AppError('CONFLICT', 'That is already your email address.');
+  return sendEmailChallenge(ctx, { purpose: 'EMAIL_CHANGE', email, userId: auth.user.id, meta });
+}
+
+export async function confirmEmailChange(
+  ctx: AppContext,
+  auth: AuthState,
+  request: { challengeId: string; code: string },
+  meta: RequestMeta,
+): Promise<Me> {
+  const userId = auth.user.id;
+  const challenge = await checkEmailChallenge(ctx, { purpose: 'EMAIL_CHANGE', userId, ...request });
+  const previous = auth.user.email;
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now().toISOString();
+    await consumeEmailChallenge(trx, challenge.id, now);
+    const owner = await findUserByEmail(trx, challenge.email);
+    // Said only now, to someone who proved they own the address.
+    if (owner && owner.id !== userId) throw new AppError('CONFLICT', 'Another account already uses this address.');
+    await updateUserSelf(trx, userId, { email: challenge.email }, now);
+    if (previous) await deleteIdentity(trx, userId, EMAIL_ISSUER, previous);
+    await deleteIdentity(trx, userId, EMAIL_ISSUER, challenge.email);
+    await insertIdentity(trx, { userId, issuer: EMAIL_ISSUER, subject: challenge.email, email: challenge.email }, now);
+    await appendAuditEvent(
+      trx,
+      { userId, type: 'EMAIL_CHANGED', detail: { from: previous ?? '', to: challenge.email }, meta },
+      now,
+    );
+  });
+  if (previous) {
+    await ctx.mailer.send({
+      to: previous,
+      subject: 'Your Moa email address was changed',
+      text: `The sign-in address of your Moa account was changed to ${challenge.email}.\nIf this was not you, contact us right away.`,
+    });
+  }
+  return currentMe(ctx, auth);
+}
+
+export async function signOut(ctx: AppContext, auth: AuthState, meta: RequestMeta): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now().toISOString();
+    await revokeSession(trx, auth.session.id, now);
+    await appendAuditEvent(trx, { userId: auth.user.id, type: 'SIGN_OUT', meta }, now);
+  });
+}
+
+export async function signOutEverywhere(ctx: AppContext, auth: AuthState, meta: RequestMeta): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now().toISOString();
+    await revokeUserSessions(trx, auth.user.id, now);
+    await appendAuditEvent(trx, { userId: auth.user.id, type: 'SIGN_OUT_ALL', meta }, now);
+  });
+}
+
+export async function listActivity(ctx: AppContext, auth: AuthState, limit: number): Promise<Activity[]> {
+  const rows = await listAuditEvents(ctx.db, auth.user.id, limit);
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    createdAt: row.created_at,
+    device: describeDevice(row.user_agent),
+    origin: approximateOrigin(row.ip),
+    detail: row.detail ? (JSON.parse(row.detail) as Record<string, string>) : null,
+  }));
+}
+
+/**
+ * An operator's ban: every live session ends at once; the user may sign in again to read and
+ * to see the reason, and every action is refused with BANNED.
+ */
+export async function banUser(ctx: AppContext, userId: string, reason: string, meta: RequestMeta): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now().toISOString();
+    await setUserBan(trx, userId, { isBanned: true, reason }, now);
+    await revokeUserSessions(trx, userId, now);
+    await appendAuditEvent(trx, { userId, type: 'BANNED', detail: { reason }, meta }, now);
+  });
+}
+
+export async function unbanUser(ctx: AppContext, userId: string, meta: RequestMeta): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now().toISOString();
+    await setUserBan(trx, userId, { isBanned: false, reason: null }, now);
+    await appendAuditEvent(trx, { userId, type: 'UNBANNED', meta }, now);
+  });
+}

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+
+/**
+ * Wire schemas of sign-in, sessions, the second factor and the account. Request bodies are
+ * strict: a field the client may not set (role, kycStatus, isBanned, ...) is refused, never
+ * silently dropped or written.
+ */
+
+export const EMAIL_CODE_LENGTH = 6;
+export const EMAIL_CODE_TTL_MINUTES = 10;
+export const OTP_CODE_LENGTH = 6;
+export const RECOVERY_CODE_COUNT = 10;
+/** Wrong second-factor codes allowed in the window before the factor locks. */
+export const SECOND_FACTOR_MAX_FAILURES = 5;
+export const SECOND_FACTOR_WINDOW_MINUTES = 15;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(320, { error: 'The email address is too long.' })
+  .pipe(z.email({ error: 'Enter a valid email address.' }))
+  .transform((value) => value.toLowerCase());
+
+export const sixDigitCodeSchema = z.string().regex(/^\d{6}$/, { error: 'Enter the 6-digit code.' });
+
+export const emailCodeRequestSchema = z.strictObject({ email: emailSchema });
+export const challengeResponseSchema = z.object({ challengeId: z.uuid() });
+export type ChallengeResponse = z.infer<typeof challengeResponseSchema>;
+
+export const emailVerifyRequestSchema = z.strictObject({
+  challengeId: z.uuid({ error: 'The sign-in attempt is not valid. Ask for a new code.' }),
+  code: sixDigitCodeSchema,
+});
+
+export const googleSignInRequestSchema = z.strictObject({
+  credential: z.string().min(20, { error: 'The Google credential is missing.' }).max(8192),
+});
+
+export const accessTokenResponseSchema = z.object({
+  accessToken: z.string().min(1),
+  expiresAt: z.iso.datetime(),
+});
+export type AccessTokenResponse = z.infer<typeof accessTokenResponseSchema>;
+
+/** What the browser may know about sign-in configuration: an explicit allow-list. */
+export const authConfigSchema = z.object({ googleClientId: z.string().nullable() });
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+/** The access token's `role`: UNVERIFIED until the second factor passes. */
+export const tokenRoles = ['UNVERIFIED', 'USER', 'ADMIN', 'SELLER'] as const;
+export type TokenRole = (typeof tokenRoles)[number];
+
+export const mfaKeysResponseSchema = z.object({ url: z.string() });
+
+export const mfaSetupRequestSchema = z.strictObject({ code: sixDigitCodeSchema });
+export const recoveryCodesSchema = z.array(z.string()).length(RECOVERY_CODE_COUNT);
+export const mfaSetupResponseSchema = accessTokenResponseSchema.extend({ recoveryCodes: recoveryCodesSchema });
+export type MfaSetupResponse = z.infer<typeof mfaSetupResponseSchema>;
+
+export const mfaVerifyRequestSchema = z.union([
+  z.strictObject({ code: sixDigitCodeSchema }),
+  z.strictObject({
+    recoveryCode: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, { error: 'A recovery code looks like ABCDE-FGHJK.' }),
+  }),
+]);
+export type MfaVerifyRequest = z.infer<typeof mfaVerifyRequestSchema>;
+
+export const recoveryCodesRegenerateRequestSchema = z.strictObject({ code: sixDigitCodeSchema });
+export const recoveryCodesResponseSchema = z.object({ recoveryCodes: recoveryCodesSchema });
+
+export const investorTypes = ['INDIVIDUAL', 'COMPANY'] as const;
+export const kycStatuses = ['NONE', 'INPROGRESS', 'GREEN', 'RED'] as const;
+export type KycStatus = (typeof kycStatuses)[number];
+
+/** The investor profile of spec section 3, plus the session facts the guards read. */
+export const userPayloadSchema = z.object({
+  id: z.string(),
+  investorType: z.enum(investorTypes),
+  legalName: z.string().nullable(),
+  countryOfResidence: z.string().nullable(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  isKycVerified: z.boolean(),
+  kycStatus: z.enum(kycStatuses),
+  isBanned: z.boolean(),
+  banReason: z.string().nullable(),
+  allowedProductIds: z.array(z.number().int()),
+  whitelistRequestProductIds: z.array(z.number().int()),
+  isHideBadge: z.boolean(),
+  isOtpEnabled: z.boolean(),
+  role: z.enum(tokenRoles),
+});
+export type UserPayload = z.infer<typeof userPayloadSchema>;
+
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'Enter a name.' })
+  .max(60, { error: 'A name has at most 60 characters.' })
+  .refine((value) => ![...value].some((char) => char.charCodeAt(0) < 32 || char === '\u007f' || '<>'.includes(char)), {
+    error: 'The name contains characters it may not.',
+  });
+export const updateNamesRequestSchema = z.strictObject({ name: nameSchema });
+export const updateEmailRequestSchema = z.strictObject({ email: emailSchema });
+export const confirmEmailRequestSchema = z.strictObject({
+  challengeId: z.uuid({ error: 'The confirmation is not valid. Ask for a new code.' }),
+  code: sixDigitCodeSchema,
+});
+export const badgeHideRequestSchema = z.strictObject({ isHideBadge: z.boolean() });
+
+export const auditEventTypes = [
+  'SIGN_IN',
+  'SECOND_FACTOR_PASSED',
+  'SECOND_FACTOR_FAILED',
+  'SECOND_FACTOR_LOCKED',
+  'RECOVERY_CODE_USED',
+  'SIGN_OUT',
+  'SIGN_OUT_ALL',
+  'OTP_ENABLED',
+  'OTP_RESET',
+  'RECOVERY_CODES_REGENERATED',
+  'GOOGLE_LINKED',
+  'NAME_CHANGED',
+  'EMAIL_CHANGED',
+  'BADGE_VISIBILITY_CHANGED',
+  'BANNED',
+  'UNBANNED',
+] as const;
+export type AuditEventType = (typeof auditEventTypes)[number];
+
+export const activitySchema = z.object({
+  id: z.string(),
+  /** Later capabilities add their own types to the same list, so any string is accepted here. */
+  type: z.string(),
+  createdAt: z.iso.datetime(),
+  device: z.string(),
+  origin: z.string(),
+  detail: z.record(z.string(), z.string()).nullable(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+export const activityQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+export const activityListSchema = z.object({ activities: z.array(activitySchema) });
