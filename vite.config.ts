@@ -5,6 +5,7 @@ import UnoCSS from 'unocss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APP_DESCRIPTION, APP_NAME, APP_TITLE } from './src/domain/constants';
 import { brand } from './src/domain/brand';
+import { precompress } from './scripts/precompress-plugin';
 
 // A build id ties the persisted query cache to one release (its "buster").
 const buildId = process.env.BUILD_ID ?? new Date().toISOString();
@@ -36,7 +37,7 @@ export default defineConfig({
         // Every route chunk and the shell; fonts are cached as they are used (one script
         // subset at a time), never all of Hangul up front.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}', 'assets/*latin*.woff2'],
-        globIgnores: ['screenshots/**', 'demo/**'],
+        globIgnores: ['screenshots/**', 'demo/**', '**/*.br', '**/*.gz'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       manifest: {
@@ -77,6 +78,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   server: {
     proxy: {

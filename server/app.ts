@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,6 +7,7 @@ import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { deriveDataKeys } from './crypto';
 import { createDb, type DbHandle } from './db/client';
+import compress from '@fastify/compress';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
@@ -80,6 +82,14 @@ export async function buildApp({
   app.addHook('onClose', async () => mail.close());
   await app.register(errorHandler);
   await app.register(security, { isProduction: config.isProduction, googleClientId: config.GOOGLE_CLIENT_ID });
+  // API answers are compressed on the fly at a cheap brotli level; the client build is
+  // compressed ahead of time (see scripts/precompress-plugin.ts) and served as is.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   const ctx: AppContext = {
     db: handle.db,

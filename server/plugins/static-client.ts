@@ -39,6 +39,8 @@ async function staticClientPlugin(app: FastifyInstance, options: { root: string 
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build ships .br and .gz copies; the best one the browser accepts is sent as is.
+    preCompressed: true,
     etag: true,
     lastModified: true,
     // @fastify/static 10 hands the Fastify reply to setHeaders.

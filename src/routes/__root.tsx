@@ -31,7 +31,7 @@ function RootLayout() {
         </main>
         <SiteFooter />
       </div>
-      <Toaster position="top-center" richColors closeButton />
+      <Toaster position="top-center" />
     </TooltipProvider>
   );
 }

@@ -2,6 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { healthQueryOptions } from '../features/health/queries';
 import { pageHead } from '../lib/head';
+import { Delayed } from '../ui/delayed';
+import { Spinner } from '../ui/spinner';
 
 export const Route = createFileRoute('/health-check')({
   loader: ({ context }) => context.queryClient.ensureQueryData(healthQueryOptions()),
@@ -48,6 +50,14 @@ function HealthCheckPage() {
           </dd>
         </div>
       </dl>
+      {isFetching ? (
+        // Only a check that takes noticeable time shows that it is running.
+        <Delayed>
+          <p className="mt-4 inline-flex items-center gap-2 text-sm text-ink-muted" role="status">
+            <Spinner className="h-4 w-4 border-2" /> Checking again…
+          </p>
+        </Delayed>
+      ) : null}
       <p className="mt-4 text-sm text-ink-muted">
         Last checked <time dateTime={checkedAt}>{new Date(checkedAt).toLocaleTimeString()}</time>; refreshed every 30
         seconds.

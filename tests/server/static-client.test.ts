@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 
@@ -13,6 +14,7 @@ function writeFakeBuild(): string {
   writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("install", () => {});');
   writeFileSync(path.join(root, 'manifest.webmanifest'), '{"name":"Moa"}');
   writeFileSync(path.join(root, 'assets', 'index-AbC123.js'), 'console.log(1)');
+  writeFileSync(path.join(root, 'assets', 'index-AbC123.js.br'), brotliCompressSync('console.log(1)'));
   writeFileSync(path.join(root, 'icons', 'icon-192.png'), 'png');
   return root;
 }
@@ -28,6 +30,16 @@ describe('serving the built client', () => {
     const response = await t.app.inject({ url: '/assets/index-AbC123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the pre-compressed copy a browser accepts, and the plain file otherwise', async () => {
+    const br = await t.app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await t.app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it.each(['/', '/index.html', '/sw.js', '/manifest.webmanifest'])('never lets the browser cache %s', async (url) => {

@@ -40,8 +40,9 @@ export function SiteHeader() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-16 bg-paper/92 shadow-header backdrop-blur supports-[backdrop-filter]:bg-paper/80">
       <div className="container flex h-full items-center justify-between gap-4">
-        <Link to="/" className="focus-ring rounded-md" aria-label="Moa home">
+        <Link to="/" className="focus-ring rounded-md">
           <Logo />
+          <span className="sr-only"> home</span>
         </Link>
         <nav aria-label={t('nav.main')} className="hidden md:block">
           <ul className="flex items-center gap-1">

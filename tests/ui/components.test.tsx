@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GenericError } from '../../src/routes/-components/generic-fallbacks';
+import { Delayed } from '../../src/ui/delayed';
+import { SectionBoundary } from '../../src/ui/section-boundary';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root;
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  vi.useRealTimers();
+});
+
+describe('Delayed', () => {
+  it('renders its children only after 300 ms', () => {
+    vi.useFakeTimers();
+    act(() => root.render(<Delayed>late content</Delayed>));
+    expect(container.textContent).toBe('');
+    act(() => vi.advanceTimersByTime(299));
+    expect(container.textContent).toBe('');
+    act(() => vi.advanceTimersByTime(1));
+    expect(container.textContent).toBe('late content');
+  });
+
+  it('never renders when unmounted before the delay', () => {
+    vi.useFakeTimers();
+    act(() => root.render(<Delayed>late content</Delayed>));
+    act(() => root.render(<p>replaced</p>));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(container.textContent).toBe('replaced');
+  });
+});
+
+function Broken(): never {
+  throw new Error('chart data missing');
+}
+
+describe('SectionBoundary with the generic fallback', () => {
+  it('shows "Something went wrong!" in place of the failed section, with a Show/Hide Error toggle', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    act(() =>
+      root.render(
+        <div>
+          <p>rest of the page</p>
+          <SectionBoundary fallback={(error) => <GenericError error={error} />}>
+            <Broken />
+          </SectionBoundary>
+        </div>,
+      ),
+    );
+    expect(container.textContent).toContain('rest of the page');
+    expect(container.textContent).toContain('Something went wrong!');
+    expect(container.textContent).not.toContain('chart data missing');
+    const toggle = container.querySelector('button')!;
+    expect(toggle.textContent).toBe('Show Error');
+    act(() => toggle.click());
+    expect(container.textContent).toContain('chart data missing');
+    expect(toggle.textContent).toBe('Hide Error');
+    act(() => toggle.click());
+    expect(container.textContent).not.toContain('chart data missing');
+  });
+});
