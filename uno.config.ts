@@ -105,6 +105,8 @@ export default defineConfig({
     'btn-secondary': 'btn bg-white text-brand-900 ring-1 ring-inset ring-brand-200 hover:bg-brand-50',
     'btn-ghost': 'btn bg-transparent text-ink hover:bg-brand-50',
     card: 'rounded-xl bg-white shadow-card ring-1 ring-line/70',
+    input:
+      'block w-full min-h-11 rounded-md bg-white px-3.5 py-2 text-base text-ink ring-1 ring-inset ring-ink-muted/45 placeholder:text-ink-muted outline-none focus-visible:(ring-3 ring-brand-400) disabled:(bg-paper text-ink-muted)',
     'text-link':
       'focus-ring rounded-sm text-brand-700 underline underline-offset-3 decoration-brand-300 hover:decoration-brand-700',
     eyebrow: 'text-xs font-bold uppercase tracking-[0.14em] text-coral-700',

@@ -17,8 +17,9 @@ export const publicRoutes: Array<{ path: string; heading: RegExp }> = [
   { path: '/faq', heading: /^Frequently asked questions$/ },
   { path: '/auth/signin', heading: /^Sign in to Moa$/ },
   { path: '/auth/otp/intro', heading: /^Protect your account$/ },
-  { path: '/auth/otp/setup', heading: /^Set up your authenticator$/ },
-  { path: '/auth/otp/verify', heading: /^Enter your code$/ },
+  // Both need a signed-in session; without one they send the visitor to sign in first.
+  { path: '/auth/otp/setup', heading: /^Sign in to Moa$/ },
+  { path: '/auth/otp/verify', heading: /^Sign in to Moa$/ },
   { path: '/auth/verify/identity/', heading: /^Verify your identity$/ },
   { path: '/auth/verify/identity/success', heading: /^Your identity check$/ },
   { path: '/auth/verify/investor/', heading: /^Verify your investor status$/ },

@@ -3,8 +3,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import 'virtual:uno.css';
+// The reset first: it clears button backgrounds, which the utilities must then be able to set.
 import '@unocss/reset/tailwind.css';
+import 'virtual:uno.css';
 import '@fontsource-variable/noto-sans-kr';
 import './styles.css';
 import {
@@ -21,12 +22,15 @@ import { createAppRouter } from './router';
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
-// Forced sign-out: forget what this user saw, then sign in again and come back here.
-onSessionEnd(() => {
+// Any sign-out forgets what this user saw. A forced one (expired or revoked session) comes back
+// here after signing in again; a chosen one starts afresh.
+onSessionEnd((reason) => {
   queryClient.clear();
   void clearPersistedCache();
   const here = router.state.location.href;
-  if (!router.state.location.pathname.startsWith('/auth/signin')) {
+  if (reason === 'signed-out') {
+    void router.navigate({ to: '/auth/signin', search: { redirect: undefined } });
+  } else if (!router.state.location.pathname.startsWith('/auth/signin')) {
     void router.navigate({ to: '/auth/signin', search: { redirect: here } });
   }
 });

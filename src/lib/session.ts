@@ -1,21 +1,50 @@
-import { clearAccessToken, getAccessToken } from './cookies';
+import { clearAccessToken, getAccessToken, setAccessToken } from './cookies';
 
 /**
- * Forced sign-out lives here and only here. The API client reports a session-ending
- * response; this clears the token and hands over to whoever registered to react (the app
- * registers the persisted-cache wipe and the navigation to /auth/signin in main.tsx).
+ * Session state lives in the access_token cookie; this module is the one place that writes it.
+ * Forced sign-out (a session-ending API answer) and a chosen sign-out both clear it and tell
+ * whoever registered (main.tsx wipes the caches and goes to /auth/signin); components that
+ * show signed-in state subscribe to changes.
  */
-type SessionEndListener = () => void;
-const listeners = new Set<SessionEndListener>();
+export type SessionEndReason = 'forced' | 'signed-out';
+type SessionEndListener = (reason: SessionEndReason) => void;
+const endListeners = new Set<SessionEndListener>();
+const changeListeners = new Set<() => void>();
 
 export function onSessionEnd(listener: SessionEndListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  endListeners.add(listener);
+  return () => endListeners.delete(listener);
 }
 
-export function endSession(): void {
+/** For useSyncExternalStore: called whenever a token is stored or cleared. */
+export function subscribeSession(listener: () => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+function notifyChange(): void {
+  for (const listener of changeListeners) listener();
+}
+
+export function startSession(token: string, expiresAt: Date): void {
+  setAccessToken(token, expiresAt);
+  notifyChange();
+}
+
+function finish(reason: SessionEndReason): void {
   clearAccessToken();
-  for (const listener of listeners) listener();
+  notifyChange();
+  for (const listener of endListeners) listener(reason);
+}
+
+/** The API said this session is no longer valid. */
+export function endSession(): void {
+  finish('forced');
+}
+
+/** The user signed out (after the server revoked the session, or when it could not be reached). */
+export function signOutLocally(): void {
+  finish('signed-out');
 }
 
 export function hasSessionToken(): boolean {

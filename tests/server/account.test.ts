@@ -24,7 +24,7 @@ describe.each(testEngines())('the account and its sessions on %s', (engine) => {
   afterAll(() => t.close());
 
   const me = (token: string) => t.app.inject({ url: '/api/v1/users/me', headers: bearer(token) });
-  const put = (url: string, token: string, payload: unknown) =>
+  const put = (url: string, token: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'PUT', url, headers: bearer(token), payload });
 
   it('GET /users/me needs a valid token', async () => {

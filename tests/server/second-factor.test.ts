@@ -19,7 +19,7 @@ describe.each(testEngines())('two-step sign-in (TOTP) on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, token: string, payload?: unknown) =>
+  const post = (url: string, token: string, payload?: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
   const me = async (token: string) =>
     meSchema.parse((await t.app.inject({ url: '/api/v1/users/me', headers: bearer(token) })).json());

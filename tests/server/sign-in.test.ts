@@ -30,7 +30,8 @@ describe.each(testEngines())('sign-in on %s', (engine) => {
     await google.close();
   });
 
-  const verify = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/auth/email/verify', payload });
+  const verify = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/email/verify', payload });
   const me = (token: string) => t.app.inject({ url: '/api/v1/users/me', headers: bearer(token) });
 
   describe('email one-time code', () => {

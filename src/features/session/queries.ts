@@ -1,7 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { accessFactsFrom, meAccessSchema, type MeAccess } from '../../domain/session';
+import type { AccessTokenResponse } from '../../domain/auth';
+import { accessFactsFrom, meSchema, type Me } from '../../domain/session';
 import { api } from '../../lib/api';
-import { hasSessionToken } from '../../lib/session';
+import { hasSessionToken, startSession } from '../../lib/session';
 import { RequestError } from '../../lib/request-error';
 
 export const sessionKeys = {
@@ -10,16 +11,16 @@ export const sessionKeys = {
 };
 
 /**
- * The signed-in user's access facts. Without a token there is no session and no request.
- * A profile that cannot be read (no such endpoint yet, or a 4xx) also means no session.
+ * The signed-in user's profile and identity status. Without a token there is no session and
+ * no request; a 4xx answer (expired, revoked) also means no session.
  */
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: sessionKeys.me(),
-    queryFn: async ({ signal }): Promise<MeAccess | null> => {
+    queryFn: async ({ signal }): Promise<Me | null> => {
       if (!hasSessionToken()) return null;
       try {
-        return await api.request('/api/v1/users/me', { schema: meAccessSchema, signal });
+        return await api.request('/api/v1/users/me', { schema: meSchema, signal });
       } catch (error) {
         if (error instanceof RequestError && error.status >= 400 && error.status < 500) return null;
         throw error;
@@ -31,4 +32,14 @@ export const meQueryOptions = () =>
 export async function loadAccessFacts(queryClient: QueryClient) {
   if (!hasSessionToken()) return accessFactsFrom(null);
   return accessFactsFrom(await queryClient.ensureQueryData(meQueryOptions()));
+}
+
+/**
+ * Stores a freshly issued token and forgets what was known about the previous one, so the
+ * guards read the new role and OTP state. Answers the profile as the new token sees it.
+ */
+export async function adoptAccessToken(queryClient: QueryClient, response: AccessTokenResponse): Promise<Me | null> {
+  startSession(response.accessToken, new Date(response.expiresAt));
+  queryClient.removeQueries({ queryKey: sessionKeys.all });
+  return queryClient.fetchQuery(meQueryOptions());
 }

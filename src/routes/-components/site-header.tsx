@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { InstallButton } from '../../features/pwa/install-button';
 import { t, type MessageKey } from '../../lib/i18n';
-import { hasSessionToken } from '../../lib/session';
+import { hasSessionToken, subscribeSession } from '../../lib/session';
 import { Logo } from '../../ui/logo';
 
 const navItems: { to: string; label: MessageKey }[] = [
@@ -15,7 +15,8 @@ const navItems: { to: string; label: MessageKey }[] = [
 export function SiteHeader() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuId = useId();
-  const isSignedIn = hasSessionToken();
+  // Re-renders the moment a token is stored or cleared, so the header follows sign-in and sign-out.
+  const isSignedIn = useSyncExternalStore(subscribeSession, hasSessionToken, () => false);
 
   useEffect(() => {
     if (!isMenuOpen) return;

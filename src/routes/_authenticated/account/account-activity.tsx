@@ -1,17 +1,66 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { auditEventTypes, type Activity, type AuditEventType } from '../../../domain/auth';
+import { activityQueryOptions } from '../../../features/account/api';
 import { pageHead } from '../../../lib/head';
-import { ComingSoon } from '../../../ui/coming-soon';
+import { t, type MessageKey } from '../../../lib/i18n';
+import { AccountNav } from './-components/account-nav';
 
 export const Route = createFileRoute('/_authenticated/account/account-activity')({
-  head: () => pageHead('Account activity'),
+  loader: ({ context }) => context.queryClient.ensureQueryData(activityQueryOptions()),
+  head: () => pageHead(t('activity.title')),
   component: Page,
 });
 
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function describe(activity: Activity): string {
+  if ((auditEventTypes as readonly string[]).includes(activity.type)) {
+    const key = `activity.type.${activity.type as AuditEventType}` as MessageKey;
+    const method = activity.detail?.method;
+    const label = t(key);
+    return activity.type === 'SIGN_IN' && method
+      ? `${label} · ${method === 'GOOGLE' ? 'Google' : t('activity.emailCode')}`
+      : label;
+  }
+  // Events of capabilities this page does not know yet still show, in plain words.
+  return activity.type.toLowerCase().replace(/_/g, ' ');
+}
+
+const isWarning = (type: string) =>
+  type === 'SECOND_FACTOR_FAILED' || type === 'SECOND_FACTOR_LOCKED' || type === 'BANNED';
+
 function Page() {
+  const { data } = useSuspenseQuery(activityQueryOptions());
   return (
-    <ComingSoon title={'Account activity'} eyebrow={'Your account'}>
-      <p>Every sign-in, security change and review decision on your account, with when and from where.</p>
-      <p>Activity opens together with sign-in.</p>
-    </ComingSoon>
+    <div className="container py-8 sm:py-12">
+      <p className="eyebrow">{t('account.eyebrow')}</p>
+      <h1 className="page-title mt-2">{t('activity.title')}</h1>
+      <p className="mt-3 max-w-2xl text-ink-soft">{t('activity.intro')}</p>
+      <AccountNav />
+      {data.activities.length === 0 ? (
+        <p className="card mt-6 p-6 text-ink-soft">{t('activity.empty')}</p>
+      ) : (
+        <ol className="card mt-6 divide-y divide-line" aria-label={t('activity.listLabel')}>
+          {data.activities.map((activity) => (
+            <li key={activity.id} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:gap-6 sm:px-6">
+              <time dateTime={activity.createdAt} className="shrink-0 text-sm text-ink-muted sm:w-44">
+                {dateFormat.format(new Date(activity.createdAt))}
+              </time>
+              <p className={`flex-1 font-semibold ${isWarning(activity.type) ? 'text-coral-700' : 'text-ink'}`}>
+                {describe(activity)}
+              </p>
+              <p className="text-sm text-ink-soft sm:text-right">
+                <span className="sr-only">{t('activity.device')}: </span>
+                {activity.device}
+                <span aria-hidden="true"> · </span>
+                <span className="sr-only">{t('activity.origin')}: </span>
+                {activity.origin}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,57 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  accessTokenResponseSchema,
+  mfaKeysResponseSchema,
+  mfaSetupResponseSchema,
+  recoveryCodesResponseSchema,
+  type MfaVerifyRequest,
+} from '../../domain/auth';
+import { OTP_KEYS_CACHE_MS } from '../../domain/constants';
+import { otpUrlSchema } from '../../domain/schemas';
+import { api } from '../../lib/api';
+
+export const otpKeys = { all: ['otp'] as const, keys: () => [...otpKeys.all, 'keys'] as const };
+
+export interface OtpKeys {
+  otpUrl: string;
+  secretKey: string;
+}
+
+/** The otpauth URL must carry a secret; the key shown as text is that secret parameter. */
+export function otpKeysFromUrl(url: string): OtpKeys {
+  const otpUrl = otpUrlSchema.parse(url);
+  return { otpUrl, secretKey: new URL(otpUrl).searchParams.get('secret')! };
+}
+
+/**
+ * The generated keys, cached for 5 minutes (spec section 9) and never written to IndexedDB:
+ * a secret must not outlive the tab that set it up.
+ */
+export const otpKeysQueryOptions = () =>
+  queryOptions({
+    queryKey: otpKeys.keys(),
+    queryFn: async ({ signal }) =>
+      otpKeysFromUrl(
+        (await api.request('/api/v1/mfa/keys', { method: 'POST', schema: mfaKeysResponseSchema, signal })).url,
+      ),
+    staleTime: OTP_KEYS_CACHE_MS,
+    gcTime: OTP_KEYS_CACHE_MS,
+    retry: false,
+    meta: { persist: false },
+  });
+
+export function confirmOtpSetup(code: string) {
+  return api.request('/api/v1/mfa', { method: 'POST', body: { code }, schema: mfaSetupResponseSchema });
+}
+
+export function verifyOtp(request: MfaVerifyRequest) {
+  return api.request('/api/v1/mfa/verify', { method: 'POST', body: request, schema: accessTokenResponseSchema });
+}
+
+export function regenerateRecoveryCodes(code: string) {
+  return api.request('/api/v1/mfa/recovery-codes', {
+    method: 'POST',
+    body: { code },
+    schema: recoveryCodesResponseSchema,
+  });
+}
