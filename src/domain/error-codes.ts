@@ -22,7 +22,7 @@ export const errorCatalogue = {
   },
   WHITELIST_REQUIRED: {
     status: 403,
-    when: "The project is restricted to its allowed list and the user is not on it; request access first.",
+    when: 'The project is restricted to its allowed list and the user is not on it; request access first.',
   },
   BANNED: { status: 403, when: 'The account is banned; reading is allowed, every action is refused.' },
   NOT_FOUND: { status: 404, when: 'The route or record does not exist, or is not visible to this user.' },

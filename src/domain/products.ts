@@ -137,7 +137,13 @@ export const productDetailSchema = z.object({
       website: z.string().nullable(),
       form: z.string().nullable(),
       teamMembers: z.array(
-        z.object({ ...withId, name: z.string(), role: z.string(), description: z.string(), image: z.string().nullable() }),
+        z.object({
+          ...withId,
+          name: z.string(),
+          role: z.string(),
+          description: z.string(),
+          image: z.string().nullable(),
+        }),
       ),
       socialLinks: z.array(z.object({ ...withId, platform: z.string(), url: z.string() })),
       locationImage: z.string().nullable(),
@@ -153,7 +159,13 @@ export const productDetailSchema = z.object({
   documents: z.array(z.object({ ...withId, name: z.string(), description: z.string(), url: z.string() })),
   customSections: z.array(z.object({ ...withId, title: z.string(), content: z.string() })),
   payMethods: z.array(
-    z.object({ ...withId, name: z.string(), address: z.string(), alias: z.string(), payMethodType: z.enum(payMethodTypes) }),
+    z.object({
+      ...withId,
+      name: z.string(),
+      address: z.string(),
+      alias: z.string(),
+      payMethodType: z.enum(payMethodTypes),
+    }),
   ),
   communitySections: z.array(
     z.object({ ...withId, type: z.enum(communitySectionTypes), viewType: z.enum(communityViewTypes) }),
