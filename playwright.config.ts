@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_TOKEN_SIGNING_KEY } from './e2e/auth-helpers';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
@@ -27,7 +28,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port) },
+    env: { PORT: String(port), TOKEN_SIGNING_KEY: E2E_TOKEN_SIGNING_KEY },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

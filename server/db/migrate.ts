@@ -1,11 +1,19 @@
-import { Migrator, type Kysely, type MigrationResultSet } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Kysely, type MigrationResultSet } from 'kysely';
 import { migrations } from './migrations/index';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; with
+  // several schemas in one database (one per test file, or per tenant) another schema's
+  // tables would count as ours. Pin them to the schema this connection works in.
+  const schema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {

@@ -1,0 +1,66 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { SignJWT, decodeJwt } from 'jose';
+import { Secret, TOTP } from 'otpauth';
+
+/** The e2e server signs tokens with this key, so a test can forge an expired one. Test-only. */
+export const E2E_TOKEN_SIGNING_KEY = 'e2e-token-signing-key-for-tests-only-0123456789';
+
+export async function latestMailedCode(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.get(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`);
+  const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
+  const match = /\b(\d{6})\b/.exec(messages[0]?.text ?? '');
+  if (!match?.[1]) throw new Error(`no code mailed to ${email}`);
+  return match[1];
+}
+
+const stepNow = () => Math.floor(Date.now() / 30_000);
+
+/**
+ * A code for a time step nobody used yet: a step accepted once is never accepted again, so a
+ * second sign-in within the same 30 s waits for the next step, as a person would.
+ */
+export async function freshTotpCode(secret: string, lastUsedStep: number): Promise<{ code: string; step: number }> {
+  while (stepNow() <= lastUsedStep) {
+    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 50));
+  }
+  const step = stepNow();
+  return { code: new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: step * 30_000 }), step };
+}
+
+export async function signInWithEmailCode(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in code' }).click();
+  await page.getByLabel('Sign-in code').fill(await latestMailedCode(page.request, email));
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** A user with two-step sign-in set up, made through the API. */
+export async function createEnrolledUser(request: APIRequestContext, email: string) {
+  const { challengeId } = (await (await request.post('/api/v1/auth/email/code', { data: { email } })).json()) as {
+    challengeId: string;
+  };
+  const code = await latestMailedCode(request, email);
+  const { accessToken } = (await (
+    await request.post('/api/v1/auth/email/verify', { data: { challengeId, code } })
+  ).json()) as { accessToken: string };
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const { url } = (await (await request.post('/api/v1/mfa/keys', { headers })).json()) as { url: string };
+  const secret = new URL(url).searchParams.get('secret')!;
+  const first = await freshTotpCode(secret, -1);
+  const setup = await request.post('/api/v1/mfa', { headers, data: { code: first.code } });
+  const body = (await setup.json()) as { accessToken: string; recoveryCodes: string[] };
+  return { secret, lastStep: first.step, accessToken: body.accessToken, recoveryCodes: body.recoveryCodes };
+}
+
+/** The same token with its expiry moved into the past, signed as the server would. */
+export async function expiredCopyOf(token: string): Promise<string> {
+  const claims = decodeJwt(token);
+  const past = Math.floor(Date.now() / 1000) - 60;
+  return new SignJWT({ ...claims, iat: past - 3600, exp: past })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(E2E_TOKEN_SIGNING_KEY));
+}
+
+/** A refused code answers 401, which Chromium logs as a failed resource; nothing else may appear. */
+export const unexpectedErrors = (errors: string[]) =>
+  errors.filter((error) => !/Failed to load resource: the server responded with a status of 401/.test(error));
