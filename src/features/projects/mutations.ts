@@ -16,6 +16,9 @@ export function useToggleSubscription(productId: number) {
       }),
     onSuccess: async (result) => {
       toast.success(result.isSubscribe ? t('projects.subscribed') : t('projects.unsubscribed'));
+      queryClient.setQueryData(productKeys.detail(productId), (detail) =>
+        detail ? { ...detail, isSubscribe: result.isSubscribe } : detail,
+      );
       await queryClient.invalidateQueries({ queryKey: productKeys.detail(productId) });
     },
     onError: (error) => toast.error(error.message),

@@ -21,7 +21,7 @@ export const productKeys = {
 };
 
 /** Pages of project cards, following the server's cursor. */
-export const productListOptions = (filter: ProductFilter, limit = 12) =>
+export const productListOptions = (filter: ProductFilter, limit = 9) =>
   infiniteQueryOptions({
     queryKey: [...productKeys.list(filter), limit] as const,
     queryFn: ({ pageParam, signal }) =>
