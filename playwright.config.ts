@@ -1,9 +1,18 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { E2E_TOKEN_SIGNING_KEY } from './e2e/auth-helpers';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 export const baseURL = `http://127.0.0.1:${port}`;
+/**
+ * The server's data folder, known to the tests so fixtures and operator commands can act on
+ * the same database (it is emptied at every start). Derived from the port, not random: the
+ * config is evaluated again in every worker.
+ */
+export const e2eDataDir = path.join(tmpdir(), `moa-e2e-${port}`);
+process.env.E2E_DATA_DIR = e2eDataDir;
 
 /**
  * End-to-end tests drive Debian's Chromium against the production build served by our own
@@ -28,7 +37,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port), TOKEN_SIGNING_KEY: E2E_TOKEN_SIGNING_KEY },
+    env: { PORT: String(port), TOKEN_SIGNING_KEY: E2E_TOKEN_SIGNING_KEY, E2E_DATA_DIR: e2eDataDir },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

@@ -15,19 +15,23 @@ import { parseConfig } from '../server/config';
 import { createDb } from '../server/db/client';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedDemoDataOnce } from '../server/db/seed/index';
+import { insertSession, markSecondFactorPassed } from '../server/modules/auth/repository';
+import { signAccessToken } from '../server/modules/auth/tokens';
+import { insertUser } from '../server/modules/users/repository';
+import { loadOrCreateSecrets } from '../server/secrets';
 
 interface Target {
   name: string;
   path: string;
+  /** Sent as a Bearer token when the route needs an approved investor. */
+  signedIn?: boolean;
 }
-
-const targets: Target[] = [{ name: 'health (real database round trip)', path: '/api/health' }];
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
-async function load(url: string) {
-  const result = await autocannon({ url, connections, duration: seconds });
+async function load(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -46,7 +50,40 @@ const config = parseConfig({
 const db = createDb({ dataDir });
 await migrateToLatest(db.db);
 await seedDemoDataOnce(db.db);
-const app = await buildApp({ config, db, logger: false });
+const secrets = loadOrCreateSecrets(dataDir);
+const app = await buildApp({ config, secrets, db, logger: false });
+
+// An approved investor's session, written directly: the benchmark measures reading, not signing in.
+const now = new Date();
+const userId = await insertUser(db.db, { email: 'bench@moa.localhost', name: 'Bench' }, now.toISOString());
+await db.db.updateTable('users').set({ kyc_status: 'GREEN' }).where('id', '=', userId).execute();
+const expiresAt = new Date(now.getTime() + 3600_000);
+const sessionId = await insertSession(
+  db.db,
+  { userId, method: 'EMAIL', ip: '127.0.0.1', userAgent: 'bench', expiresAt: expiresAt.toISOString() },
+  now.toISOString(),
+);
+await markSecondFactorPassed(db.db, sessionId, now.toISOString());
+const token = await signAccessToken(
+  new TextEncoder().encode(secrets.tokenSigningKey),
+  { userId, sessionId, role: 'USER' },
+  now,
+  expiresAt,
+);
+const detailId = (
+  await db.db
+    .selectFrom('products')
+    .select('id')
+    .where('is_restricted', '=', 0)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow()
+).id;
+
+const targets: Target[] = [
+  { name: 'health (database round trip)', path: '/api/health' },
+  { name: 'project list, limit 100', path: '/api/v1/products?limit=100' },
+  { name: 'project detail (approved investor)', path: `/api/v1/products/${detailId}`, signedIn: true },
+];
 
 // The baseline answers with bytes captured from the real route before the run.
 const baselines = new Map<string, { body: string; contentType: string }>();
@@ -61,9 +98,11 @@ const rows: string[][] = [
   ['target', 'req/s', 'p50 ms', 'p99 ms', 'baseline req/s', 'baseline p50', 'baseline p99', 'ratio'],
 ];
 for (const target of targets) {
-  const sample = await fetch(`${address}${target.path}`);
+  const headers: Record<string, string> = target.signedIn ? { authorization: `Bearer ${token}` } : {};
+  const sample = await fetch(`${address}${target.path}`, { headers });
+  if (!sample.ok) throw new Error(`${target.path} answered ${sample.status}`);
   baselines.set(target.path, { body: await sample.text(), contentType: sample.headers.get('content-type') ?? '' });
-  const real = await load(`${address}${target.path}`);
+  const real = await load(`${address}${target.path}`, headers);
   const base = await load(`${address}/bench/baseline${target.path}`);
   if (real.errors || base.errors) console.warn(`  ${target.name}: ${real.errors} / ${base.errors} failed requests`);
   rows.push([

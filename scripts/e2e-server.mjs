@@ -1,11 +1,14 @@
 // The server the e2e tests drive: the production build on a brand-new data folder, with
 // its demo seed, exactly as a first `npm start` would run. The folder goes when it stops.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-e2e-'));
+// A folder the tests know (E2E_DATA_DIR), emptied first; otherwise a new temporary one.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'moa-e2e-'));
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
   env: {

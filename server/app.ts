@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mfaRoutes } from './modules/mfa/routes';
+import { productsRoutes } from './modules/products/routes';
 import { usersRoutes } from './modules/users/routes';
 import type { Secrets } from './secrets';
 import { APP_VERSION } from './version';
@@ -110,6 +111,7 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(mfaRoutes);
   await app.register(usersRoutes);
+  await app.register(productsRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 
   if (config.SERVE_CLIENT) {

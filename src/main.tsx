@@ -45,6 +45,9 @@ createRoot(document.getElementById('root')!).render(
         maxAge: PERSIST_MAX_AGE_MS,
         dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
       }}
+      // What was restored from this device is shown at once, then checked against the server
+      // (offline, the checks fail quietly and the saved copy stays).
+      onSuccess={() => queryClient.resumePausedMutations().then(() => queryClient.invalidateQueries())}
     >
       <RouterProvider router={router} />
     </PersistQueryClientProvider>

@@ -107,7 +107,7 @@ export interface AuditEventsTable {
   created_at: Timestamp;
 }
 
-export interface Database {
+export interface Database extends CatalogueTables {
   app_meta: AppMetaTable;
   users: UsersTable;
   user_identities: UserIdentitiesTable;
@@ -118,4 +118,161 @@ export interface Database {
   second_factor_attempts: SecondFactorAttemptsTable;
   recovery_codes: RecoveryCodesTable;
   audit_events: AuditEventsTable;
+}
+
+type Generated<T> = ColumnType<T, T | undefined, T>;
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  sort_order: Defaulted<number>;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  category_id: number;
+  name: string;
+  description: string;
+  image: string;
+  logo: string;
+  token_name: string;
+  contract_address: string | null;
+  price_per_token: number;
+  total_quantity: number;
+  remaining_quantity: number;
+  target_cap: number | null;
+  soft_cap: number | null;
+  user_min_investment: number;
+  user_max_investment: number | null;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  is_reg_d: Flag;
+  is_restricted: Flag;
+  is_featured: Flag;
+  is_governance: Flag;
+  can_witch: Flag;
+  hide_status: Defaulted<'SHOW' | 'HIDE'>;
+  regulation: string;
+  investment_risk_disclaimer: string;
+  document_description: string | null;
+  created_at: Timestamp;
+}
+
+export interface ProductAboutTable {
+  product_id: number;
+  logo: string | null;
+  legal_name: string;
+  employees: number | null;
+  founded: number | null;
+  website: string | null;
+  form: string | null;
+  location_image: string | null;
+  address: string | null;
+}
+
+interface ProductChild {
+  id: Generated<number>;
+  product_id: number;
+  sort_order: Defaulted<number>;
+}
+
+export interface ProductTeamMembersTable extends ProductChild {
+  name: string;
+  role: string;
+  description: string;
+  image: string | null;
+}
+export interface ProductSocialLinksTable extends ProductChild {
+  platform: string;
+  url: string;
+}
+export interface ProductDealTermsTable extends ProductChild {
+  field: string;
+  value: string;
+  tooltip: string | null;
+}
+export interface ProductImagesTable extends ProductChild {
+  url: string;
+  alt_text: string;
+}
+export interface ProductGiftsTable extends ProductChild {
+  title: string;
+  description: string;
+  is_digital: Flag;
+  limit_quantity: number;
+}
+export interface ProductFaqsTable extends ProductChild {
+  title: string;
+  description: string;
+}
+export interface ProductRisksTable extends ProductChild {
+  title: string;
+  description: string;
+}
+export interface ProductDocumentsTable extends ProductChild {
+  name: string;
+  description: string;
+  url: string;
+}
+export interface ProductCustomSectionsTable extends ProductChild {
+  title: string;
+  content: string;
+}
+export interface ProductPayMethodsTable extends ProductChild {
+  name: string;
+  address: string;
+  alias: string;
+  pay_method_type: 'ACCOUNT' | 'CRYPTO';
+}
+export interface ProductCommunitySectionsTable extends ProductChild {
+  type: 'DISCUSSION' | 'REVIEW' | 'UPDATE' | 'COMMUNITY' | 'PROPOSAL' | 'AGENDA';
+  view_type: 'PRE_KYC' | 'POST_KYC' | 'INVESTOR';
+}
+export interface ProductCommunityBadgesTable extends ProductChild {
+  name: string;
+  limit_quantity: number;
+}
+
+export interface ProductHoldingsTable {
+  product_id: number;
+  user_id: string;
+  quantity: number;
+  first_invested_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductSubscriptionsTable {
+  product_id: number;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+export interface ProductWhitelistTable {
+  product_id: number;
+  user_id: string;
+  status: 'REQUEST' | 'ALLOW';
+  requested_at: Timestamp;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+}
+
+export interface CatalogueTables {
+  categories: CategoriesTable;
+  products: ProductsTable;
+  product_about: ProductAboutTable;
+  product_team_members: ProductTeamMembersTable;
+  product_social_links: ProductSocialLinksTable;
+  product_deal_terms: ProductDealTermsTable;
+  product_images: ProductImagesTable;
+  product_gifts: ProductGiftsTable;
+  product_faqs: ProductFaqsTable;
+  product_risks: ProductRisksTable;
+  product_documents: ProductDocumentsTable;
+  product_custom_sections: ProductCustomSectionsTable;
+  product_pay_methods: ProductPayMethodsTable;
+  product_community_sections: ProductCommunitySectionsTable;
+  product_community_badges: ProductCommunityBadgesTable;
+  product_holdings: ProductHoldingsTable;
+  product_subscriptions: ProductSubscriptionsTable;
+  product_whitelist: ProductWhitelistTable;
 }

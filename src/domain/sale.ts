@@ -96,6 +96,6 @@ export function deadlineOf(endsAt: string | null): Deadline {
   return { day: date.getUTCDate(), month: monthNames[date.getUTCMonth()]!, year: date.getUTCFullYear() };
 }
 
-export function formatDeadline(deadline: Deadline): string {
+export function formatDeadline(deadline: { day: number; month: string; year: number } | '-'): string {
   return deadline === '-' ? '-' : `${deadline.day} ${deadline.month} ${deadline.year}`;
 }

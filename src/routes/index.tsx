@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { pageHead } from '../lib/head';
+import { HomeCatalogue } from './-components/home-catalogue';
 
 export const Route = createFileRoute('/')({
   head: () => pageHead(),
@@ -117,6 +118,8 @@ function HomePage() {
         </div>
       </section>
 
+      <HomeCatalogue />
+
       <section aria-labelledby="themes-heading" className="container py-10">
         <h2 id="themes-heading" className="text-2xl font-bold text-ink sm:text-3xl">
           What you can own
@@ -130,20 +133,6 @@ function HomePage() {
             </li>
           ))}
         </ul>
-      </section>
-
-      <section aria-labelledby="featured-heading" className="container py-10">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <h2 id="featured-heading" className="text-2xl font-bold text-ink sm:text-3xl">
-            Featured projects
-          </h2>
-          <Link to="/projects" className="text-link text-sm font-semibold">
-            See all projects
-          </Link>
-        </div>
-        <p className="card mt-6 p-6 text-ink-soft">
-          Live offerings, the most popular and those closing soon, will be featured here as the catalogue opens.
-        </p>
       </section>
 
       <section aria-labelledby="steps-heading" className="container py-10">

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as appMeta from './2026-11-22-0001-app-meta';
 import * as accountsAndSessions from './2026-11-24-0001-accounts-and-sessions';
+import * as catalogue from './2026-11-24-0300-catalogue';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -9,4 +10,5 @@ import * as accountsAndSessions from './2026-11-24-0001-accounts-and-sessions';
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-app-meta': appMeta,
   '2026-11-24-0001-accounts-and-sessions': accountsAndSessions,
+  '2026-11-24-0300-catalogue': catalogue,
 };

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../types';
+import { seedCatalogue } from './catalogue';
 
 /**
  * Demo data is written once, on the first start of a new data folder; the marker row in
@@ -8,10 +9,10 @@ import type { Database } from '../types';
  */
 export interface Seeder {
   name: string;
-  run: (trx: Transaction<Database>) => Promise<void>;
+  run: (trx: Transaction<Database>, now: Date) => Promise<void>;
 }
 
-export const seeders: Seeder[] = [];
+export const seeders: Seeder[] = [{ name: 'catalogue', run: seedCatalogue }];
 
 export const DEMO_SEED_MARKER = 'demo_seeded_at';
 
@@ -24,7 +25,7 @@ export async function seedDemoDataOnce(db: Kysely<Database>, now = new Date()): 
       .executeTakeFirst();
     // Another start (or another process) got here first: nothing to do.
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-    for (const seeder of seeders) await seeder.run(trx);
+    for (const seeder of seeders) await seeder.run(trx, now);
     return true;
   });
 }

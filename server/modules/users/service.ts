@@ -1,3 +1,4 @@
+import { findWhitelistIds } from '../products/repository';
 import type { Activity, UserPayload } from '../../../src/domain/auth';
 import type { Me } from '../../../src/domain/session';
 import type { AppContext, RequestMeta } from '../../context';
@@ -39,11 +40,31 @@ export function toUserPayload(user: UserRecord, role: UserPayload['role']): User
   };
 }
 
+/**
+ * The review as the guards read it, from the identity status on the profile. The identity
+ * capability will keep the review itself (status, answer, reject type) and answer from it.
+ */
+function kycPayloadFromStatus(status: UserRecord['kycStatus']): Me['kycPayload'] {
+  switch (status) {
+    case 'GREEN':
+      return { reviewStatus: 'completed', reviewAnswer: 'GREEN' };
+    case 'RED':
+      return { reviewStatus: 'completed', reviewAnswer: 'RED' };
+    case 'INPROGRESS':
+      return { reviewStatus: 'pending', reviewAnswer: null };
+    default:
+      return { reviewStatus: 'init', reviewAnswer: null };
+  }
+}
+
 async function currentMe(ctx: AppContext, auth: AuthState): Promise<Me> {
   const user = await findUserById(ctx.db, auth.user.id);
   if (!user) throw new AppError('UNAUTHORIZED', 'Your account no longer exists.');
-  // Identity review arrives with the KYC capability; until then every user is at 'init'.
-  return { userPayload: toUserPayload(user, auth.role), kycPayload: { reviewStatus: 'init', reviewAnswer: null } };
+  const whitelist = await findWhitelistIds(ctx.db, user.id);
+  return {
+    userPayload: { ...toUserPayload(user, auth.role), ...whitelist },
+    kycPayload: kycPayloadFromStatus(user.kycStatus),
+  };
 }
 
 export function getMe(ctx: AppContext, auth: AuthState): Promise<Me> {

@@ -1,23 +1,140 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { z } from 'zod';
+import { saleStatusSchema } from '../../domain/products';
+import { saleStatuses } from '../../domain/sale';
+import { LoadMore } from '../../features/projects/components/load-more';
+import { ProjectCard } from '../../features/projects/components/project-card';
+import { ProjectGrid } from '../../features/projects/components/project-grid';
+import { categoriesOptions, productListOptions } from '../../features/projects/queries';
 import { pageHead } from '../../lib/head';
-import { ComingSoon } from '../../ui/coming-soon';
+import { t } from '../../lib/i18n';
 
-export const Route = createFileRoute('/projects/')({
-  head: () => pageHead('Projects'),
-  component: Page,
+/** Filters live in the URL, so a filtered list can be shared; unknown values are ignored. */
+const searchSchema = z.object({
+  saleStatus: saleStatusSchema.optional().catch(undefined),
+  categoryId: z.coerce.number().int().positive().optional().catch(undefined),
 });
 
-function Page() {
+export const Route = createFileRoute('/projects/')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ saleStatus: search.saleStatus, categoryId: search.categoryId }),
+  loader: async ({ context, deps }) => {
+    await Promise.all([
+      context.queryClient.ensureInfiniteQueryData(productListOptions(deps)),
+      context.queryClient.ensureQueryData(categoriesOptions()),
+    ]);
+  },
+  head: () => pageHead(t('projects.title'), t('projects.intro')),
+  component: ProjectsPage,
+});
+
+function FilterChip({
+  isActive,
+  children,
+  search,
+}: {
+  isActive: boolean;
+  children: string;
+  search: z.input<typeof searchSchema>;
+}) {
   return (
-    <ComingSoon title={'Projects'} eyebrow={'Browse'}>
-      <p>
-        Every offering on Moa will be listed here with its price per token, how much of its goal is raised, how long the
-        sale runs and how many investors have joined.
-      </p>
-      <p>
-        The catalogue is being connected to live offerings. Filters by theme and sale status, and infinite scrolling,
-        come with it.
-      </p>
-    </ComingSoon>
+    <Link
+      to="/projects"
+      search={search}
+      replace
+      aria-current={isActive ? 'true' : undefined}
+      className={`focus-ring inline-flex min-h-9 items-center rounded-full px-3.5 text-sm font-semibold motion-safe:transition-colors ${
+        isActive ? 'bg-brand-900 text-white' : 'bg-white text-ink-soft ring-1 ring-inset ring-line hover:bg-brand-50'
+      }`}
+    >
+      {children}
+    </Link>
+  );
+}
+
+function ProjectsPage() {
+  const search = Route.useSearch();
+  const { data: categories } = useSuspenseQuery(categoriesOptions());
+  const list = useSuspenseInfiniteQuery(
+    productListOptions({ saleStatus: search.saleStatus, categoryId: search.categoryId }),
+  );
+  const cards = list.data.pages.flatMap((page) => page.productPayloads);
+
+  return (
+    <section className="container py-10 sm:py-14">
+      <p className="eyebrow">{t('nav.projects')}</p>
+      <h1 className="page-title mt-2">{t('projects.title')}</h1>
+      <p className="mt-3 max-w-2xl text-ink-soft">{t('projects.intro')}</p>
+
+      <div role="group" aria-label={t('projects.filters')} className="mt-8 space-y-4">
+        <div>
+          <p className="mb-2 text-xs font-bold uppercase tracking-wider text-ink-muted">
+            {t('projects.filter.status')}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <FilterChip isActive={!search.saleStatus} search={{ ...search, saleStatus: undefined }}>
+              {t('projects.filter.all')}
+            </FilterChip>
+            {saleStatuses
+              .filter((status) => status !== 'SALE_BEFORE')
+              .map((status) => (
+                <FilterChip
+                  key={status}
+                  isActive={search.saleStatus === status}
+                  search={{ ...search, saleStatus: status }}
+                >
+                  {t(`sale.${status}`)}
+                </FilterChip>
+              ))}
+          </div>
+        </div>
+        <div>
+          <p className="mb-2 text-xs font-bold uppercase tracking-wider text-ink-muted">
+            {t('projects.filter.category')}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <FilterChip isActive={!search.categoryId} search={{ ...search, categoryId: undefined }}>
+              {t('projects.filter.all')}
+            </FilterChip>
+            {categories.categories.map((category) => (
+              <FilterChip
+                key={category.id}
+                isActive={search.categoryId === category.id}
+                search={{ ...search, categoryId: category.id }}
+              >
+                {category.name}
+              </FilterChip>
+            ))}
+          </div>
+        </div>
+      </div>
+
+      <div className="mt-8" aria-live="polite" aria-busy={list.isFetching}>
+        {cards.length === 0 ? (
+          <div className="card p-8 text-center">
+            <p className="text-ink-soft">{t('projects.empty')}</p>
+            <Link to="/projects" search={{}} className="btn-secondary mt-4">
+              {t('projects.clearFilters')}
+            </Link>
+          </div>
+        ) : (
+          <>
+            <ProjectGrid label={t('projects.title')}>
+              {cards.map((card) => (
+                <li key={card.id}>
+                  <ProjectCard card={card} />
+                </li>
+              ))}
+            </ProjectGrid>
+            <LoadMore
+              hasNextPage={list.hasNextPage}
+              isFetching={list.isFetchingNextPage}
+              onLoadMore={() => void list.fetchNextPage()}
+            />
+          </>
+        )}
+      </div>
+    </section>
   );
 }

@@ -1,20 +1,78 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, notFound } from '@tanstack/react-router';
+import { productIdSchema } from '../../../domain/schemas';
+import { useRequestWhitelist } from '../../../features/projects/mutations';
+import { whitelistStateOptions } from '../../../features/projects/queries';
 import { pageHead } from '../../../lib/head';
-import { ComingSoon } from '../../../ui/coming-soon';
+import { t } from '../../../lib/i18n';
+import { RequestError } from '../../../lib/request-error';
 
 export const Route = createFileRoute('/_kyc/white-list/$productId')({
-  head: () => pageHead('Request access'),
-  component: Page,
+  params: {
+    parse: ({ productId }) => {
+      const parsed = productIdSchema.safeParse(productId);
+      if (!parsed.success) throw notFound();
+      return { productId: parsed.data };
+    },
+    stringify: ({ productId }) => ({ productId: String(productId) }),
+  },
+  loader: async ({ context, params }) => {
+    try {
+      return await context.queryClient.ensureQueryData(whitelistStateOptions(params.productId));
+    } catch (error) {
+      if (error instanceof RequestError && error.code === 'NOT_FOUND') throw notFound();
+      throw error;
+    }
+  },
+  head: ({ loaderData }) => pageHead(loaderData ? `${t('whitelist.title')}: ${loaderData.name}` : t('whitelist.title')),
+  component: WhitelistPage,
 });
 
-function Page() {
+function WhitelistPage() {
+  const { productId } = Route.useParams();
+  const { data: state } = useSuspenseQuery(whitelistStateOptions(productId));
+  const request = useRequestWhitelist(productId);
   return (
-    <ComingSoon title={'Request access'} eyebrow={'Restricted offering'}>
-      <p>
-        Some offerings are open only to investors on their allowed list. Here you will ask for access and see the
-        answer.
-      </p>
-      <p>Access requests open together with the catalogue.</p>
-    </ComingSoon>
+    <section className="container py-10 sm:py-16">
+      <p className="eyebrow">{t('whitelist.title')}</p>
+      <div className="mt-3 flex items-center gap-4">
+        <img src={state.logo} alt="" className="h-14 w-14 rounded-xl" width={56} height={56} />
+        <h1 className="page-title">{state.name}</h1>
+      </div>
+      <div className="card mt-8 max-w-2xl p-6 sm:p-8">
+        <p className="text-ink-soft">{t('whitelist.intro', { name: state.name })}</p>
+        <p
+          className={`mt-5 flex items-start gap-2 rounded-lg p-4 text-sm font-semibold ${
+            state.status === 'ALLOW'
+              ? 'bg-jade-50 text-jade-800'
+              : state.status === 'REQUEST'
+                ? 'bg-gold-100 text-gold-700'
+                : 'bg-brand-50 text-brand-900'
+          }`}
+          role="status"
+        >
+          <span
+            className={`mt-0.5 shrink-0 ${state.status === 'ALLOW' ? 'i-lucide-circle-check' : state.status === 'REQUEST' ? 'i-lucide-hourglass' : 'i-lucide-lock'}`}
+            aria-hidden="true"
+          />
+          {t(`whitelist.status.${state.status}`)}
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          {state.status === 'NONE' ? (
+            <button type="button" className="btn-primary" disabled={request.isPending} onClick={() => request.mutate()}>
+              {t('whitelist.request')}
+            </button>
+          ) : null}
+          {state.status === 'ALLOW' ? (
+            <Link to="/projects/$productId" params={{ productId }} className="btn-primary">
+              {t('whitelist.open')}
+            </Link>
+          ) : null}
+          <Link to="/projects" className="btn-secondary">
+            {t('project.back')}
+          </Link>
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,0 +1,71 @@
+/**
+ * Operator commands, for running the marketplace before (and beside) an operator area:
+ *
+ *   npm run moa -- <command> [arguments]
+ *
+ * They use the same configuration as the server (DATA_DIR, DATABASE_URL) and the same
+ * services, so a change made here obeys the same rules as one made through the API.
+ */
+import { mkdirSync } from 'node:fs';
+import { ConfigError, parseConfig } from '../config';
+import { createDb } from '../db/client';
+import { migrateToLatest } from '../db/migrate';
+import { loadOrCreateSecrets } from '../secrets';
+import { createMailer } from '../mail/mailer';
+import { deriveDataKeys } from '../crypto';
+import type { AppContext } from '../context';
+import { commands } from './commands';
+
+function usage(): string {
+  const lines = Object.entries(commands).map(
+    ([name, command]) => `  ${`${name} ${command.args}`.padEnd(44)}${command.summary}`,
+  );
+  return ['Usage: npm run moa -- <command> [arguments]', '', 'Commands:', ...lines].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === 'help' || name === '--help') {
+    console.log(usage());
+    return name ? 0 : 1;
+  }
+  const command = commands[name];
+  if (!command) {
+    console.error(`Unknown command "${name}".\n\n${usage()}`);
+    return 1;
+  }
+  let config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const secrets = loadOrCreateSecrets(config.dataDir);
+  const handle = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(handle.db);
+    const ctx: AppContext = {
+      db: handle.db,
+      config,
+      mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir }),
+      keys: deriveDataKeys(secrets.dataEncryptionKey),
+      tokenKey: new TextEncoder().encode(secrets.tokenSigningKey),
+      now: () => new Date(),
+    };
+    const output = await command.run(ctx, args);
+    console.log(output);
+    return 0;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  } finally {
+    await handle.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

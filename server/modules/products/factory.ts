@@ -1,0 +1,241 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+
+type Db = Kysely<Database>;
+
+/**
+ * Writes a project with every part of its detail. The demo seed and the tests both build
+ * their catalogues with it, so they exercise the same shapes the operator tools will write.
+ */
+export interface NewProduct {
+  categoryId: number;
+  name: string;
+  description?: string;
+  image?: string;
+  logo?: string;
+  tokenName?: string;
+  contractAddress?: string | null;
+  pricePerToken?: number;
+  totalQuantity?: number;
+  remainingQuantity?: number;
+  targetCap?: number | null;
+  softCap?: number | null;
+  userMinInvestment?: number;
+  userMaxInvestment?: number | null;
+  startsAt?: string | null;
+  endsAt?: string | null;
+  isRegD?: boolean;
+  isRestricted?: boolean;
+  isFeatured?: boolean;
+  isGovernance?: boolean;
+  canWitch?: boolean;
+  hideStatus?: 'SHOW' | 'HIDE';
+  regulation?: string;
+  investmentRiskDisclaimer?: string;
+  documentDescription?: string | null;
+  createdAt?: string;
+  about?: {
+    logo?: string | null;
+    legalName: string;
+    employees?: number | null;
+    founded?: number | null;
+    website?: string | null;
+    form?: string | null;
+    locationImage?: string | null;
+    address?: string | null;
+  };
+  team?: Array<{ name: string; role: string; description: string; image?: string | null }>;
+  socialLinks?: Array<{ platform: string; url: string }>;
+  dealTerms?: Array<{ field: string; value: string; tooltip?: string | null }>;
+  images?: Array<{ url: string; altText: string }>;
+  gifts?: Array<{ title: string; description: string; isDigital?: boolean; limitQuantity: number }>;
+  faqs?: Array<{ title: string; description: string }>;
+  risks?: Array<{ title: string; description: string }>;
+  documents?: Array<{ name: string; description: string; url: string }>;
+  customSections?: Array<{ title: string; content: string }>;
+  payMethods?: Array<{ name: string; address: string; alias: string; payMethodType: 'ACCOUNT' | 'CRYPTO' }>;
+  communitySections?: Array<{
+    type: 'DISCUSSION' | 'REVIEW' | 'UPDATE' | 'COMMUNITY' | 'PROPOSAL' | 'AGENDA';
+    viewType: 'PRE_KYC' | 'POST_KYC' | 'INVESTOR';
+  }>;
+  communityBadges?: Array<{ name: string; limitQuantity: number }>;
+}
+
+const flag = (value: boolean | undefined) => (value ? 1 : 0);
+
+export async function insertCategory(db: Db, name: string, sortOrder = 0): Promise<number> {
+  const row = await db
+    .insertInto('categories')
+    .values({ name, sort_order: sortOrder })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function insertProduct(db: Db, input: NewProduct): Promise<number> {
+  const total = input.totalQuantity ?? 10_000;
+  const { id } = await db
+    .insertInto('products')
+    .values({
+      category_id: input.categoryId,
+      name: input.name,
+      description: input.description ?? `${input.name}: a tokenized share of its income.`,
+      image: input.image ?? '/icons/icon-512.png',
+      logo: input.logo ?? '/icons/icon-192.png',
+      token_name: input.tokenName ?? 'TKN',
+      contract_address: input.contractAddress ?? null,
+      price_per_token: input.pricePerToken ?? 1000,
+      total_quantity: total,
+      remaining_quantity: input.remainingQuantity ?? total,
+      target_cap: input.targetCap === undefined ? (input.pricePerToken ?? 1000) * total : input.targetCap,
+      soft_cap: input.softCap ?? null,
+      user_min_investment: input.userMinInvestment ?? input.pricePerToken ?? 1000,
+      user_max_investment: input.userMaxInvestment ?? null,
+      starts_at: input.startsAt ?? null,
+      ends_at: input.endsAt ?? null,
+      is_reg_d: flag(input.isRegD),
+      is_restricted: flag(input.isRestricted),
+      is_featured: flag(input.isFeatured),
+      is_governance: flag(input.isGovernance),
+      can_witch: flag(input.canWitch),
+      hide_status: input.hideStatus ?? 'SHOW',
+      regulation: input.regulation ?? (input.isRegD ? 'Regulation D, Rule 506(c)' : 'Regulation CF'),
+      investment_risk_disclaimer:
+        input.investmentRiskDisclaimer ??
+        'Investing in tokenized assets is risky. You may lose some or all of your investment, and tokens may be hard to sell.',
+      document_description: input.documentDescription ?? null,
+      created_at: input.createdAt ?? new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const productId = Number(id);
+  const ordered = <T>(items: T[] | undefined) => (items ?? []).map((item, index) => ({ item, sort_order: index }));
+
+  if (input.about) {
+    await db
+      .insertInto('product_about')
+      .values({
+        product_id: productId,
+        logo: input.about.logo ?? null,
+        legal_name: input.about.legalName,
+        employees: input.about.employees ?? null,
+        founded: input.about.founded ?? null,
+        website: input.about.website ?? null,
+        form: input.about.form ?? null,
+        location_image: input.about.locationImage ?? null,
+        address: input.about.address ?? null,
+      })
+      .execute();
+  }
+  const inserts: Array<() => Promise<unknown>> = [];
+  const add = <R>(rows: R[], write: (rows: R[]) => Promise<unknown>) => {
+    if (rows.length) inserts.push(() => write(rows));
+  };
+  add(
+    ordered(input.team).map(({ item, sort_order }) => ({
+      product_id: productId,
+      sort_order,
+      ...item,
+      image: item.image ?? null,
+    })),
+    (rows) => db.insertInto('product_team_members').values(rows).execute(),
+  );
+  add(
+    ordered(input.socialLinks).map(({ item, sort_order }) => ({ product_id: productId, sort_order, ...item })),
+    (rows) => db.insertInto('product_social_links').values(rows).execute(),
+  );
+  add(
+    ordered(input.dealTerms).map(({ item, sort_order }) => ({
+      product_id: productId,
+      sort_order,
+      field: item.field,
+      value: item.value,
+      tooltip: item.tooltip ?? null,
+    })),
+    (rows) => db.insertInto('product_deal_terms').values(rows).execute(),
+  );
+  add(
+    ordered(input.images).map(({ item, sort_order }) => ({
+      product_id: productId,
+      sort_order,
+      url: item.url,
+      alt_text: item.altText,
+    })),
+    (rows) => db.insertInto('product_images').values(rows).execute(),
+  );
+  add(
+    ordered(input.gifts).map(({ item, sort_order }) => ({
+      product_id: productId,
+      sort_order,
+      title: item.title,
+      description: item.description,
+      is_digital: flag(item.isDigital),
+      limit_quantity: item.limitQuantity,
+    })),
+    (rows) => db.insertInto('product_gifts').values(rows).execute(),
+  );
+  add(
+    ordered(input.faqs).map(({ item, sort_order }) => ({ product_id: productId, sort_order, ...item })),
+    (rows) => db.insertInto('product_faqs').values(rows).execute(),
+  );
+  add(
+    ordered(input.risks).map(({ item, sort_order }) => ({ product_id: productId, sort_order, ...item })),
+    (rows) => db.insertInto('product_risks').values(rows).execute(),
+  );
+  add(
+    ordered(input.documents).map(({ item, sort_order }) => ({ product_id: productId, sort_order, ...item })),
+    (rows) => db.insertInto('product_documents').values(rows).execute(),
+  );
+  add(
+    ordered(input.customSections).map(({ item, sort_order }) => ({ product_id: productId, sort_order, ...item })),
+    (rows) => db.insertInto('product_custom_sections').values(rows).execute(),
+  );
+  add(
+    ordered(input.payMethods).map(({ item, sort_order }) => ({
+      product_id: productId,
+      sort_order,
+      name: item.name,
+      address: item.address,
+      alias: item.alias,
+      pay_method_type: item.payMethodType,
+    })),
+    (rows) => db.insertInto('product_pay_methods').values(rows).execute(),
+  );
+  add(
+    ordered(input.communitySections).map(({ item, sort_order }) => ({
+      product_id: productId,
+      sort_order,
+      type: item.type,
+      view_type: item.viewType,
+    })),
+    (rows) => db.insertInto('product_community_sections').values(rows).execute(),
+  );
+  add(
+    ordered(input.communityBadges).map(({ item, sort_order }) => ({
+      product_id: productId,
+      sort_order,
+      name: item.name,
+      limit_quantity: item.limitQuantity,
+    })),
+    (rows) => db.insertInto('product_community_badges').values(rows).execute(),
+  );
+  for (const insert of inserts) await insert();
+  return productId;
+}
+
+/** Records a holding (the investing capability's ledger keeps it up to date). */
+export async function insertHolding(
+  db: Db,
+  values: { productId: number; userId: string; quantity: number; firstInvestedAt: string },
+) {
+  await db
+    .insertInto('product_holdings')
+    .values({
+      product_id: values.productId,
+      user_id: values.userId,
+      quantity: values.quantity,
+      first_invested_at: values.firstInvestedAt,
+      updated_at: values.firstInvestedAt,
+    })
+    .execute();
+}

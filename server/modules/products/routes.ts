@@ -1,0 +1,79 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  categoryListSchema,
+  productDetailSchema,
+  productIdParamsSchema,
+  productListQuerySchema,
+  productListResponseSchema,
+  subscribeRequestSchema,
+  subscribeResponseSchema,
+  whitelistStateSchema,
+} from '../../../src/domain/products';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { authenticate, authOf } from '../../plugins/auth';
+import type { UserRecord } from '../users/repository';
+import {
+  getCategories,
+  getProductDetail,
+  getWhitelistState,
+  listProducts,
+  requestWhitelist,
+  toggleProductSubscription,
+} from './service';
+
+/**
+ * The catalogue is public, but who is asking changes what is listed (restricted projects
+ * on the viewer's allowed list). A missing or stale token just means "a visitor" here.
+ */
+async function optionalViewer(ctx: AppContext, request: FastifyRequest): Promise<UserRecord | null> {
+  if (!request.headers.authorization && !request.cookies.access_token) return null;
+  try {
+    return (await authenticate(ctx, request)).user;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'UNAUTHORIZED') return null;
+    throw error;
+  }
+}
+
+export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const reader = app.requireAuth({ level: 'verified' });
+  const actor = app.requireAuth({ level: 'verified', isAction: true });
+
+  app.get(
+    '/api/v1/products',
+    { schema: { querystring: productListQuerySchema, response: { 200: productListResponseSchema } } },
+    async (request) => listProducts(ctx, request.query, await optionalViewer(ctx, request)),
+  );
+
+  app.get('/api/v1/categories', { schema: { response: { 200: categoryListSchema } } }, async () => getCategories(ctx));
+
+  app.get(
+    '/api/v1/products/:id',
+    { schema: { params: productIdParamsSchema, response: { 200: productDetailSchema } }, preValidation: reader },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'private, no-cache');
+      return getProductDetail(ctx, request.params.id, authOf(request).user, `${request.protocol}://${request.host}`);
+    },
+  );
+
+  app.post(
+    '/api/v1/products/subscribe',
+    { schema: { body: subscribeRequestSchema, response: { 200: subscribeResponseSchema } }, preValidation: actor },
+    async (request) => toggleProductSubscription(ctx, request.body.productId, authOf(request).user),
+  );
+
+  app.get(
+    '/api/v1/products/:id/whitelist',
+    { schema: { params: productIdParamsSchema, response: { 200: whitelistStateSchema } }, preValidation: reader },
+    async (request) => getWhitelistState(ctx, request.params.id, authOf(request).user),
+  );
+
+  app.post(
+    '/api/v1/products/:id/whitelist',
+    { schema: { params: productIdParamsSchema, response: { 200: whitelistStateSchema } }, preValidation: actor },
+    async (request) => requestWhitelist(ctx, request.params.id, authOf(request).user),
+  );
+};

@@ -1,0 +1,69 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import {
+  categoryListSchema,
+  productDetailSchema,
+  productListResponseSchema,
+  whitelistStateSchema,
+  type ProductListQuery,
+} from '../../domain/products';
+import { api } from '../../lib/api';
+
+export type ProductFilter = Pick<ProductListQuery, 'saleStatus' | 'categoryId'>;
+
+export const productKeys = {
+  all: ['products'] as const,
+  lists: () => [...productKeys.all, 'list'] as const,
+  list: (filter: ProductFilter) => [...productKeys.lists(), filter] as const,
+  details: () => [...productKeys.all, 'detail'] as const,
+  detail: (id: number) => [...productKeys.details(), id] as const,
+  whitelist: (id: number) => [...productKeys.all, 'whitelist', id] as const,
+  categories: () => ['categories'] as const,
+};
+
+/** Pages of project cards, following the server's cursor. */
+export const productListOptions = (filter: ProductFilter, limit = 9) =>
+  infiniteQueryOptions({
+    queryKey: [...productKeys.list(filter), limit] as const,
+    queryFn: ({ pageParam, signal }) =>
+      api.request('/api/v1/products', {
+        query: { ...filter, limit, nextId: pageParam ?? undefined, hideStatus: 'SHOW' },
+        schema: productListResponseSchema,
+        signal,
+      }),
+    initialPageParam: null as number | null,
+    getNextPageParam: (page) => page.pageAndInfiniteScrollResponse.nextId,
+    staleTime: 30_000,
+  });
+
+/** Every visible project at once (the home page picks its sections from it). */
+export const productOverviewOptions = () =>
+  queryOptions({
+    queryKey: [...productKeys.lists(), 'overview'] as const,
+    queryFn: ({ signal }) =>
+      api.request('/api/v1/products', {
+        query: { limit: 100, hideStatus: 'SHOW' },
+        schema: productListResponseSchema,
+        signal,
+      }),
+    staleTime: 30_000,
+  });
+
+export const categoriesOptions = () =>
+  queryOptions({
+    queryKey: productKeys.categories(),
+    queryFn: ({ signal }) => api.request('/api/v1/categories', { schema: categoryListSchema, signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export const productDetailOptions = (id: number) =>
+  queryOptions({
+    queryKey: productKeys.detail(id),
+    queryFn: ({ signal }) => api.request(`/api/v1/products/${id}`, { schema: productDetailSchema, signal }),
+    staleTime: 30_000,
+  });
+
+export const whitelistStateOptions = (id: number) =>
+  queryOptions({
+    queryKey: productKeys.whitelist(id),
+    queryFn: ({ signal }) => api.request(`/api/v1/products/${id}/whitelist`, { schema: whitelistStateSchema, signal }),
+  });

@@ -1,0 +1,113 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ProductCard as Card } from '../../domain/products';
+import { ProjectCard, ProjectCardSkeleton } from '../../features/projects/components/project-card';
+import { ProjectGrid } from '../../features/projects/components/project-grid';
+import { categoriesOptions, productOverviewOptions } from '../../features/projects/queries';
+import { t, type MessageKey } from '../../lib/i18n';
+import { Delayed } from '../../ui/delayed';
+import { GenericError } from './generic-fallbacks';
+
+function Section({
+  id,
+  title,
+  cards,
+  isLoading,
+}: {
+  id: string;
+  title: MessageKey;
+  cards: Card[];
+  isLoading: boolean;
+}) {
+  if (!isLoading && cards.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="container py-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id={id} className="text-2xl font-bold text-ink sm:text-3xl">
+          {t(title)}
+        </h2>
+        <Link to="/projects" className="text-link text-sm font-semibold">
+          {t('projects.seeAll')}
+        </Link>
+      </div>
+      <div className="mt-6">
+        <ProjectGrid>
+          {isLoading ? (
+            <Delayed>
+              {[0, 1, 2].map((index) => (
+                <li key={index}>
+                  <ProjectCardSkeleton />
+                </li>
+              ))}
+            </Delayed>
+          ) : (
+            cards.slice(0, 3).map((card) => (
+              <li key={card.id}>
+                <ProjectCard card={card} />
+              </li>
+            ))
+          )}
+        </ProjectGrid>
+      </div>
+    </section>
+  );
+}
+
+/** The home page's live sections: featured, most popular, closing soon and the themes. */
+export function HomeCatalogue() {
+  const overview = useQuery(productOverviewOptions());
+  const categories = useQuery(categoriesOptions());
+  if (overview.isError) {
+    return (
+      <div className="container py-8">
+        <GenericError error={overview.error} />
+      </div>
+    );
+  }
+  const cards = overview.data?.productPayloads ?? [];
+  const isLoading = overview.isPending;
+  const open = cards.filter((card) => card.saleStatus !== 'SALE_END');
+  return (
+    <>
+      <Section
+        id="featured-heading"
+        title="projects.featured"
+        cards={open.filter((card) => card.isFeatured)}
+        isLoading={isLoading}
+      />
+      <Section
+        id="popular-heading"
+        title="projects.popular"
+        cards={cards.filter((card) => card.isMostPopular)}
+        isLoading={isLoading}
+      />
+      <Section
+        id="closing-heading"
+        title="projects.closing"
+        cards={cards.filter((card) => card.isClosingSoon)}
+        isLoading={isLoading}
+      />
+      {categories.data?.categories.length ? (
+        <section aria-labelledby="themes-browse-heading" className="container py-8">
+          <h2 id="themes-browse-heading" className="text-2xl font-bold text-ink sm:text-3xl">
+            {t('projects.themes')}
+          </h2>
+          <ul className="mt-6 flex flex-wrap gap-3">
+            {categories.data.categories.map((category) => (
+              <li key={category.id}>
+                <Link
+                  to="/projects"
+                  search={{ categoryId: category.id }}
+                  className="focus-ring inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-5 text-sm font-semibold text-ink ring-1 ring-inset ring-line hover:bg-brand-50"
+                >
+                  {category.name}
+                  <span className="i-lucide-arrow-right text-brand-700" aria-hidden="true" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}

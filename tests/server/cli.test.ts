@@ -1,0 +1,62 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createDb } from '../../server/db/client';
+import { migrateToLatest } from '../../server/db/migrate';
+import { insertCategory, insertProduct } from '../../server/modules/products/factory';
+import { insertUser } from '../../server/modules/users/repository';
+import { insertWhitelistRequest } from '../../server/modules/products/repository';
+
+function moa(dataDir: string, ...args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], {
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  return { status: result.status, stdout: result.stdout.trim(), stderr: result.stderr.trim() };
+}
+
+describe('the operator command line', () => {
+  it('lists waiting access requests and allows one', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-cli-'));
+    const handle = createDb({ dataDir });
+    await migrateToLatest(handle.db);
+    const now = new Date().toISOString();
+    const categoryId = await insertCategory(handle.db, 'Drama');
+    const productId = await insertProduct(handle.db, { categoryId, name: 'Private series', isRestricted: true });
+    const userId = await insertUser(handle.db, { email: 'mina@example.com', name: 'Mina' }, now);
+    await insertWhitelistRequest(handle.db, productId, userId, now);
+    await handle.close();
+
+    const listed = moa(dataDir, 'whitelist:list');
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toContain(`project ${productId} (Private series)  mina@example.com`);
+
+    const allowed = moa(dataDir, 'whitelist:allow', 'Mina@Example.com', String(productId));
+    expect(allowed.status, allowed.stderr).toBe(0);
+    expect(allowed.stdout).toContain(`Allowed projects now: ${productId}`);
+    expect(moa(dataDir, 'whitelist:list').stdout).toBe('No access requests are waiting.');
+
+    const check = createDb({ dataDir });
+    const row = await check.db.selectFrom('product_whitelist').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'ALLOW', decided_by: 'operator (command line)' });
+    await check.close();
+  }, 30_000);
+
+  it('says clearly what is wrong with bad arguments', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-cli-'));
+    expect(moa(dataDir, 'whitelist:allow', 'nobody@example.com', 'abc')).toMatchObject({
+      status: 1,
+      stderr: '"abc" is not a project id.',
+    });
+    expect(moa(dataDir, 'whitelist:allow', 'nobody@example.com', '3')).toMatchObject({
+      status: 1,
+      stderr: 'No user with the email nobody@example.com.',
+    });
+    const unknown = moa(dataDir, 'launch:rockets');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('Unknown command "launch:rockets"');
+    expect(moa(dataDir).stdout).toContain('whitelist:allow <email> <productId>');
+  }, 30_000);
+});
