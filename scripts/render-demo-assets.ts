@@ -12,7 +12,10 @@ import { demoProjects, type DemoProject, type Theme } from '../server/db/seed/ca
 const root = path.resolve('public/demo');
 
 const escapeXml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!,
+  );
 
 /** A small deterministic generator so each project's art differs but never changes between runs. */
 function random(seed: string) {
@@ -23,7 +26,12 @@ function random(seed: string) {
   };
 }
 
-function motif(theme: Theme, [dark, accent, light]: DemoProject['palette'], rnd: () => number, art?: DemoProject['art']): string {
+function motif(
+  theme: Theme,
+  [dark, accent, light]: DemoProject['palette'],
+  rnd: () => number,
+  art?: DemoProject['art'],
+): string {
   if (art === 'bottle') {
     return `<rect x="0" y="620" width="1200" height="180" fill="#000" opacity="0.25"/>
 <path d="M500 120 h90 v90 q70 40 70 130 v300 q0 30 -30 30 h-170 q-30 0 -30 -30 v-300 q0 -90 70 -130 Z" fill="${light}"/>
@@ -34,7 +42,10 @@ function motif(theme: Theme, [dark, accent, light]: DemoProject['palette'], rnd:
 <ellipse cx="800" cy="600" rx="112" ry="24" fill="#f4efe1"/>`;
   }
   if (art === 'orchard') {
-    const fruit = Array.from({ length: 16 }, () => `<circle cx="${420 + rnd() * 360}" cy="${200 + rnd() * 230}" r="${16 + rnd() * 8}" fill="${accent}"/>`).join('');
+    const fruit = Array.from(
+      { length: 16 },
+      () => `<circle cx="${420 + rnd() * 360}" cy="${200 + rnd() * 230}" r="${16 + rnd() * 8}" fill="${accent}"/>`,
+    ).join('');
     return `<circle cx="1020" cy="150" r="70" fill="${light}" opacity="0.9"/>
 <path d="M0 560 Q 300 500 600 560 T 1200 540 V 800 H 0 Z" fill="#0f2e22"/>
 <rect x="585" y="400" width="30" height="200" rx="10" fill="#5a3e2b"/>
@@ -54,7 +65,11 @@ ${[180, 150, 120, 95].map((r) => `<circle cx="360" cy="400" r="${r}" fill="none"
 <circle cx="360" cy="400" r="64" fill="${accent}"/><circle cx="360" cy="400" r="10" fill="${dark}"/>${bars}`;
     }
     case 'drama': {
-      const stars = Array.from({ length: 40 }, () => `<circle cx="${rnd() * 1200}" cy="${rnd() * 380}" r="${1 + rnd() * 2.5}" fill="${light}" opacity="${0.4 + rnd() * 0.6}"/>`).join('');
+      const stars = Array.from(
+        { length: 40 },
+        () =>
+          `<circle cx="${rnd() * 1200}" cy="${rnd() * 380}" r="${1 + rnd() * 2.5}" fill="${light}" opacity="${0.4 + rnd() * 0.6}"/>`,
+      ).join('');
       return `${stars}<circle cx="${880 + rnd() * 120}" cy="190" r="96" fill="${light}"/>
 <path d="M120 560 L600 470 L1080 560 Z" fill="${accent}" opacity="0.9"/>
 <rect x="220" y="560" width="760" height="40" fill="${dark}" opacity="0.8"/>
@@ -64,8 +79,17 @@ ${[300, 420, 540, 660, 780, 880].map((x) => `<rect x="${x}" y="600" width="22" h
 ${Array.from({ length: 20 }, (_, i) => `<rect x="${20 + i * 60}" y="758" width="30" height="22" rx="4" fill="${light}" opacity="0.5"/>`).join('')}`;
     }
     case 'food': {
-      const steam = [0, 1, 2].map((i) => `<path d="M${520 + i * 80} 260 q -30 -50 0 -100 q 30 -50 0 -100" fill="none" stroke="${light}" stroke-width="10" stroke-linecap="round" opacity="0.55"/>`).join('');
-      const toppings = Array.from({ length: 14 }, () => `<circle cx="${460 + rnd() * 280}" cy="${380 + rnd() * 60}" r="${14 + rnd() * 16}" fill="${rnd() > 0.5 ? accent : light}"/>`).join('');
+      const steam = [0, 1, 2]
+        .map(
+          (i) =>
+            `<path d="M${520 + i * 80} 260 q -30 -50 0 -100 q 30 -50 0 -100" fill="none" stroke="${light}" stroke-width="10" stroke-linecap="round" opacity="0.55"/>`,
+        )
+        .join('');
+      const toppings = Array.from(
+        { length: 14 },
+        () =>
+          `<circle cx="${460 + rnd() * 280}" cy="${380 + rnd() * 60}" r="${14 + rnd() * 16}" fill="${rnd() > 0.5 ? accent : light}"/>`,
+      ).join('');
       return `${steam}<ellipse cx="600" cy="420" rx="300" ry="70" fill="${light}" opacity="0.9"/>${toppings}
 <path d="M300 420 Q 300 640 600 660 Q 900 640 900 420 Z" fill="${accent}"/>
 <path d="M330 470 Q 600 520 870 470" stroke="${light}" stroke-width="8" fill="none" opacity="0.6"/>
@@ -166,7 +190,11 @@ async function documentPdf(project: DemoProject, kind: 'memorandum' | 'terms'): 
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   // The standard PDF fonts cover Latin text only; typographic quotes are folded to ASCII.
-  const plain = (text: string) => text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(/[^\x20-\x7E]/g, '');
+  const plain = (text: string) =>
+    text
+      .replace(/[’‘]/g, "'")
+      .replace(/[“”]/g, '"')
+      .replace(/[^\x20-\x7E]/g, '');
   let y = 780;
   const write = (text: string, size = 11, font = regular) => {
     const words = plain(text).split(' ');
@@ -198,7 +226,8 @@ async function documentPdf(project: DemoProject, kind: 'memorandum' | 'terms'): 
         `Minimum investment ${usd(project.userMinInvestment)}` +
         (project.userMaxInvestment ? `, maximum ${usd(project.userMaxInvestment)} per investor.` : '.'),
     );
-    if (project.targetCap) write(`Funding goal: ${usd(project.targetCap)}. Soft cap: ${project.softCap ? usd(project.softCap) : 'none'}.`);
+    if (project.targetCap)
+      write(`Funding goal: ${usd(project.targetCap)}. Soft cap: ${project.softCap ? usd(project.softCap) : 'none'}.`);
     write(project.highlights.title, 13, bold);
     write(project.highlights.content);
     write('Questions investors ask', 13, bold);
@@ -208,11 +237,17 @@ async function documentPdf(project: DemoProject, kind: 'memorandum' | 'terms'): 
     }
   } else {
     write('1. What a token represents', 13, bold);
-    write(`Each ${project.tokenName} token is a share of the economic rights described in the offering memorandum. It carries no ownership of the issuer's shares.`);
+    write(
+      `Each ${project.tokenName} token is a share of the economic rights described in the offering memorandum. It carries no ownership of the issuer's shares.`,
+    );
     write('2. Payments', 13, bold);
-    write('Distributions are paid to the bank account or wallet on record with Moa, with a statement in the account area.');
+    write(
+      'Distributions are paid to the bank account or wallet on record with Moa, with a statement in the account area.',
+    );
     write('3. Transfers', 13, bold);
-    write('Tokens can be transferred only to identity-verified Moa investors and only where the law of both parties allows it.');
+    write(
+      'Tokens can be transferred only to identity-verified Moa investors and only where the law of both parties allows it.',
+    );
     write('4. Votes', 13, bold);
     write('Holders vote on proposals and agendas in proportion to their holding at the moment a vote opens.');
   }
@@ -228,7 +263,9 @@ for (const project of demoProjects) {
   writeFileSync(path.join(dir, 'gallery-2.svg'), cover(project, 2));
   writeFileSync(path.join(dir, 'logo.svg'), logo(project));
   writeFileSync(path.join(dir, 'location.svg'), locationMap(project));
-  project.team.forEach((member, index) => writeFileSync(path.join(dir, `team-${index + 1}.svg`), avatar(member.name, project.palette)));
+  project.team.forEach((member, index) =>
+    writeFileSync(path.join(dir, `team-${index + 1}.svg`), avatar(member.name, project.palette)),
+  );
   const docs = path.join(root, 'documents');
   mkdirSync(docs, { recursive: true });
   writeFileSync(path.join(docs, `${project.slug}-offering-memorandum.pdf`), await documentPdf(project, 'memorandum'));
