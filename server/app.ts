@@ -9,8 +9,11 @@ import rateLimit from './plugins/rate-limit';
 import security from './plugins/security';
 import staticClient from './plugins/static-client';
 import { createMailer, type Mailer } from './mail/mailer';
+import { contactRoutes } from './modules/contact/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
+import { postRoutes } from './modules/posts/routes';
+import { siteRoutes } from './modules/site/routes';
 import { APP_VERSION } from './version';
 
 export interface BuildAppOptions {
@@ -69,9 +72,16 @@ export async function buildApp({ config, db, mailer, logger }: BuildAppOptions):
 
   await app.register(healthRoutes, { version: APP_VERSION });
   if (!config.isProduction) await app.register(devRoutes);
+  await app.register(postRoutes);
+  await app.register(contactRoutes, {
+    operatorEmail: config.OPERATOR_EMAIL,
+    rateLimitMax: config.CONTACT_RATE_LIMIT_MAX,
+    rateLimitWindowMs: config.CONTACT_RATE_LIMIT_WINDOW_MS,
+  });
+  await app.register(siteRoutes, { publicUrl: config.PUBLIC_URL });
 
   if (config.SERVE_CLIENT) {
-    await app.register(staticClient, { root: config.clientDistDir });
+    await app.register(staticClient, { root: config.clientDistDir, publicUrl: config.PUBLIC_URL });
   } else {
     const { sendNotFound } = await import('./plugins/error-handler');
     app.setNotFoundHandler((request, reply) =>

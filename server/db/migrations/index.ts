@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as appMeta from './2026-11-22-0001-app-meta';
+import * as blogAndContact from './2026-11-22-0200-blog-and-contact';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -7,4 +8,5 @@ import * as appMeta from './2026-11-22-0001-app-meta';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-app-meta': appMeta,
+  '2026-11-22-0200-blog-and-contact': blogAndContact,
 };

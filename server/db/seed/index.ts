@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../types';
+import { demoPostsSeeder } from './posts';
 
 /**
  * Demo data is written once, on the first start of a new data folder; the marker row in
@@ -11,7 +12,7 @@ export interface Seeder {
   run: (trx: Transaction<Database>) => Promise<void>;
 }
 
-export const seeders: Seeder[] = [];
+export const seeders: Seeder[] = [demoPostsSeeder];
 
 export const DEMO_SEED_MARKER = 'demo_seeded_at';
 
