@@ -16,6 +16,7 @@ import {
 import { onSessionEnd } from './lib/session';
 import { registerServiceWorker } from './features/pwa/register';
 import { createAppRouter } from './router';
+import { releaseServedHead } from './lib/head';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
@@ -29,6 +30,8 @@ onSessionEnd(() => {
     void router.navigate({ to: '/auth/signin', search: { redirect: here } });
   }
 });
+
+releaseServedHead();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -42,5 +42,5 @@ export function renderPostShell(shell: string, post: Post, origin: string): stri
   return shell
     .replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${title}</title>`)
     .replace(/<meta\s+name="description"[^>]*>/i, () => `<meta name="description" content="${description}" />`)
-    .replace(/<\/head>/i, () => `    ${tags.join('\n    ')}\n  </head>`);
+    .replace(/\s*<\/head>/i, () => `\n    ${tags.join('\n    ')}\n  </head>`);
 }
