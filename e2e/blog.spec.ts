@@ -1,9 +1,10 @@
+import type { APIRequestContext } from '@playwright/test';
 import { describePost } from '../src/domain/post-text';
 import { postListSchema, postSchema, type Post } from '../src/domain/posts';
 import { BLOG_CACHE } from '../src/domain/offline';
 import { expect, expectHeading, test } from './fixtures';
 
-async function newestPosts(request: import('@playwright/test').APIRequestContext): Promise<Post[]> {
+async function newestPosts(request: APIRequestContext): Promise<Post[]> {
   const response = await request.get('/api/v1/posts?limit=9');
   return postListSchema.parse(await response.json()).postPayloads;
 }
