@@ -1,3 +1,4 @@
+// @unocss-include: icon classes in this content are generated like those written in components.
 import type { AboutProduct } from '../../domain/about';
 import type { ContentDocument } from './types';
 

@@ -38,7 +38,7 @@ export function DocumentPage({
               </li>
             ))}
           </ol>
-          {aside}
+          {aside ? <div className="hidden lg:block">{aside}</div> : null}
         </nav>
         <div className="prose max-w-3xl">
           {document.sections.map((section) => (
@@ -62,6 +62,8 @@ export function DocumentPage({
             </section>
           ))}
         </div>
+        {/* On a phone the related links follow the text rather than push it below the fold. */}
+        {aside ? <div className="lg:hidden">{aside}</div> : null}
       </div>
     </section>
   );
