@@ -78,7 +78,7 @@ function FaqPage() {
             onChange={(event) =>
               void navigate({ search: { q: event.currentTarget.value || undefined }, replace: true, hash: undefined })
             }
-            className="focus-ring block w-full rounded-full border border-ink-muted/50 bg-white py-2.5 pl-11 pr-4 text-base text-ink placeholder:text-ink-muted"
+            className="focus-ring block w-full rounded-full border border-ink-muted bg-white py-2.5 pl-11 pr-4 text-base text-ink placeholder:text-ink-muted"
           />
         </div>
         <p className="mt-2 text-sm text-ink-muted" aria-live="polite">

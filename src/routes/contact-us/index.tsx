@@ -22,7 +22,7 @@ type FieldErrors = Partial<Record<Field, string>>;
 const fields: Field[] = ['name', 'email', 'topic', 'message'];
 
 const inputClass =
-  'mt-1.5 block w-full rounded-md border border-ink-muted/50 bg-white px-3.5 py-2.5 text-base text-ink placeholder:text-ink-muted focus-ring aria-[invalid=true]:border-coral-700';
+  'mt-1.5 block w-full rounded-md border border-ink-muted bg-white px-3.5 py-2.5 text-base text-ink placeholder:text-ink-muted focus-ring aria-[invalid=true]:border-coral-700';
 
 function ContactPage() {
   const id = useId();
