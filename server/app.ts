@@ -16,10 +16,13 @@ import security from './plugins/security';
 import staticClient from './plugins/static-client';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/routes';
+import { contactRoutes } from './modules/contact/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mfaRoutes } from './modules/mfa/routes';
+import { postRoutes } from './modules/posts/routes';
 import { productsRoutes } from './modules/products/routes';
+import { siteRoutes } from './modules/site/routes';
 import { usersRoutes } from './modules/users/routes';
 import type { Secrets } from './secrets';
 import { APP_VERSION } from './version';
@@ -113,9 +116,16 @@ export async function buildApp({
   await app.register(usersRoutes);
   await app.register(productsRoutes);
   if (!config.isProduction) await app.register(devRoutes);
+  await app.register(postRoutes);
+  await app.register(contactRoutes, {
+    operatorEmail: config.OPERATOR_EMAIL,
+    rateLimitMax: config.CONTACT_RATE_LIMIT_MAX,
+    rateLimitWindowMs: config.CONTACT_RATE_LIMIT_WINDOW_MS,
+  });
+  await app.register(siteRoutes, { publicUrl: config.PUBLIC_URL });
 
   if (config.SERVE_CLIENT) {
-    await app.register(staticClient, { root: config.clientDistDir });
+    await app.register(staticClient, { root: config.clientDistDir, publicUrl: config.PUBLIC_URL });
   } else {
     const { sendNotFound } = await import('./plugins/error-handler');
     app.setNotFoundHandler((request, reply) =>

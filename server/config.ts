@@ -34,6 +34,20 @@ export const configSchema = z.object({
   SMTP_URL: z.url({ error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().min(3).default('Moa <no-reply@moa.localhost>'),
   OPERATOR_EMAIL: z.email({ error: 'must be an email address' }).default('operators@moa.localhost'),
+  // The contact form's own limit per client address, far below the API default: a person
+  // writes a few messages an hour, a spammer thousands.
+  CONTACT_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(5),
+  CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(1000)
+    .default(60 * 60_000),
+  // The public origin (https://moa.example) for canonical links, the sitemap and link previews.
+  // Without it the address each request came to is used, which is right when nothing sits in front.
+  PUBLIC_URL: z
+    .url({ error: 'must be an absolute http(s) URL' })
+    .regex(/^https?:\/\//, { error: 'must be an absolute http(s) URL' })
+    .optional(),
   TOKEN_SIGNING_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   /** Lifetime of a signed-in session (and of the access token once the second factor passed). */
   SESSION_TTL_MINUTES: z.coerce

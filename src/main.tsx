@@ -18,6 +18,7 @@ import {
 import { onSessionEnd } from './lib/session';
 import { registerServiceWorker } from './features/pwa/register';
 import { createAppRouter } from './router';
+import { releaseServedHead } from './lib/head';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
@@ -34,6 +35,8 @@ onSessionEnd((reason) => {
     void router.navigate({ to: '/auth/signin', search: { redirect: here } });
   }
 });
+
+releaseServedHead();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

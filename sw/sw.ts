@@ -1,4 +1,5 @@
 /// <reference lib="WebWorker" />
+import { blogImageFallback, installBlogCache } from './blog-cache';
 import { installPrecache } from './precache';
 import { installRuntimeCaches } from './runtime-caches';
 import { installUpdateHandshake } from './update';
@@ -8,4 +9,5 @@ declare const self: ServiceWorkerGlobalScope;
 // One file per concern; this entry only wires them in order.
 installUpdateHandshake(self);
 installPrecache(self.__WB_MANIFEST);
-installRuntimeCaches();
+installBlogCache();
+installRuntimeCaches({ imageFallbacks: [blogImageFallback] });

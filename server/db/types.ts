@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The database as the app sees it. Timestamps are ISO-8601 UTC strings on both engines
@@ -107,6 +107,39 @@ export interface AuditEventsTable {
   created_at: Timestamp;
 }
 
+export interface PostAuthorsTable {
+  id: Generated<number>;
+  name: string;
+  image: string | null;
+  created_at: Timestamp;
+}
+
+export interface PostsTable {
+  id: Generated<number>;
+  title: string;
+  url_title: string;
+  sub_title: string;
+  /** Sanitized HTML. */
+  content: string;
+  author_id: number;
+  thumbnail: string | null;
+  created_at: Timestamp;
+  posted_at: Timestamp;
+  /** 0 or 1. */
+  is_hide: number;
+  read_time: number;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  topic: string;
+  message: string;
+  created_at: Timestamp;
+  mailed_at: Timestamp | null;
+}
+
 export interface Database extends CatalogueTables {
   app_meta: AppMetaTable;
   users: UsersTable;
@@ -120,7 +153,6 @@ export interface Database extends CatalogueTables {
   audit_events: AuditEventsTable;
 }
 
-type Generated<T> = ColumnType<T, T | undefined, T>;
 
 export interface CategoriesTable {
   id: Generated<number>;
@@ -275,4 +307,7 @@ export interface CatalogueTables {
   product_holdings: ProductHoldingsTable;
   product_subscriptions: ProductSubscriptionsTable;
   product_whitelist: ProductWhitelistTable;
+  post_authors: PostAuthorsTable;
+  posts: PostsTable;
+  contact_messages: ContactMessagesTable;
 }

@@ -4,6 +4,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { sendNotFound } from './error-handler';
+import { urlTitleSchema } from '../../src/domain/posts';
+import { renderPostShell } from '../modules/posts/page-head';
+import { findPostByUrlTitle } from '../modules/posts/service';
+import { publicOrigin } from '../modules/site/origin';
 
 /** Files the browser must ask for every time, so a new release is picked up at once. */
 const NEVER_CACHED = new Set(['/index.html', '/sw.js', '/manifest.webmanifest']);
@@ -21,7 +25,7 @@ export function cacheControlFor(urlPath: string): string {
  * like pages get the app shell (the client router renders its own 404); unknown /api paths
  * and missing files get the JSON 404.
  */
-async function staticClientPlugin(app: FastifyInstance, options: { root: string }): Promise<void> {
+async function staticClientPlugin(app: FastifyInstance, options: { root: string; publicUrl?: string }): Promise<void> {
   const indexFile = path.join(options.root, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ root: options.root }, 'client build not found; serving the API only');
@@ -31,8 +35,8 @@ async function staticClientPlugin(app: FastifyInstance, options: { root: string 
     return;
   }
   const shell = readFileSync(indexFile, 'utf8');
-  const sendShell = (reply: FastifyReply) =>
-    reply.status(200).header('Cache-Control', NO_STORE).type('text/html; charset=utf-8').send(shell);
+  const sendShell = (reply: FastifyReply, html = shell) =>
+    reply.status(200).header('Cache-Control', NO_STORE).type('text/html; charset=utf-8').send(html);
 
   await app.register(fastifyStatic, {
     root: options.root,
@@ -51,6 +55,17 @@ async function staticClientPlugin(app: FastifyInstance, options: { root: string 
     },
   });
   app.get('/', (_request, reply) => sendShell(reply));
+
+  // A post asked for directly (a shared link, a crawler) gets its own title, description and
+  // preview tags in the HTML; an unknown or unpublished post keeps the generic shell and the
+  // client shows its 404.
+  app.get<{ Params: { urlTitle: string } }>('/blog/:urlTitle', async (request, reply) => {
+    const urlTitle = urlTitleSchema.safeParse(request.params.urlTitle);
+    if (!urlTitle.success) return sendShell(reply);
+    const post = await findPostByUrlTitle(app.db, urlTitle.data);
+    if (!post) return sendShell(reply);
+    return sendShell(reply, renderPostShell(shell, post, publicOrigin(request, options.publicUrl)));
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';

@@ -1,23 +1,148 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { PostCard } from '../features/blog/components/post-card';
+import { postListInfiniteOptions } from '../features/blog/queries';
+import { aboutStories } from '../features/content/about';
+import { landing } from '../features/content/landing';
 import { pageHead } from '../lib/head';
-import { ComingSoon } from '../ui/coming-soon';
 
 export const Route = createFileRoute('/landing')({
-  head: () => pageHead('Own a piece of the culture you love'),
-  component: Page,
+  head: () => pageHead(landing.title, landing.lead),
+  component: LandingPage,
 });
 
-function Page() {
+function LatestPosts() {
+  // The landing page never waits for the blog: it shows the posts when (and if) they arrive.
+  const { data } = useInfiniteQuery(postListInfiniteOptions());
+  const posts = data?.pages[0]?.postPayloads ?? [];
+  if (!posts.length) return null;
   return (
-    <ComingSoon title={'Own a piece of the culture you love'} eyebrow={'Why Moa'}>
-      <p>
-        Moa turns the things that make Korean culture travel the world (chart-topping music catalogues, drama and film
-        rights, restaurants, hanwoo herds and craft houses) into tokens you can own from a few dollars up.
-      </p>
-      <p>
-        The full story of how an offering is chosen, verified and paid out is being written up for this page. Until
-        then, the home page and How Moa works cover the essentials.
-      </p>
-    </ComingSoon>
+    <section aria-labelledby="landing-blog" className="container py-12">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="landing-blog" className="text-2xl font-bold text-ink sm:text-3xl">
+          {landing.blogTitle}
+        </h2>
+        <Link to="/blog/" className="text-link text-sm font-semibold">
+          {landing.blogLink}
+        </Link>
+      </div>
+      <div className="mt-6 grid gap-6 md:grid-cols-3">
+        {posts.slice(0, 3).map((post) => (
+          <PostCard key={post.id} post={post} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function LandingPage() {
+  return (
+    <>
+      <section className="bg-brand-900 text-white">
+        <div className="container py-14 sm:py-20">
+          <p className="text-xs font-bold uppercase tracking-[0.14em] text-coral-200">{landing.eyebrow}</p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl">
+            {landing.title}
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-brand-100">{landing.lead}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/projects" className="btn-accent">
+              {landing.primary}
+              <span className="i-lucide-arrow-right" aria-hidden="true" />
+            </Link>
+            <Link
+              to="/about/infrastructure"
+              className="btn bg-transparent text-white ring-1 ring-inset ring-white/60 hover:bg-white/10"
+            >
+              {landing.secondary}
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="landing-themes" className="container py-12">
+        <h2 id="landing-themes" className="text-2xl font-bold text-ink sm:text-3xl">
+          {landing.themesTitle}
+        </h2>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          {landing.themes.map((theme) => (
+            <li key={theme.slug} className="card relative p-5">
+              <span className={`${aboutStories[theme.slug].icon} text-2xl text-coral-600`} aria-hidden="true" />
+              <h3 className="mt-3 font-bold text-ink">
+                <Link
+                  to="/about/$product"
+                  params={{ product: theme.slug }}
+                  className="focus-ring rounded-sm after:absolute after:inset-0 after:content-empty hover:text-brand-700"
+                >
+                  {theme.title}
+                </Link>
+              </h3>
+              <p className="mt-1 text-sm text-ink-soft">{theme.body}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="landing-trust" className="bg-white py-12">
+        <div className="container">
+          <h2 id="landing-trust" className="text-2xl font-bold text-ink sm:text-3xl">
+            {landing.trustTitle}
+          </h2>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {landing.trust.map((item) => (
+              <li key={item.title}>
+                <span
+                  className="grid h-11 w-11 place-items-center rounded-full bg-jade-50 text-xl text-jade-700"
+                  aria-hidden="true"
+                >
+                  <span className={item.icon} />
+                </span>
+                <h3 className="mt-3 font-bold text-ink">{item.title}</h3>
+                <p className="mt-1 text-sm text-ink-soft">{item.body}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="landing-steps" className="container py-12">
+        <h2 id="landing-steps" className="text-2xl font-bold text-ink sm:text-3xl">
+          {landing.stepsTitle}
+        </h2>
+        <ol className="mt-6 grid gap-4 md:grid-cols-4">
+          {landing.steps.map((step, index) => (
+            <li key={step.title} className="card p-5">
+              <span
+                className="grid h-8 w-8 place-items-center rounded-full bg-brand-900 text-sm font-bold text-white"
+                aria-hidden="true"
+              >
+                {index + 1}
+              </span>
+              <h3 className="mt-3 font-bold text-ink">{step.title}</h3>
+              <p className="mt-1 text-sm text-ink-soft">{step.body}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <LatestPosts />
+
+      <section className="container py-12">
+        <div className="card flex flex-col items-start gap-4 bg-coral-50 p-8 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 className="text-2xl font-bold text-ink">{landing.ctaTitle}</h2>
+            <p className="mt-2 text-ink-soft">{landing.ctaBody}</p>
+            <p className="mt-2 text-sm text-ink-muted">
+              <Link to="/disclaimers/" className="text-link">
+                {landing.riskNote}
+              </Link>
+            </p>
+          </div>
+          <Link to="/projects" className="btn-primary shrink-0">
+            {landing.primary}
+          </Link>
+        </div>
+      </section>
+    </>
   );
 }

@@ -32,9 +32,15 @@ describe.each(testEngines())('database on %s', (engine) => {
     expect(markers).toHaveLength(1);
   });
 
-  it('two starts seeding at once write the demo data once', async () => {
-    await handle.db.deleteFrom('app_meta').where('key', '=', DEMO_SEED_MARKER).execute();
-    const results = await Promise.all([seedDemoDataOnce(handle.db), seedDemoDataOnce(handle.db)]);
-    expect(results.filter(Boolean)).toHaveLength(1);
+  it('two starts seeding a new database at once write the demo data once', async () => {
+    const fresh = await createTestDb(engine);
+    try {
+      const results = await Promise.all([seedDemoDataOnce(fresh.db), seedDemoDataOnce(fresh.db)]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const markers = await fresh.db.selectFrom('app_meta').selectAll().where('key', '=', DEMO_SEED_MARKER).execute();
+      expect(markers).toHaveLength(1);
+    } finally {
+      await fresh.destroy();
+    }
   });
 });

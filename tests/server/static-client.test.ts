@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describePost } from '../../src/domain/post-text';
+import { insertPost } from '../../server/modules/posts/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 /** A small client build of the same shape Vite writes, so these tests need no build. */
@@ -83,4 +85,57 @@ describe('serving the built client', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json().errors[0].code).toBe('NOT_FOUND');
   });
+});
+
+describe('a blog post asked for directly', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const root = writeFakeBuild();
+    writeFileSync(
+      path.join(root, 'index.html'),
+      '<!doctype html><html><head><title>Moa shell</title>\n<meta\n  name="description"\n  content="generic"\n/></head><body><div id="root"></div></body></html>',
+    );
+    t = await createTestApp('sqlite', {
+      SERVE_CLIENT: 'true',
+      CLIENT_DIST_DIR: root,
+      PUBLIC_URL: 'https://moa.example/',
+    });
+    await insertPost(t.db.db, {
+      title: 'Kimchi & "jang" <b>$1</b>',
+      urlTitle: 'kimchi-and-jang',
+      content: `<h2>Why</h2><p>${'발효 '.repeat(100)}</p><script>x</script>`,
+      thumbnail: '/demo/blog/k-food-brands.svg',
+    });
+    await insertPost(t.db.db, { urlTitle: 'secret-draft', isHide: true });
+  });
+  afterAll(() => t.close());
+
+  it('carries its title, description, canonical link and preview tags in the HTML', async () => {
+    const response = await t.app.inject({ url: '/blog/kimchi-and-jang' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const html = response.body;
+    const title = 'Kimchi &#38; &#34;jang&#34; &#60;b&#62;$1&#60;/b&#62;';
+    const description = describePost(`<h2>Why</h2><p>${'발효 '.repeat(100)}</p>`);
+    expect(html).toContain(`<title>${title} · Moa</title>`);
+    expect(html).toContain(`<meta name="description" content="${description}" />`);
+    expect(html).not.toContain('generic');
+    expect(html).toContain('<link rel="canonical" href="https://moa.example/blog/kimchi-and-jang" />');
+    expect(html).toContain(`<meta property="og:title" content="${title}" />`);
+    expect(html).toContain(`<meta property="og:description" content="${description}" />`);
+    expect(html).toContain('<meta property="og:image" content="https://moa.example/demo/blog/k-food-brands.svg" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it.each(['/blog/no-such-post', '/blog/secret-draft', '/blog/Bad%20Title'])(
+    'keeps the generic shell for %s',
+    async (url) => {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>Moa shell</title>');
+      expect(response.body).not.toContain('og:title');
+    },
+  );
 });

@@ -1,7 +1,8 @@
 import type { Migration } from 'kysely';
 import * as appMeta from './2026-11-22-0001-app-meta';
-import * as accountsAndSessions from './2026-11-24-0001-accounts-and-sessions';
-import * as catalogue from './2026-11-24-0300-catalogue';
+import * as accountsAndSessions from './2026-11-22-0100-accounts-and-sessions';
+import * as blogAndContact from './2026-11-22-0200-blog-and-contact';
+import * as catalogue from './2026-11-22-0300-catalogue';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -9,6 +10,7 @@ import * as catalogue from './2026-11-24-0300-catalogue';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-app-meta': appMeta,
-  '2026-11-24-0001-accounts-and-sessions': accountsAndSessions,
-  '2026-11-24-0300-catalogue': catalogue,
+  '2026-11-22-0100-accounts-and-sessions': accountsAndSessions,
+  '2026-11-22-0200-blog-and-contact': blogAndContact,
+  '2026-11-22-0300-catalogue': catalogue,
 };

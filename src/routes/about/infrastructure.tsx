@@ -1,20 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { infrastructure } from '../../features/content/about';
+import { DocumentPage } from '../../features/content/components/document-page';
 import { pageHead } from '../../lib/head';
-import { ComingSoon } from '../../ui/coming-soon';
+import { t } from '../../lib/i18n';
 
 export const Route = createFileRoute('/about/infrastructure')({
-  head: () => pageHead('How Moa works'),
-  component: Page,
+  head: () => pageHead(infrastructure.title, infrastructure.description),
+  component: () => <DocumentPage document={infrastructure} eyebrow={t('about.eyebrow')} />,
 });
-
-function Page() {
-  return (
-    <ComingSoon title={'How Moa works'} eyebrow={'About'}>
-      <p>
-        Custody of the underlying assets, how tokens are issued and recorded, how we verify every investor, how payments
-        are confirmed, and how holders vote on what happens next.
-      </p>
-      <p>A plain-words walkthrough of each of these is being written for this page.</p>
-    </ComingSoon>
-  );
-}

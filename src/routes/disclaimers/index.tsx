@@ -1,20 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { pageHead } from '../../lib/head';
-import { ComingSoon } from '../../ui/coming-soon';
+import { DocumentPage } from '../../features/content/components/document-page';
+import { legalHead } from '../../features/content/components/legal-head';
+import { disclaimers } from '../../features/content/legal';
+import { t } from '../../lib/i18n';
 
 export const Route = createFileRoute('/disclaimers/')({
-  head: () => pageHead('Disclaimers'),
-  component: Page,
+  head: () => legalHead(disclaimers, '/disclaimers/'),
+  component: () => <DocumentPage document={disclaimers} eyebrow={t('legal.eyebrow')} />,
 });
-
-function Page() {
-  return (
-    <ComingSoon title={'Disclaimers'} eyebrow={'Legal'}>
-      <p>
-        Investing in tokenized real-world assets carries risk: you can lose some or all of the money you invest, returns
-        are not guaranteed and tokens may be hard to sell.
-      </p>
-      <p>The full disclaimers for every offering type are being finalised and will be published on this page.</p>
-    </ComingSoon>
-  );
-}

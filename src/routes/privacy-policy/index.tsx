@@ -1,20 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { pageHead } from '../../lib/head';
-import { ComingSoon } from '../../ui/coming-soon';
+import { DocumentPage } from '../../features/content/components/document-page';
+import { legalHead } from '../../features/content/components/legal-head';
+import { privacyPolicy } from '../../features/content/legal';
+import { t } from '../../lib/i18n';
 
 export const Route = createFileRoute('/privacy-policy/')({
-  head: () => pageHead('Privacy policy'),
-  component: Page,
+  head: () => legalHead(privacyPolicy, '/privacy-policy/'),
+  component: () => <DocumentPage document={privacyPolicy} eyebrow={t('legal.eyebrow')} />,
 });
-
-function Page() {
-  return (
-    <ComingSoon title={'Privacy policy'} eyebrow={'Legal'}>
-      <p>
-        Moa collects only what the law and your investments require: who you are, how you pay and what you hold. We
-        never sell it.
-      </p>
-      <p>The complete privacy policy will be published here and at its legal address.</p>
-    </ComingSoon>
-  );
-}

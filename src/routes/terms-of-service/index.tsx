@@ -1,20 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { pageHead } from '../../lib/head';
-import { ComingSoon } from '../../ui/coming-soon';
+import { DocumentPage } from '../../features/content/components/document-page';
+import { legalHead } from '../../features/content/components/legal-head';
+import { termsOfService } from '../../features/content/legal';
+import { t } from '../../lib/i18n';
 
 export const Route = createFileRoute('/terms-of-service/')({
-  head: () => pageHead('Terms of service'),
-  component: Page,
+  head: () => legalHead(termsOfService, '/terms-of-service/'),
+  component: () => <DocumentPage document={termsOfService} eyebrow={t('legal.eyebrow')} />,
 });
-
-function Page() {
-  return (
-    <ComingSoon title={'Terms of service'} eyebrow={'Legal'}>
-      <p>
-        These terms will set out what Moa does for you, what you agree to when you invest, and how disputes are
-        resolved.
-      </p>
-      <p>The complete terms will be published here and at their legal address.</p>
-    </ComingSoon>
-  );
-}

@@ -1,0 +1,138 @@
+import type { Kysely, Transaction } from 'kysely';
+import { readTimeMinutes } from '../../../src/domain/post-text';
+import { URL_TITLE_PATTERN, type Post, type PostList, type PostListQuery } from '../../../src/domain/posts';
+import type { Database } from '../../db/types';
+import { AppError } from '../../errors';
+import * as repository from './repository';
+import { sanitizePostHtml } from './sanitize';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function toPost(row: repository.PostRow): Post {
+  return {
+    id: row.id,
+    title: row.title,
+    urlTitle: row.url_title,
+    subTitle: row.sub_title,
+    content: row.content,
+    author: { id: row.author_id, name: row.author_name, image: row.author_image },
+    thumbnail: row.thumbnail,
+    createdAt: row.created_at,
+    postedAt: row.posted_at,
+    isHide: row.is_hide === 1,
+    readTime: row.read_time,
+  };
+}
+
+/**
+ * One page of what readers may see, newest first. The page is read in one transaction so
+ * the count and the rows agree even while an operator publishes.
+ */
+export async function listPosts(db: Kysely<Database>, query: PostListQuery, now = new Date()): Promise<PostList> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    let from: { id: number; posted_at: string } | undefined;
+    if (query.nextId !== undefined) {
+      from = await repository.findVisiblePostCursor(trx, query.nextId, at);
+      if (!from) {
+        throw new AppError(
+          'NOT_FOUND',
+          `No published post has id ${query.nextId}; it may have been unpublished. Start again from the first page.`,
+        );
+      }
+    }
+    const totalElements = await repository.countVisiblePosts(trx, at);
+    // One row more than asked tells whether another page follows, and where it starts.
+    const rows = await repository.listVisiblePosts(trx, { now: at, limit: query.limit + 1, from });
+    const hasNextPage = rows.length > query.limit;
+    const page = rows.slice(0, query.limit);
+    return {
+      postPayloads: page.map(toPost),
+      totalElements,
+      totalPages: Math.ceil(totalElements / query.limit),
+      hasNextPage,
+      nextId: hasNextPage ? rows[query.limit]!.id : null,
+    };
+  });
+}
+
+export async function findPostByUrlTitle(db: Db, urlTitle: string, now = new Date()): Promise<Post | undefined> {
+  const row = await repository.findVisiblePostByUrlTitle(db, urlTitle, now.toISOString());
+  return row ? toPost(row) : undefined;
+}
+
+export async function getPostByUrlTitle(db: Db, urlTitle: string, now = new Date()): Promise<Post> {
+  const post = await findPostByUrlTitle(db, urlTitle, now);
+  if (!post) throw new AppError('NOT_FOUND', `No published post is called "${urlTitle}".`);
+  return post;
+}
+
+export async function listSitemapPosts(db: Db, now = new Date()) {
+  const rows = await repository.listAllVisibleUrlTitles(db, now.toISOString());
+  return rows.map((row) => ({ urlTitle: row.url_title, postedAt: row.posted_at }));
+}
+
+export async function isUrlTitleTaken(db: Db, urlTitle: string): Promise<boolean> {
+  return repository.isUrlTitleTaken(db, urlTitle);
+}
+
+export interface NewPost {
+  title: string;
+  urlTitle: string;
+  subTitle: string;
+  /** HTML as the operator wrote it; sanitized here before it is stored. */
+  content: string;
+  author: { name: string; image: string | null };
+  thumbnail: string | null;
+  postedAt: Date;
+  isHide?: boolean;
+}
+
+/**
+ * Writes a post and, when new, its author, in one transaction. Content is sanitized on the
+ * way in and its read time computed from what remains, so readers never see the original.
+ */
+export async function createPost(db: Kysely<Database>, input: NewPost, now = new Date()): Promise<Post> {
+  return db.transaction().execute((trx) => createPostIn(trx, input, now));
+}
+
+/** As createPost, inside a transaction the caller owns (the demo seed writes all posts in one). */
+export async function createPostIn(trx: Transaction<Database>, input: NewPost, now = new Date()): Promise<Post> {
+  if (!URL_TITLE_PATTERN.test(input.urlTitle)) {
+    throw new AppError('VALIDATION_FAILED', `"${input.urlTitle}" is not a valid post address.`);
+  }
+  if (await repository.isUrlTitleTaken(trx, input.urlTitle)) {
+    throw new AppError('CONFLICT', `A post called "${input.urlTitle}" already exists.`);
+  }
+  const createdAt = now.toISOString();
+  const authorId =
+    (await repository.findAuthorIdByName(trx, input.author.name)) ??
+    (await repository.insertAuthor(trx, { name: input.author.name, image: input.author.image, created_at: createdAt }));
+  const content = sanitizePostHtml(input.content);
+  const id = await repository.insertPost(trx, {
+    title: input.title,
+    url_title: input.urlTitle,
+    sub_title: input.subTitle,
+    content,
+    author_id: authorId,
+    thumbnail: input.thumbnail,
+    created_at: createdAt,
+    posted_at: input.postedAt.toISOString(),
+    is_hide: input.isHide ? 1 : 0,
+    read_time: readTimeMinutes(content),
+  });
+  const author = await repository.findAuthorById(trx, authorId);
+  return {
+    id,
+    title: input.title,
+    urlTitle: input.urlTitle,
+    subTitle: input.subTitle,
+    content,
+    author: { id: authorId, name: author.name, image: author.image },
+    thumbnail: input.thumbnail,
+    createdAt,
+    postedAt: input.postedAt.toISOString(),
+    isHide: input.isHide ?? false,
+    readTime: readTimeMinutes(content),
+  };
+}
