@@ -153,7 +153,6 @@ export interface Database extends CatalogueTables {
   audit_events: AuditEventsTable;
 }
 
-
 export interface CategoriesTable {
   id: Generated<number>;
   name: string;
