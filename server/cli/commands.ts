@@ -3,6 +3,10 @@ import { AppError } from '../errors';
 import { findPendingWhitelistRequests } from '../modules/products/repository';
 import { allowProductForUser } from '../modules/products/service';
 import { findUserByEmail } from '../modules/users/repository';
+import { banUser, unbanUser } from '../modules/users/service';
+
+/** How an operator's command appears in the user's account activity. */
+const OPERATOR_META = { ip: 'operator', userAgent: 'Moa operator command' };
 
 export interface Command {
   args: string;
@@ -24,6 +28,24 @@ async function userIdByEmail(ctx: AppContext, email: string | undefined): Promis
 }
 
 export const commands: Record<string, Command> = {
+  'user:ban': {
+    args: '<email> <reason…>',
+    summary: 'Ban a user: they can sign in and read, every action is refused',
+    run: async (ctx, [email, ...reason]) => {
+      const text = reason.join(' ').trim();
+      if (!text) throw new AppError('VALIDATION_FAILED', 'Give the reason the user will see.');
+      await banUser(ctx, await userIdByEmail(ctx, email), text, OPERATOR_META);
+      return `Banned ${email}: ${text}. Their sessions were ended.`;
+    },
+  },
+  'user:unban': {
+    args: '<email>',
+    summary: 'Lift a ban',
+    run: async (ctx, [email]) => {
+      await unbanUser(ctx, await userIdByEmail(ctx, email), OPERATOR_META);
+      return `Lifted the ban on ${email}.`;
+    },
+  },
   'whitelist:list': {
     args: '',
     summary: 'List access requests for restricted projects that wait for an answer',

@@ -240,6 +240,7 @@ const en = {
   'project.pricePerToken': 'per {token} token',
   'project.daysLeft': 'days left',
   'project.dealTerms': 'Deal terms',
+  'project.endsOn': 'Ends {date}',
   'project.aboutTerm': 'About {field}',
   'project.about': 'About the issuer',
   'project.founded': 'Founded',

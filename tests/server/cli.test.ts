@@ -44,6 +44,32 @@ describe('the operator command line', () => {
     await check.close();
   }, 30_000);
 
+  it('bans and unbans a user, with the reason on their profile and in their activity', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-cli-'));
+    const handle = createDb({ dataDir });
+    await migrateToLatest(handle.db);
+    await insertUser(handle.db, { email: 'bo@example.com', name: 'Bo' }, new Date().toISOString());
+    await handle.close();
+
+    expect(moa(dataDir, 'user:ban', 'bo@example.com')).toMatchObject({
+      status: 1,
+      stderr: 'Give the reason the user will see.',
+    });
+    expect(moa(dataDir, 'user:ban', 'bo@example.com', 'Payment', 'fraud', 'under', 'review')).toMatchObject({
+      status: 0,
+    });
+    const check = createDb({ dataDir });
+    expect(await check.db.selectFrom('users').select(['is_banned', 'ban_reason']).executeTakeFirstOrThrow()).toEqual({
+      is_banned: 1,
+      ban_reason: 'Payment fraud under review',
+    });
+    expect(moa(dataDir, 'user:unban', 'bo@example.com').stdout).toBe('Lifted the ban on bo@example.com.');
+    expect(await check.db.selectFrom('users').select('is_banned').executeTakeFirstOrThrow()).toEqual({ is_banned: 0 });
+    const events = await check.db.selectFrom('audit_events').select('type').orderBy('created_at').execute();
+    expect(events.map((event) => event.type)).toEqual(['BANNED', 'UNBANNED']);
+    await check.close();
+  }, 30_000);
+
   it('says clearly what is wrong with bad arguments', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-cli-'));
     expect(moa(dataDir, 'whitelist:allow', 'nobody@example.com', 'abc')).toMatchObject({

@@ -149,6 +149,11 @@ function FundingPanel({ project }: { project: ProductDetail }) {
         <div>
           <dt className="text-ink-muted">{t('project.daysLeft')}</dt>
           <dd className="text-lg font-bold text-ink">{project.remainingTime ?? '-'}</dd>
+          {project.deadline !== '-' ? (
+            <dd className="text-xs text-ink-muted">
+              {t('project.endsOn', { date: formatDeadline(project.deadline) })}
+            </dd>
+          ) : null}
         </div>
       </dl>
       <div className="mt-6 grid gap-3">
@@ -189,16 +194,13 @@ function DealTerms({ project }: { project: ProductDetail }) {
           </div>
         ))}
       </dl>
-      <p className="mt-3 text-xs text-ink-muted">
-        {formatDeadline(project.deadline) !== '-' ? `${formatDeadline(project.deadline)} · ` : ''}
-        {project.regulation}
-      </p>
     </SectionCard>
   );
 }
 
 function Rewards({ project }: { project: ProductDetail }) {
   const balance = project.userTokenBalance ?? 0;
+  if (!project.gifts.length && !project.communityBadges.length) return null;
   return (
     <SectionCard id="rewards-heading" title={t('project.rewards')}>
       <p className="text-sm text-ink-soft">{t('project.rewardsIntro')}</p>
@@ -381,22 +383,24 @@ function ProjectPage() {
           ))}
           <Rewards project={project} />
           <About project={project} />
-          <SectionCard id="faq-heading" title={t('project.faq')}>
-            <div className="divide-y divide-line">
-              {project.faqs.map((faq) => (
-                <details key={faq.id} className="group py-3">
-                  <summary className="focus-ring flex cursor-pointer list-none items-center justify-between gap-3 rounded-sm font-semibold text-ink">
-                    {faq.title}
-                    <span
-                      className="i-lucide-chevron-down shrink-0 motion-safe:transition-transform group-open:rotate-180"
-                      aria-hidden="true"
-                    />
-                  </summary>
-                  <p className="mt-2 text-sm text-ink-soft">{faq.description}</p>
-                </details>
-              ))}
-            </div>
-          </SectionCard>
+          {project.faqs.length ? (
+            <SectionCard id="faq-heading" title={t('project.faq')}>
+              <div className="divide-y divide-line">
+                {project.faqs.map((faq) => (
+                  <details key={faq.id} className="group py-3">
+                    <summary className="focus-ring flex cursor-pointer list-none items-center justify-between gap-3 rounded-sm font-semibold text-ink">
+                      {faq.title}
+                      <span
+                        className="i-lucide-chevron-down shrink-0 motion-safe:transition-transform group-open:rotate-180"
+                        aria-hidden="true"
+                      />
+                    </summary>
+                    <p className="mt-2 text-sm text-ink-soft">{faq.description}</p>
+                  </details>
+                ))}
+              </div>
+            </SectionCard>
+          ) : null}
           <SectionCard id="risks-heading" title={t('project.risks')}>
             <ul className="space-y-3">
               {project.risks.map((risk) => (
@@ -420,48 +424,52 @@ function ProjectPage() {
             <FundingPanel project={project} />
           </div>
           <DealTerms project={project} />
-          <SectionCard id="documents-heading" title={t('project.documents')}>
-            {project.documentDescription ? (
-              <p className="mb-3 text-sm text-ink-soft">{project.documentDescription}</p>
-            ) : null}
-            <ul className="space-y-2">
-              {project.documents.map((doc) => (
-                <li key={doc.id}>
-                  <a
-                    href={doc.url}
-                    className="focus-ring flex items-start gap-3 rounded-md p-2 hover:bg-brand-50"
-                    aria-label={t('project.download', { name: doc.name })}
-                  >
-                    <span className="i-lucide-file-text mt-0.5 shrink-0 text-xl text-brand-700" aria-hidden="true" />
-                    <span>
-                      <span className="block font-semibold text-ink">{doc.name}</span>
-                      <span className="block text-sm text-ink-soft">{doc.description}</span>
-                    </span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </SectionCard>
-          <SectionCard id="pay-heading" title={t('project.payMethods')}>
-            <ul className="space-y-3">
-              {project.payMethods.map((method) => (
-                <li key={method.id} className="rounded-md bg-paper p-3">
-                  <p className="flex items-center gap-2 font-semibold text-ink">
-                    <span
-                      className={method.payMethodType === 'ACCOUNT' ? 'i-lucide-landmark' : 'i-lucide-coins'}
-                      aria-hidden="true"
-                    />
-                    {method.name}
-                  </p>
-                  <p className="mt-1 break-all font-mono text-xs text-ink-soft">{method.address}</p>
-                  <p className="text-xs text-ink-muted">
-                    {method.payMethodType === 'ACCOUNT' ? t('project.payAccount') : t('project.payCrypto')} ·{' '}
-                    {method.alias}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          </SectionCard>
+          {project.documents.length ? (
+            <SectionCard id="documents-heading" title={t('project.documents')}>
+              {project.documentDescription ? (
+                <p className="mb-3 text-sm text-ink-soft">{project.documentDescription}</p>
+              ) : null}
+              <ul className="space-y-2">
+                {project.documents.map((doc) => (
+                  <li key={doc.id}>
+                    <a
+                      href={doc.url}
+                      className="focus-ring flex items-start gap-3 rounded-md p-2 hover:bg-brand-50"
+                      aria-label={t('project.download', { name: doc.name })}
+                    >
+                      <span className="i-lucide-file-text mt-0.5 shrink-0 text-xl text-brand-700" aria-hidden="true" />
+                      <span>
+                        <span className="block font-semibold text-ink">{doc.name}</span>
+                        <span className="block text-sm text-ink-soft">{doc.description}</span>
+                      </span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </SectionCard>
+          ) : null}
+          {project.payMethods.length ? (
+            <SectionCard id="pay-heading" title={t('project.payMethods')}>
+              <ul className="space-y-3">
+                {project.payMethods.map((method) => (
+                  <li key={method.id} className="rounded-md bg-paper p-3">
+                    <p className="flex items-center gap-2 font-semibold text-ink">
+                      <span
+                        className={method.payMethodType === 'ACCOUNT' ? 'i-lucide-landmark' : 'i-lucide-coins'}
+                        aria-hidden="true"
+                      />
+                      {method.name}
+                    </p>
+                    <p className="mt-1 break-all font-mono text-xs text-ink-soft">{method.address}</p>
+                    <p className="text-xs text-ink-muted">
+                      {method.payMethodType === 'ACCOUNT' ? t('project.payAccount') : t('project.payCrypto')} ·{' '}
+                      {method.alias}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </SectionCard>
+          ) : null}
           {project.communitySections.length ? (
             <SectionCard id="community-heading" title={t('project.community')}>
               <ul className="space-y-2">
