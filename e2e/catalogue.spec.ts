@@ -69,9 +69,14 @@ test.describe('browsing the catalogue', () => {
     await expect(page.getByText('Green Ridge Livestock Cooperative').first()).toBeVisible();
     await expect(page.getByText('Hwang Sung-ho')).toBeVisible();
 
-    // Deal-term tooltips open on keyboard focus, with no delay.
-    await page.getByRole('button', { name: 'About Minimum investment' }).focus();
+    // Deal-term tooltips open when the keyboard reaches them, with no delay (spec: delay 0).
+    const info = page.getByRole('button', { name: 'About Minimum investment' });
+    await info.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(info).toBeFocused();
     await expect(page.getByRole('tooltip')).toContainText('The least you can invest in one order');
+    await expect(info).toHaveAttribute('data-state', 'instant-open');
 
     await page.getByText('What if an animal falls ill?').click();
     await expect(page.getByText('national livestock insurance scheme')).toBeVisible();
