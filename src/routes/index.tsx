@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { pageHead } from '../lib/head';
+import { StepList } from '../ui/step-list';
 import { HomeCatalogue } from './-components/home-catalogue';
 
 export const Route = createFileRoute('/')({
@@ -139,20 +140,7 @@ function HomePage() {
         <h2 id="steps-heading" className="text-2xl font-bold text-ink sm:text-3xl">
           From sign-in to your first token
         </h2>
-        <ol className="mt-6 grid gap-4 md:grid-cols-5">
-          {steps.map((step, index) => (
-            <li key={step.title} className="card p-5">
-              <span
-                className="grid h-8 w-8 place-items-center rounded-full bg-brand-900 text-sm font-bold text-white"
-                aria-hidden="true"
-              >
-                {index + 1}
-              </span>
-              <h3 className="mt-3 font-bold text-ink">{step.title}</h3>
-              <p className="mt-1 text-sm text-ink-soft">{step.body}</p>
-            </li>
-          ))}
-        </ol>
+        <StepList steps={steps} columnsClassName="md:grid-cols-5" />
       </section>
     </>
   );

@@ -5,6 +5,7 @@ import { postListInfiniteOptions } from '../features/blog/queries';
 import { aboutStories } from '../features/content/about';
 import { landing } from '../features/content/landing';
 import { pageHead } from '../lib/head';
+import { StepList } from '../ui/step-list';
 
 export const Route = createFileRoute('/landing')({
   head: () => pageHead(landing.title, landing.lead),
@@ -109,20 +110,7 @@ function LandingPage() {
         <h2 id="landing-steps" className="text-2xl font-bold text-ink sm:text-3xl">
           {landing.stepsTitle}
         </h2>
-        <ol className="mt-6 grid gap-4 md:grid-cols-4">
-          {landing.steps.map((step, index) => (
-            <li key={step.title} className="card p-5">
-              <span
-                className="grid h-8 w-8 place-items-center rounded-full bg-brand-900 text-sm font-bold text-white"
-                aria-hidden="true"
-              >
-                {index + 1}
-              </span>
-              <h3 className="mt-3 font-bold text-ink">{step.title}</h3>
-              <p className="mt-1 text-sm text-ink-soft">{step.body}</p>
-            </li>
-          ))}
-        </ol>
+        <StepList steps={landing.steps} columnsClassName="md:grid-cols-4" />
       </section>
 
       <LatestPosts />

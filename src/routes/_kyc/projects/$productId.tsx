@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
-import { productIdSchema } from '../../../domain/schemas';
 import { formatDeadline } from '../../../domain/sale';
 import type { ProductDetail } from '../../../domain/products';
 import { useToggleSubscription } from '../../../features/projects/mutations';
@@ -10,19 +9,13 @@ import { SaleStatusBadge, Tag } from '../../../features/projects/components/sale
 import { formatCount, formatMoney } from '../../../features/projects/format';
 import { productDetailOptions } from '../../../features/projects/queries';
 import { pageHead } from '../../../lib/head';
+import { productIdParams } from '../../../lib/route-params';
 import { t } from '../../../lib/i18n';
 import { RequestError } from '../../../lib/request-error';
 import { Tooltip } from '../../../ui/tooltip';
 
 export const Route = createFileRoute('/_kyc/projects/$productId')({
-  params: {
-    parse: ({ productId }) => {
-      const parsed = productIdSchema.safeParse(productId);
-      if (!parsed.success) throw notFound();
-      return { productId: parsed.data };
-    },
-    stringify: ({ productId }) => ({ productId: String(productId) }),
-  },
+  params: productIdParams,
   loader: async ({ context, params }) => {
     try {
       return await context.queryClient.ensureQueryData(productDetailOptions(params.productId));

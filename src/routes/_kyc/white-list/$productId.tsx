@@ -1,21 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
-import { productIdSchema } from '../../../domain/schemas';
 import { useRequestWhitelist } from '../../../features/projects/mutations';
 import { whitelistStateOptions } from '../../../features/projects/queries';
 import { pageHead } from '../../../lib/head';
+import { productIdParams } from '../../../lib/route-params';
 import { t } from '../../../lib/i18n';
 import { RequestError } from '../../../lib/request-error';
 
 export const Route = createFileRoute('/_kyc/white-list/$productId')({
-  params: {
-    parse: ({ productId }) => {
-      const parsed = productIdSchema.safeParse(productId);
-      if (!parsed.success) throw notFound();
-      return { productId: parsed.data };
-    },
-    stringify: ({ productId }) => ({ productId: String(productId) }),
-  },
+  params: productIdParams,
   loader: async ({ context, params }) => {
     try {
       return await context.queryClient.ensureQueryData(whitelistStateOptions(params.productId));
