@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -14,6 +15,10 @@ const apiPort = process.env.API_PORT ?? '3001';
 export default defineConfig({
   define: {
     __BUILD_ID__: JSON.stringify(buildId),
+  },
+  resolve: {
+    // Every `import ... from 'zod'` in the client gets the CSP-friendly copy (see the file).
+    alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod-client.ts') }],
   },
   plugins: [
     tanstackRouter({

@@ -26,7 +26,8 @@ function RootLayout() {
       </a>
       <SiteHeader />
       <div className="flex min-h-dvh flex-col pt-16">
-        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {/* At least a screen tall, so the footer never jumps while a page loads its data. */}
+        <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
           <Outlet />
         </main>
         <SiteFooter />

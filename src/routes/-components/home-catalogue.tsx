@@ -13,11 +13,14 @@ function Section({
   title,
   cards,
   isLoading,
+  isFirst = false,
 }: {
   id: string;
   title: MessageKey;
   cards: Card[];
   isLoading: boolean;
+  /** The first section's images load at once: they are what the reader sees first. */
+  isFirst?: boolean;
 }) {
   if (!isLoading && cards.length === 0) return null;
   return (
@@ -43,7 +46,7 @@ function Section({
           ) : (
             cards.slice(0, 3).map((card) => (
               <li key={card.id}>
-                <ProjectCard card={card} />
+                <ProjectCard card={card} isAboveTheFold={isFirst} />
               </li>
             ))
           )}
@@ -74,6 +77,7 @@ export function HomeCatalogue() {
         title="projects.featured"
         cards={open.filter((card) => card.isFeatured)}
         isLoading={isLoading}
+        isFirst
       />
       <Section
         id="popular-heading"

@@ -121,9 +121,9 @@ function ProjectsPage() {
         ) : (
           <>
             <ProjectGrid label={t('projects.title')}>
-              {cards.map((card) => (
+              {cards.map((card, index) => (
                 <li key={card.id}>
-                  <ProjectCard card={card} />
+                  <ProjectCard card={card} headingLevel={2} isAboveTheFold={index < 3} />
                 </li>
               ))}
             </ProjectGrid>

@@ -14,14 +14,26 @@ function remainingLabel(card: Card): string {
 }
 
 /** The list card of the spec: image, name, price, progress, time left, investors and badges. */
-export function ProjectCard({ card }: { card: Card }) {
+export function ProjectCard({
+  card,
+  headingLevel = 3,
+  isAboveTheFold = false,
+}: {
+  card: Card;
+  /** 2 where the card sits directly under the page title, 3 under a section heading. */
+  headingLevel?: 2 | 3;
+  /** The first cards of a page load their image at once: it is what the reader sees first. */
+  isAboveTheFold?: boolean;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card group relative flex h-full flex-col overflow-hidden motion-safe:transition-shadow hover:shadow-raised">
       <div className="relative aspect-[3/2] overflow-hidden bg-brand-100">
         <img
           src={card.image}
           alt=""
-          loading="lazy"
+          loading={isAboveTheFold ? 'eager' : 'lazy'}
+          fetchPriority={isAboveTheFold ? 'high' : 'auto'}
           decoding="async"
           width={600}
           height={400}
@@ -55,7 +67,7 @@ export function ProjectCard({ card }: { card: Card }) {
           <p className="text-xs font-semibold uppercase tracking-wider text-ink-muted">{card.category.name}</p>
           <SaleStatusBadge status={card.saleStatus} />
         </div>
-        <h3 className="text-lg font-bold leading-snug text-ink">
+        <Heading className="text-lg font-bold leading-snug text-ink">
           <Link
             to="/projects/$productId"
             params={{ productId: card.id }}
@@ -63,7 +75,7 @@ export function ProjectCard({ card }: { card: Card }) {
           >
             {card.name}
           </Link>
-        </h3>
+        </Heading>
         <p className="line-clamp-2 text-sm text-ink-soft">{card.description}</p>
         <div className="mt-auto space-y-2 pt-2">
           <div className="flex items-baseline justify-between gap-2 text-sm">
