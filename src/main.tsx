@@ -15,10 +15,12 @@ import {
   shouldPersistQuery,
 } from './lib/query-client';
 import { onSessionEnd } from './lib/session';
+import { captureInstallPrompt } from './features/pwa/install-prompt';
 import { registerServiceWorker } from './features/pwa/register';
 import { createAppRouter } from './router';
 import { releaseServedHead } from './lib/head';
 
+captureInstallPrompt();
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
