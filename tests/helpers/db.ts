@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createDb, type DbHandle, type Engine } from '../../server/db/client';
@@ -14,7 +13,7 @@ export function testEngines(): Engine[] {
 }
 
 export interface TestDb extends DbHandle {
-  /** Drops the database (SQLite file or PostgreSQL schema). */
+  /** Closes the database; a SQLite file is removed at once, a PostgreSQL schema when the run ends. */
   destroy: () => Promise<void>;
 }
 
@@ -26,20 +25,15 @@ export async function createTestDb(engine: Engine): Promise<TestDb> {
   if (engine === 'postgres') {
     const url = inject('postgresUrl');
     if (!url) throw new Error('PostgreSQL is not available in this run');
-    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const schema = `${inject('postgresSchemaPrefix')}${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
     const handle = createDb({ url, dataDir: tmpdir(), schema, poolSize: 4 });
     await migrateToLatest(handle.db);
-    return {
-      ...handle,
-      destroy: async () => {
-        await sql`drop schema ${sql.id(schema)} cascade`.execute(handle.db).catch(() => undefined);
-        await handle.close();
-      },
-    };
+    // The schema itself is dropped by the global teardown, once no file is migrating.
+    return { ...handle, destroy: () => handle.close() };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'moa-test-'));
   const handle = createDb({ dataDir: dir });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
@@ -5,6 +6,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The PostgreSQL server integration tests use, or null when none answers. */
     postgresUrl: string | null;
+    /** Prefix of this run's PostgreSQL schemas, all dropped when the run ends. */
+    postgresSchemaPrefix: string;
   }
 }
 
@@ -36,4 +39,23 @@ export default async function setup(project: TestProject) {
     console.warn(`\n  PostgreSQL not reachable at ${url}: integration tests run on SQLite only.\n`);
   }
   project.provide('postgresUrl', reachable ? url : null);
+  const prefix = `t_${randomBytes(4).toString('hex')}_`;
+  project.provide('postgresSchemaPrefix', prefix);
+
+  // Schemas are dropped once, after every file has finished: dropping one while another file
+  // is migrating makes PostgreSQL's catalogue lookups fail for the other file.
+  return async () => {
+    if (!reachable) return;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ name: string }>(
+        `select nspname as name from pg_namespace where nspname like $1`,
+        [`${prefix.replace(/_/g, '\\_')}%`],
+      );
+      for (const { name } of rows) await client.query(`drop schema "${name}" cascade`);
+    } finally {
+      await client.end();
+    }
+  };
 }
