@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
+import { kycRoutes, kycWebhookRoutes } from './modules/kyc/routes';
 import { mfaRoutes } from './modules/mfa/routes';
 import { postRoutes } from './modules/posts/routes';
 import { productsRoutes } from './modules/products/routes';
@@ -115,6 +116,8 @@ export async function buildApp({
   await app.register(mfaRoutes);
   await app.register(usersRoutes);
   await app.register(productsRoutes);
+  await app.register(kycRoutes);
+  await app.register(kycWebhookRoutes);
   if (!config.isProduction) await app.register(devRoutes);
   await app.register(postRoutes);
   await app.register(contactRoutes, {
