@@ -86,7 +86,11 @@ export async function buildApp({
   app.decorate('mailer', mail);
   app.addHook('onClose', async () => mail.close());
   await app.register(errorHandler);
-  await app.register(security, { isProduction: config.isProduction, googleClientId: config.GOOGLE_CLIENT_ID });
+  await app.register(security, {
+    isProduction: config.isProduction,
+    googleClientId: config.GOOGLE_CLIENT_ID,
+    isSumsub: config.KYC_PROVIDER === 'sumsub',
+  });
   // API answers are compressed on the fly at a cheap brotli level; the client build is
   // compressed ahead of time (see scripts/precompress-plugin.ts) and served as is.
   await app.register(compress, {

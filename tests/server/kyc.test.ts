@@ -118,7 +118,7 @@ describe.each(testEngines())('identity checks with the local provider on %s', (e
     const { token } = await enrollUser(t.app, clock, 'form@example.com');
     const front = ((await upload(t.app, token, sampleFiles.jpeg)).json() as { id: string }).id;
     const pdf = ((await upload(t.app, token, sampleFiles.pdf)).json() as { id: string }).id;
-    const post = (payload: unknown) =>
+    const post = (payload: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url: '/api/v1/kyc/submissions', headers: bearer(token), payload });
     const entity = await post({ ...identityBody({ front, selfie: pdf }), investorType: 'COMPANY' });
     expect(errorCode(entity)).toBe('VALIDATION_FAILED');
