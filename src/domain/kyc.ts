@@ -159,3 +159,16 @@ export const investorStatusSchema = z.object({
   reviewedAt: z.iso.datetime().nullable(),
 });
 export type InvestorStatusResponse = z.infer<typeof investorStatusSchema>;
+
+/** The detail of a KYC_REVIEW_UPDATED audit event, as the account activity reads it. */
+export const kycReviewDetailSchema = z
+  .object({
+    status: z.enum(reviewStatuses),
+    answer: z.enum(reviewAnswers).optional(),
+    rejectType: z.enum(rejectTypes).optional(),
+  })
+  .transform((detail) => ({
+    reviewStatus: detail.status,
+    reviewAnswer: detail.answer ?? null,
+    rejectType: detail.rejectType ?? null,
+  }));
