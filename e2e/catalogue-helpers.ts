@@ -10,21 +10,6 @@ function dataDir(): string {
   return dir;
 }
 
-/**
- * Stands in for an operator's approved identity review, written straight to the e2e
- * server's database as a fixture, until the identity capability has its own review flow.
- */
-export function approveIdentity(email: string): void {
-  const db = new Database(path.join(dataDir(), 'moa.sqlite'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const result = db.prepare("update users set kyc_status = 'GREEN' where email = ?").run(email);
-    if (result.changes !== 1) throw new Error(`no user ${email}`);
-  } finally {
-    db.close();
-  }
-}
-
 /** Runs an operator command against the e2e server's data folder, as an operator would. */
 export function moa(...args: string[]): string {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], {
@@ -35,6 +20,39 @@ export function moa(...args: string[]): string {
   return result.stdout.trim();
 }
 
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(256, 7)]);
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(256, 9)]);
+
+/**
+ * An identity check sent through the API as the form sends it, then approved by an operator
+ * with the command line: the same path as a real review.
+ */
+export async function approveIdentity(request: APIRequestContext, accessToken: string, email: string): Promise<void> {
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const upload = async (name: string, mimeType: string, buffer: Buffer) => {
+    const response = await request.post('/api/v1/kyc/files', {
+      headers,
+      multipart: { file: { name, mimeType, buffer } },
+    });
+    if (!response.ok()) throw new Error(`upload failed: ${await response.text()}`);
+    return ((await response.json()) as { id: string }).id;
+  };
+  const submitted = await request.post('/api/v1/kyc/submissions', {
+    headers,
+    data: {
+      legalName: 'Test Investor',
+      dateOfBirth: '1990-01-01',
+      countryOfResidence: 'KR',
+      investorType: 'INDIVIDUAL',
+      documentType: 'PASSPORT',
+      frontFileId: await upload('passport.jpg', 'image/jpeg', JPEG),
+      selfieFileId: await upload('selfie.png', 'image/png', PNG),
+    },
+  });
+  if (!submitted.ok()) throw new Error(`submission failed: ${await submitted.text()}`);
+  moa('kyc:review', email, 'GREEN');
+}
+
 /** A signed-in investor with two-step sign-in and an approved identity, signed in in `context`. */
 export async function signInApprovedInvestor(
   request: APIRequestContext,
@@ -43,7 +61,7 @@ export async function signInApprovedInvestor(
   email: string,
 ) {
   const user = await createEnrolledUser(request, email);
-  approveIdentity(email);
+  await approveIdentity(request, user.accessToken, email);
   await context.addCookies([{ name: 'access_token', value: user.accessToken, url: baseURL, secure: true }]);
   return user;
 }

@@ -141,6 +141,6 @@ test.describe('browsing the catalogue', () => {
     await page.goto('/projects');
     await page.getByRole('link', { name: 'Gangnam Tteokbokki Co.' }).click();
     await expect(page).toHaveURL(/\/auth\/verify\/identity/);
-    approveIdentity('pending@example.com');
+    await approveIdentity(request, user.accessToken, 'pending@example.com');
   });
 });

@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
+import { kycRoutes, kycWebhookRoutes } from './modules/kyc/routes';
 import { mfaRoutes } from './modules/mfa/routes';
 import { postRoutes } from './modules/posts/routes';
 import { productsRoutes } from './modules/products/routes';
@@ -85,7 +86,11 @@ export async function buildApp({
   app.decorate('mailer', mail);
   app.addHook('onClose', async () => mail.close());
   await app.register(errorHandler);
-  await app.register(security, { isProduction: config.isProduction, googleClientId: config.GOOGLE_CLIENT_ID });
+  await app.register(security, {
+    isProduction: config.isProduction,
+    googleClientId: config.GOOGLE_CLIENT_ID,
+    isSumsub: config.KYC_PROVIDER === 'sumsub',
+  });
   // API answers are compressed on the fly at a cheap brotli level; the client build is
   // compressed ahead of time (see scripts/precompress-plugin.ts) and served as is.
   await app.register(compress, {
@@ -115,6 +120,8 @@ export async function buildApp({
   await app.register(mfaRoutes);
   await app.register(usersRoutes);
   await app.register(productsRoutes);
+  await app.register(kycRoutes);
+  await app.register(kycWebhookRoutes);
   if (!config.isProduction) await app.register(devRoutes);
   await app.register(postRoutes);
   await app.register(contactRoutes, {

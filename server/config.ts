@@ -66,6 +66,26 @@ export const configSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(30),
   /** The name authenticator apps show next to the six-digit code. */
   OTP_ISSUER: z.string().min(1).max(40).default('Moa'),
+  /** Who checks identities: `local` (a form reviewed by an operator) or `sumsub` (its WebSDK and webhooks). */
+  KYC_PROVIDER: z.enum(['local', 'sumsub'], { error: 'must be local or sumsub' }).default('local'),
+  /** Largest identity or evidence file accepted, in bytes. */
+  KYC_UPLOAD_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int()
+    .min(64 * 1024)
+    .max(50 * 1024 * 1024)
+    .default(8 * 1024 * 1024),
+  SUMSUB_BASE_URL: z.url({ error: 'must be an http(s) URL' }).default('https://api.sumsub.com'),
+  SUMSUB_APP_TOKEN: z.string().min(8, { error: 'must be a Sumsub app token' }).optional(),
+  SUMSUB_SECRET_KEY: z.string().min(8, { error: 'must be a Sumsub secret key' }).optional(),
+  SUMSUB_WEBHOOK_SECRET: z.string().min(8, { error: 'must be the webhook secret key' }).optional(),
+  SUMSUB_LEVEL_NAME: z.string().min(1).max(100).default('basic-kyc-level'),
+  SUMSUB_TOKEN_TTL_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int()
+    .min(60)
+    .max(86_400)
+    .default(1200),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -93,6 +113,13 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     throw new ConfigError(`Invalid environment variable ${name}: ${issue.message} (${shown})`);
   }
   const raw = result.data;
+  if (raw.KYC_PROVIDER === 'sumsub') {
+    // Without all three, tokens could not be signed or webhooks could not be trusted.
+    for (const name of ['SUMSUB_APP_TOKEN', 'SUMSUB_SECRET_KEY', 'SUMSUB_WEBHOOK_SECRET'] as const) {
+      if (!raw[name])
+        throw new ConfigError(`Invalid environment variable ${name}: required when KYC_PROVIDER is sumsub (missing)`);
+    }
+  }
   return {
     ...raw,
     dataDir: path.resolve(raw.DATA_DIR),

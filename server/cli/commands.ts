@@ -2,6 +2,14 @@ import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { findPendingWhitelistRequests } from '../modules/products/repository';
 import { allowProductForUser } from '../modules/products/service';
+import { storedPath } from '../modules/kyc/files';
+import { findUsedFiles } from '../modules/kyc/repository';
+import {
+  listWaitingReviews,
+  recordInvestorDecision,
+  recordReviewDecision,
+  type OperatorDecision,
+} from '../modules/kyc/service';
 import { findUserByEmail } from '../modules/users/repository';
 import { banUser, unbanUser } from '../modules/users/service';
 
@@ -27,7 +35,80 @@ async function userIdByEmail(ctx: AppContext, email: string | undefined): Promis
   return user.id;
 }
 
+/**
+ * GREEN [message…] | RED RETRY|FINAL <message…> | HOLD <message…>. A rejection or a hold
+ * always says why, because the user reads it on their identity page.
+ */
+function parseDecision(args: string[], { allowHold }: { allowHold: boolean }): OperatorDecision {
+  const [answer, ...rest] = args;
+  if (answer === 'GREEN') return { answer, message: rest.join(' ').trim() || null };
+  if (answer === 'HOLD' && allowHold) {
+    const message = rest.join(' ').trim();
+    if (!message) throw new AppError('VALIDATION_FAILED', 'Say what the user still needs to send.');
+    return { answer, message };
+  }
+  if (answer === 'RED') {
+    const [rejectType, ...words] = rest;
+    if (rejectType !== 'RETRY' && rejectType !== 'FINAL') {
+      throw new AppError('VALIDATION_FAILED', 'After RED give RETRY (the user may fix and resubmit) or FINAL.');
+    }
+    const message = words.join(' ').trim();
+    if (!message) throw new AppError('VALIDATION_FAILED', 'Give the message the user will see.');
+    return { answer, rejectType, message };
+  }
+  throw new AppError('VALIDATION_FAILED', `The answer must be GREEN, RED${allowHold ? ' or HOLD' : ''}.`);
+}
+
 export const commands: Record<string, Command> = {
+  'kyc:list': {
+    args: '',
+    summary: 'List identity and investor verifications waiting for review, with their files',
+    run: async (ctx) => {
+      const { identities, investors } = await listWaitingReviews(ctx);
+      const lines: string[] = [];
+      for (const row of identities) {
+        const entity = row.investor_type === 'COMPANY' ? `  entity ${row.entity_name} (${row.entity_number})` : '';
+        lines.push(
+          `identity  ${row.submitted_at ?? '-'}  ${row.email ?? row.user_id}  [${row.review_status}]  ${row.legal_name ?? ''}, born ${row.date_of_birth ?? '-'}, ${row.country_of_residence ?? '-'}, ${row.document_type ?? '-'}${entity}`,
+        );
+        for (const file of await findUsedFiles(ctx.db, row.user_id)) {
+          if (file.used_as !== 'EVIDENCE')
+            lines.push(`    ${file.used_as}  ${file.content_type}  ${storedPath(ctx, file)}`);
+        }
+      }
+      for (const row of investors) {
+        lines.push(`investor  ${row.submitted_at}  ${row.email ?? row.user_id}  [${row.basis}]  ${row.details}`);
+        for (const file of await findUsedFiles(ctx.db, row.user_id)) {
+          if (file.used_as === 'EVIDENCE') lines.push(`    EVIDENCE  ${file.content_type}  ${storedPath(ctx, file)}`);
+        }
+      }
+      return lines.length ? lines.join('\n') : 'No verifications are waiting.';
+    },
+  },
+  'kyc:review': {
+    args: '<email> GREEN|RED|HOLD [RETRY|FINAL] [message…]',
+    summary: 'Answer an identity check; RED needs RETRY or FINAL and a message',
+    run: async (ctx, [email, ...rest]) => {
+      const userId = await userIdByEmail(ctx, email);
+      const decision = parseDecision(rest, { allowHold: true });
+      const status = await recordReviewDecision(ctx, userId, decision, OPERATOR_META);
+      const answer = status.reviewAnswer
+        ? ` ${status.reviewAnswer}${status.rejectType ? ` ${status.rejectType}` : ''}`
+        : '';
+      return `Identity check of ${email}: ${status.reviewStatus}${answer}.`;
+    },
+  },
+  'investor:review': {
+    args: '<email> GREEN|RED [RETRY|FINAL] [message…]',
+    summary: 'Answer an investor verification; RED needs RETRY or FINAL and a message',
+    run: async (ctx, [email, ...rest]) => {
+      const userId = await userIdByEmail(ctx, email);
+      const decision = parseDecision(rest, { allowHold: false });
+      if (decision.answer === 'HOLD') throw new AppError('VALIDATION_FAILED', 'The answer must be GREEN or RED.');
+      const status = await recordInvestorDecision(ctx, userId, decision, OPERATOR_META);
+      return `Investor verification of ${email}: ${status.status}${status.rejectType ? ` ${status.rejectType}` : ''}.`;
+    },
+  },
   'user:ban': {
     args: '<email> <reason…>',
     summary: 'Ban a user: they can sign in and read, every action is refused',

@@ -151,6 +151,10 @@ export interface Database extends CatalogueTables {
   second_factor_attempts: SecondFactorAttemptsTable;
   recovery_codes: RecoveryCodesTable;
   audit_events: AuditEventsTable;
+  kyc_reviews: KycReviewsTable;
+  investor_verifications: InvestorVerificationsTable;
+  kyc_files: KycFilesTable;
+  kyc_webhook_events: KycWebhookEventsTable;
 }
 
 export interface CategoriesTable {
@@ -309,4 +313,62 @@ export interface CatalogueTables {
   post_authors: PostAuthorsTable;
   posts: PostsTable;
   contact_messages: ContactMessagesTable;
+}
+
+export type ReviewStatusColumn = 'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold';
+
+export interface KycReviewsTable {
+  id: string;
+  user_id: string;
+  provider: 'local' | 'sumsub';
+  review_status: ReviewStatusColumn;
+  review_answer: 'GREEN' | 'RED' | null;
+  reject_type: 'RETRY' | 'FINAL' | null;
+  message: string | null;
+  legal_name: string | null;
+  date_of_birth: string | null;
+  country_of_residence: string | null;
+  investor_type: Defaulted<'INDIVIDUAL' | 'COMPANY'>;
+  entity_name: string | null;
+  entity_number: string | null;
+  document_type: string | null;
+  is_default: Flag;
+  provider_event_at: Timestamp | null;
+  submitted_at: Timestamp | null;
+  reviewed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InvestorVerificationsTable {
+  id: string;
+  user_id: string;
+  basis: 'INCOME' | 'NET_WORTH' | 'PROFESSIONAL' | 'ENTITY_ASSETS';
+  details: string;
+  is_self_certified: number;
+  review_status: 'pending' | 'completed';
+  review_answer: 'GREEN' | 'RED' | null;
+  reject_type: 'RETRY' | 'FINAL' | null;
+  message: string | null;
+  submitted_at: Timestamp;
+  reviewed_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface KycFilesTable {
+  id: string;
+  user_id: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  used_as: 'FRONT' | 'BACK' | 'SELFIE' | 'EVIDENCE' | null;
+  created_at: Timestamp;
+}
+
+export interface KycWebhookEventsTable {
+  digest: string;
+  type: string;
+  user_id: string | null;
+  event_at: Timestamp | null;
+  received_at: Timestamp;
 }

@@ -34,20 +34,36 @@ export const googleSignInSources = {
   connect: 'https://accounts.google.com/gsi/',
 };
 
-export function policyFor(options: { googleClientId?: string }): Record<string, string[]> {
-  if (!options.googleClientId) return contentSecurityPolicy;
-  return {
-    ...contentSecurityPolicy,
-    'script-src': [...contentSecurityPolicy['script-src'], googleSignInSources.script],
-    'style-src': [...contentSecurityPolicy['style-src'], googleSignInSources.style],
-    'frame-src': [googleSignInSources.frame],
-    'connect-src': [...contentSecurityPolicy['connect-src'], googleSignInSources.connect],
+/** Sumsub's WebSDK: its loader script, then the check itself in an iframe of its own domain. */
+export const sumsubSources = {
+  script: 'https://static.sumsub.com',
+  frame: 'https://*.sumsub.com',
+  connect: 'https://*.sumsub.com',
+};
+
+export function policyFor(options: { googleClientId?: string; isSumsub?: boolean }): Record<string, string[]> {
+  const policy: Record<string, string[]> = { ...contentSecurityPolicy };
+  const add = (directive: string, source: string) => {
+    const current = (policy[directive] ?? []).filter((value) => value !== "'none'");
+    policy[directive] = [...current, source];
   };
+  if (options.googleClientId) {
+    add('script-src', googleSignInSources.script);
+    add('style-src', googleSignInSources.style);
+    add('frame-src', googleSignInSources.frame);
+    add('connect-src', googleSignInSources.connect);
+  }
+  if (options.isSumsub) {
+    add('script-src', sumsubSources.script);
+    add('frame-src', sumsubSources.frame);
+    add('connect-src', sumsubSources.connect);
+  }
+  return policy;
 }
 
 async function securityPlugin(
   app: FastifyInstance,
-  options: { isProduction: boolean; googleClientId?: string },
+  options: { isProduction: boolean; googleClientId?: string; isSumsub?: boolean },
 ): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {

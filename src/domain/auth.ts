@@ -128,6 +128,9 @@ export const auditEventTypes = [
   'BADGE_VISIBILITY_CHANGED',
   'BANNED',
   'UNBANNED',
+  'KYC_REVIEW_UPDATED',
+  'INVESTOR_VERIFICATION_SUBMITTED',
+  'INVESTOR_VERIFICATION_REVIEWED',
 ] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 

@@ -24,6 +24,10 @@ export const errorCatalogue = {
     status: 403,
     when: 'The project is restricted to its allowed list and the user is not on it; request access first.',
   },
+  SIGNATURE_INVALID: {
+    status: 401,
+    when: 'A provider webhook arrived without a signature, or its signature does not match the body.',
+  },
   BANNED: { status: 403, when: 'The account is banned; reading is allowed, every action is refused.' },
   NOT_FOUND: { status: 404, when: 'The route or record does not exist, or is not visible to this user.' },
   METHOD_NOT_ALLOWED: { status: 405, when: 'The route exists but not for this HTTP method.' },

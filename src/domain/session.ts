@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import { reviewAnswers, reviewStatuses, type AccessFacts } from './access';
 import { userPayloadSchema } from './auth';
+import { rejectTypes } from './kyc';
 
 /** Identity status as the KYC capability reports it; 'init' and no answer until a review starts. */
 export const kycPayloadSchema = z.object({
   reviewStatus: z.enum(reviewStatuses),
   reviewAnswer: z.enum(reviewAnswers).nullable(),
+  /** With a RED answer: RETRY (fix and resubmit) or FINAL (contact support). */
+  rejectType: z.enum(rejectTypes).nullable(),
+  /** What the reviewer wrote to the user, shown on the identity check page. */
+  reviewMessage: z.string().nullable(),
 });
 export type KycPayload = z.infer<typeof kycPayloadSchema>;
 

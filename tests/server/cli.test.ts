@@ -8,6 +8,11 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';
 import { insertUser } from '../../server/modules/users/repository';
 import { insertWhitelistRequest } from '../../server/modules/products/repository';
+import { parseConfig } from '../../server/config';
+import type { AppContext } from '../../server/context';
+import { storeUpload } from '../../server/modules/kyc/files';
+import { submitIdentity } from '../../server/modules/kyc/service';
+import { sampleFiles } from '../helpers/kyc';
 
 function moa(dataDir: string, ...args: string[]) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], {
@@ -67,6 +72,74 @@ describe('the operator command line', () => {
     expect(await check.db.selectFrom('users').select('is_banned').executeTakeFirstOrThrow()).toEqual({ is_banned: 0 });
     const events = await check.db.selectFrom('audit_events').select('type').orderBy('created_at').execute();
     expect(events.map((event) => event.type)).toEqual(['BANNED', 'UNBANNED']);
+    await check.close();
+  }, 30_000);
+
+  it('lists waiting identity checks and records an operator’s answer, with the same audit records', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-cli-'));
+    const handle = createDb({ dataDir });
+    await migrateToLatest(handle.db);
+    const userId = await insertUser(handle.db, { email: 'jin@example.com', name: 'Jin' }, new Date().toISOString());
+    // Only the parts of the context the identity services read.
+    const ctx = { db: handle.db, config: parseConfig({ DATA_DIR: dataDir }), now: () => new Date() } as AppContext;
+    const front = await storeUpload(ctx, userId, sampleFiles.jpeg);
+    const selfie = await storeUpload(ctx, userId, sampleFiles.png);
+    const meta = { ip: '127.0.0.1', userAgent: 'test' };
+    await submitIdentity(
+      ctx,
+      userId,
+      {
+        legalName: 'Seo Jin',
+        dateOfBirth: '1988-08-08',
+        countryOfResidence: 'KR',
+        investorType: 'INDIVIDUAL',
+        documentType: 'PASSPORT',
+        frontFileId: front.id,
+        selfieFileId: selfie.id,
+      },
+      meta,
+    );
+    await handle.close();
+
+    const listed = moa(dataDir, 'kyc:list');
+    expect(listed.status, listed.stderr).toBe(0);
+    expect(listed.stdout).toContain('identity');
+    expect(listed.stdout).toContain('jin@example.com  [pending]  Seo Jin, born 1988-08-08, KR, PASSPORT');
+    expect(listed.stdout).toContain(`FRONT  image/jpeg  ${path.join(dataDir, 'kyc-uploads', userId, front.id)}`);
+
+    expect(moa(dataDir, 'kyc:review', 'jin@example.com', 'RED')).toMatchObject({
+      status: 1,
+      stderr: 'After RED give RETRY (the user may fix and resubmit) or FINAL.',
+    });
+    expect(moa(dataDir, 'kyc:review', 'jin@example.com', 'RED', 'RETRY')).toMatchObject({
+      status: 1,
+      stderr: 'Give the message the user will see.',
+    });
+    expect(moa(dataDir, 'kyc:review', 'jin@example.com', 'RED', 'RETRY', 'The', 'selfie', 'is', 'dark.')).toMatchObject(
+      {
+        status: 0,
+        stdout: 'Identity check of jin@example.com: completed RED RETRY.',
+      },
+    );
+    expect(moa(dataDir, 'kyc:list').stdout).toBe('No verifications are waiting.');
+    expect(moa(dataDir, 'kyc:review', 'jin@example.com', 'GREEN')).toMatchObject({
+      status: 0,
+      stdout: 'Identity check of jin@example.com: completed GREEN.',
+    });
+
+    const check = createDb({ dataDir });
+    expect(await check.db.selectFrom('users').select('kyc_status').executeTakeFirstOrThrow()).toEqual({
+      kyc_status: 'GREEN',
+    });
+    const events = await check.db.selectFrom('audit_events').select(['type', 'detail']).orderBy('created_at').execute();
+    expect(events.map((event) => [event.type, JSON.parse(event.detail!)])).toEqual([
+      ['KYC_REVIEW_UPDATED', { status: 'pending', by: 'user' }],
+      [
+        'KYC_REVIEW_UPDATED',
+        { status: 'completed', by: 'operator', answer: 'RED', rejectType: 'RETRY', message: 'The selfie is dark.' },
+      ],
+      ['KYC_REVIEW_UPDATED', { status: 'completed', by: 'operator', answer: 'GREEN' }],
+    ]);
     await check.close();
   }, 30_000);
 

@@ -9,6 +9,7 @@ import { allowProductForUser } from '../../server/modules/products/service';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createClock, enrollUser, errorCode } from '../helpers/auth';
 import { testEngines } from '../helpers/db';
+import { approveIdentity } from '../helpers/kyc';
 
 async function list(app: FastifyInstance, query: string, token?: string) {
   const response = await app.inject({ url: `/api/v1/products${query}`, headers: token ? bearer(token) : {} });
@@ -31,11 +32,6 @@ async function listAll(app: FastifyInstance, query: string, token?: string): Pro
 async function userIdOf(t: TestApp, email: string): Promise<string> {
   const row = await t.db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   return row.id;
-}
-
-/** Stands in for an approved identity review until the KYC capability records real ones. */
-async function approveIdentity(t: TestApp, email: string) {
-  await t.db.db.updateTable('users').set({ kyc_status: 'GREEN' }).where('email', '=', email).execute();
 }
 
 describe.each(testEngines())('the demo catalogue on %s', (engine) => {
@@ -162,7 +158,7 @@ describe.each(testEngines())('paging, access and the investor’s view on %s', (
     restrictedId = await insertProduct(t.db.db, { categoryId, name: 'Private offering', isRestricted: true });
     hiddenId = await insertProduct(t.db.db, { categoryId, name: 'Withdrawn', hideStatus: 'HIDE' });
     const enrolled = await enrollUser(t.app, clock, 'investor@example.com');
-    await approveIdentity(t, 'investor@example.com');
+    await approveIdentity(t.app, 'investor@example.com');
     investor = { token: enrolled.token, id: await userIdOf(t, 'investor@example.com') };
     visitorToken = (await enrollUser(t.app, clock, 'unverified@example.com')).token;
   });

@@ -69,7 +69,12 @@ describe.each(testEngines())('sign-in on %s', (engine) => {
         isOtpEnabled: false,
         role: 'UNVERIFIED',
       });
-      expect(profile.kycPayload).toEqual({ reviewStatus: 'init', reviewAnswer: null });
+      expect(profile.kycPayload).toEqual({
+        reviewStatus: 'init',
+        reviewAnswer: null,
+        rejectType: null,
+        reviewMessage: null,
+      });
     });
 
     it('answers the same for known and unknown addresses, and signs the same address into the same account', async () => {

@@ -3,6 +3,7 @@ import * as appMeta from './2026-11-22-0001-app-meta';
 import * as accountsAndSessions from './2026-11-22-0100-accounts-and-sessions';
 import * as blogAndContact from './2026-11-22-0200-blog-and-contact';
 import * as catalogue from './2026-11-22-0300-catalogue';
+import * as identityReviews from './2026-11-22-0400-identity-reviews';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0100-accounts-and-sessions': accountsAndSessions,
   '2026-11-22-0200-blog-and-contact': blogAndContact,
   '2026-11-22-0300-catalogue': catalogue,
+  '2026-11-22-0400-identity-reviews': identityReviews,
 };

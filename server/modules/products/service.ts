@@ -18,6 +18,7 @@ import {
 } from '../../../src/domain/sale';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { assertKycApproved } from '../kyc/service';
 import type { UserRecord } from '../users/repository';
 import {
   allowWhitelist,
@@ -109,16 +110,6 @@ export async function getCategories(ctx: AppContext) {
   return { categories: rows.map((row) => ({ id: Number(row.id), name: row.name, order: Number(row.sort_order) })) };
 }
 
-/**
- * The identity review must be approved before anything of the KYC group: the server says
- * KYC_REQUIRED (never FORBIDDEN, which would sign the user out).
- */
-export function assertKycApproved(user: UserRecord): void {
-  if (user.kycStatus !== 'GREEN') {
-    throw new AppError('KYC_REQUIRED', 'Complete your identity verification to see and invest in projects.');
-  }
-}
-
 async function loadVisibleRow(ctx: AppContext, id: number, viewer: UserRecord) {
   const row = await findProductRow(ctx.db, id);
   if (!row || row.hide_status !== 'SHOW') throw new AppError('NOT_FOUND', 'There is no such project.');
@@ -137,7 +128,7 @@ export async function getProductDetail(
   viewer: UserRecord,
   origin: string,
 ): Promise<ProductDetail> {
-  assertKycApproved(viewer);
+  await assertKycApproved(ctx.db, viewer.id);
   const { row, facts } = await loadVisibleRow(ctx, id, viewer);
   if (row.is_restricted === 1 && facts.whitelist?.status !== 'ALLOW') {
     throw new AppError('WHITELIST_REQUIRED', 'This project is open to its allowed list only. Request access first.');
@@ -255,7 +246,7 @@ export async function getProductDetail(
 }
 
 export async function toggleProductSubscription(ctx: AppContext, productId: number, viewer: UserRecord) {
-  assertKycApproved(viewer);
+  await assertKycApproved(ctx.db, viewer.id);
   const { row, facts } = await loadVisibleRow(ctx, productId, viewer);
   if (row.is_restricted === 1 && facts.whitelist?.status !== 'ALLOW') {
     throw new AppError('WHITELIST_REQUIRED', 'This project is open to its allowed list only. Request access first.');
@@ -269,7 +260,7 @@ export async function getWhitelistState(
   productId: number,
   viewer: UserRecord,
 ): Promise<WhitelistState> {
-  assertKycApproved(viewer);
+  await assertKycApproved(ctx.db, viewer.id);
   const { row, facts } = await loadVisibleRow(ctx, productId, viewer);
   return {
     productId,
@@ -287,7 +278,7 @@ export async function requestWhitelist(
   productId: number,
   viewer: UserRecord,
 ): Promise<WhitelistState> {
-  assertKycApproved(viewer);
+  await assertKycApproved(ctx.db, viewer.id);
   const { row } = await loadVisibleRow(ctx, productId, viewer);
   if (row.is_restricted !== 1) throw new AppError('CONFLICT', 'This project is open to every verified investor.');
   await insertWhitelistRequest(ctx.db, productId, viewer.id, ctx.now().toISOString());

@@ -1,4 +1,5 @@
 import { findWhitelistIds } from '../products/repository';
+import { kycPayloadFor } from '../kyc/service';
 import type { Activity, UserPayload } from '../../../src/domain/auth';
 import type { Me } from '../../../src/domain/session';
 import type { AppContext, RequestMeta } from '../../context';
@@ -27,6 +28,7 @@ export function toUserPayload(user: UserRecord, role: UserPayload['role']): User
     countryOfResidence: user.countryOfResidence,
     email: user.email,
     name: user.name,
+    // kycStatus is derived from the review in the same transaction as every review change.
     isKycVerified: user.kycStatus === 'GREEN',
     kycStatus: user.kycStatus,
     isBanned: user.isBanned,
@@ -40,30 +42,13 @@ export function toUserPayload(user: UserRecord, role: UserPayload['role']): User
   };
 }
 
-/**
- * The review as the guards read it, from the identity status on the profile. The identity
- * capability will keep the review itself (status, answer, reject type) and answer from it.
- */
-function kycPayloadFromStatus(status: UserRecord['kycStatus']): Me['kycPayload'] {
-  switch (status) {
-    case 'GREEN':
-      return { reviewStatus: 'completed', reviewAnswer: 'GREEN' };
-    case 'RED':
-      return { reviewStatus: 'completed', reviewAnswer: 'RED' };
-    case 'INPROGRESS':
-      return { reviewStatus: 'pending', reviewAnswer: null };
-    default:
-      return { reviewStatus: 'init', reviewAnswer: null };
-  }
-}
-
 async function currentMe(ctx: AppContext, auth: AuthState): Promise<Me> {
   const user = await findUserById(ctx.db, auth.user.id);
   if (!user) throw new AppError('UNAUTHORIZED', 'Your account no longer exists.');
   const whitelist = await findWhitelistIds(ctx.db, user.id);
   return {
     userPayload: { ...toUserPayload(user, auth.role), ...whitelist },
-    kycPayload: kycPayloadFromStatus(user.kycStatus),
+    kycPayload: await kycPayloadFor(ctx.db, user.id),
   };
 }
 

@@ -2,6 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { auditEventTypes, type Activity, type AuditEventType } from '../../../domain/auth';
 import { activityQueryOptions } from '../../../features/account/api';
+import { describeReview } from '../../../features/kyc/components/review-state';
+import { kycReviewDetailSchema } from '../../../domain/kyc';
 import { pageHead } from '../../../lib/head';
 import { t, type MessageKey } from '../../../lib/i18n';
 import { AccountNav } from './-components/account-nav';
@@ -17,6 +19,10 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 function describe(activity: Activity): string {
   if ((auditEventTypes as readonly string[]).includes(activity.type)) {
     const key = `activity.type.${activity.type as AuditEventType}` as MessageKey;
+    if (activity.type === 'KYC_REVIEW_UPDATED' && activity.detail) {
+      const review = kycReviewDetailSchema.safeParse(activity.detail);
+      if (review.success) return `${t('activity.type.KYC_REVIEW_UPDATED')}: ${describeReview(review.data).title}`;
+    }
     const method = activity.detail?.method;
     const label = t(key);
     return activity.type === 'SIGN_IN' && method

@@ -1,22 +1,78 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { pageHead } from '../../../../lib/head';
-import { ComingSoon } from '../../../../ui/coming-soon';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { isIdentityApproved } from '../../../../domain/kyc';
 import { redirectSearchSchema } from '../../../../domain/search';
+import { InvestorForm } from '../../../../features/kyc/components/investor-form';
+import { Loading } from '../../../../features/kyc/components/loading';
+import { SignInFirst } from '../../../../features/kyc/components/sign-in-first';
+import { investorStatusQueryOptions, kycKeys } from '../../../../features/kyc/queries';
+import { kycTexts } from '../../../../features/kyc/texts';
+import { meQueryOptions } from '../../../../features/session/queries';
+import { pageHead } from '../../../../lib/head';
+import { FormError } from '../../../../ui/field';
+import { AuthCard } from '../../-components/auth-card';
 
 export const Route = createFileRoute('/auth/verify/investor/')({
   validateSearch: redirectSearchSchema,
-  head: () => pageHead('Verify your investor status'),
+  head: () => pageHead(kycTexts.investorTitle),
   component: Page,
 });
 
 function Page() {
+  const { redirect } = Route.useSearch();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const me = useQuery(meQueryOptions());
+  const isSignedIn = Boolean(me.data && me.data.userPayload.isOtpEnabled && me.data.userPayload.role !== 'UNVERIFIED');
+  const isApproved = isSignedIn && isIdentityApproved(me.data!.kycPayload);
+  const status = useQuery({ ...investorStatusQueryOptions(), enabled: isApproved });
+
+  let body;
+  if (me.isPending) body = <Loading label="Loading…" />;
+  else if (!isSignedIn) body = <SignInFirst from="/auth/verify/investor/" />;
+  else if (!isApproved) {
+    body = (
+      <div className="space-y-4">
+        <p className="text-ink-soft">
+          Your identity check comes first: once it is approved, you can verify your investor status.
+        </p>
+        <Link to="/auth/verify/identity/success" className="btn-primary">
+          See your identity check
+        </Link>
+      </div>
+    );
+  } else if (status.isError) body = <FormError message={status.error.message} />;
+  else if (!status.data) body = <Loading label="Loading…" />;
+  else if (status.data.status === 'NONE' || (status.data.status === 'RED' && status.data.rejectType === 'RETRY')) {
+    body = (
+      <>
+        {status.data.message ? (
+          <div className="mb-6 rounded-md bg-gold-100 p-4">
+            <p className="text-sm font-semibold text-ink">What to fix</p>
+            <p className="mt-1 text-ink">{status.data.message}</p>
+          </div>
+        ) : null}
+        <InvestorForm
+          onSubmitted={async (next) => {
+            queryClient.setQueryData(kycKeys.investor(), next);
+            await navigate({ to: '/auth/verify/investor/success', search: { redirect } });
+          }}
+        />
+      </>
+    );
+  } else {
+    body = (
+      <div className="space-y-4">
+        <p className="text-ink-soft">Your investor verification has been sent.</p>
+        <Link to="/auth/verify/investor/success" search={{ redirect }} className="btn-primary">
+          See your result
+        </Link>
+      </div>
+    );
+  }
   return (
-    <ComingSoon title={'Verify your investor status'} eyebrow={'Accredited investors'}>
-      <p>
-        Some offerings are open only to accredited investors. You will show your basis (income, net worth, a
-        professional credential or entity assets) with evidence, and certify it.
-      </p>
-      <p>Investor verification opens soon.</p>
-    </ComingSoon>
+    <AuthCard eyebrow={kycTexts.investorEyebrow} title={kycTexts.investorTitle} intro={kycTexts.investorIntro} wide>
+      {body}
+    </AuthCard>
   );
 }

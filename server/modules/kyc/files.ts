@@ -1,0 +1,58 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { UploadContentType } from '../../../src/domain/kyc';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { findOwnFile, insertFile, type FileRow } from './repository';
+
+/**
+ * Recognises an upload by its first bytes. The name and the declared type come from the
+ * client and prove nothing; a renamed executable must not become an "image".
+ */
+export function detectContentType(bytes: Uint8Array): UploadContentType | null {
+  const starts = (signature: number[], at = 0) => signature.every((byte, index) => bytes[at + index] === byte);
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  // RIFF....WEBP
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+  return null;
+}
+
+/** Outside the client build and named by id only, so nothing the web server serves can reach it. */
+export function uploadsDir(ctx: AppContext): string {
+  return path.join(ctx.config.dataDir, 'kyc-uploads');
+}
+
+export function storedPath(ctx: AppContext, file: Pick<FileRow, 'id' | 'user_id'>): string {
+  return path.join(uploadsDir(ctx), file.user_id, file.id);
+}
+
+export async function storeUpload(ctx: AppContext, userId: string, bytes: Buffer): Promise<FileRow> {
+  const contentType = detectContentType(bytes);
+  if (!contentType) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload a JPEG, PNG or WebP image, or a PDF.');
+  }
+  const row: FileRow = {
+    id: randomUUID(),
+    user_id: userId,
+    content_type: contentType,
+    size: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    used_as: null,
+    created_at: ctx.now().toISOString(),
+  };
+  const target = storedPath(ctx, row);
+  await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+  // Written before the row exists: a row never points at a missing file.
+  await writeFile(target, bytes, { mode: 0o600, flag: 'wx' });
+  await insertFile(ctx.db, row);
+  return row;
+}
+
+export async function readOwnUpload(ctx: AppContext, userId: string, id: string) {
+  const file = await findOwnFile(ctx.db, userId, id);
+  if (!file) throw new AppError('NOT_FOUND', 'No such file.');
+  return { file, bytes: await readFile(storedPath(ctx, file)) };
+}

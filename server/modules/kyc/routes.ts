@@ -1,0 +1,173 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  fileIdParamsSchema,
+  generateTokenRequestSchema,
+  generateTokenResponseSchema,
+  identitySubmissionSchema,
+  investorStatusSchema,
+  investorSubmissionSchema,
+  kycStatusSchema,
+  purchaseListSchema,
+  setDefaultKycRequestSchema,
+  uploadedFileSchema,
+} from '../../../src/domain/kyc';
+import { AppError } from '../../errors';
+import { authOf, requestMeta } from '../../plugins/auth';
+import { readOwnUpload, storeUpload } from './files';
+import {
+  applySumsubWebhook,
+  generateIdentityToken,
+  getInvestorStatus,
+  getKycStatus,
+  listPurchaseIdentities,
+  setDefaultIdentity,
+  submitIdentity,
+  submitInvestorVerification,
+} from './service';
+
+/** Uploads per user address in 15 minutes: a submission needs three, a retry three more. */
+const UPLOADS_PER_WINDOW = 30;
+
+export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const reader = app.requireAuth({ level: 'verified' });
+  const actor = app.requireAuth({ level: 'verified', isAction: true });
+
+  app.get(
+    '/api/v1/kyc/status',
+    { schema: { response: { 200: kycStatusSchema } }, preValidation: reader },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return getKycStatus(ctx, authOf(request).user.id);
+    },
+  );
+
+  app.post(
+    '/api/v1/kyc/generate/token',
+    {
+      schema: { body: generateTokenRequestSchema, response: { 200: generateTokenResponseSchema } },
+      preValidation: actor,
+      config: { rateLimit: { max: ctx.config.AUTH_RATE_LIMIT_MAX, timeWindow: 15 * 60_000 } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return generateIdentityToken(ctx, authOf(request).user.id);
+    },
+  );
+
+  app.post(
+    '/api/v1/kyc/submissions',
+    { schema: { body: identitySubmissionSchema, response: { 200: kycStatusSchema } }, preValidation: actor },
+    async (request) => submitIdentity(ctx, authOf(request).user.id, request.body, requestMeta(request)),
+  );
+
+  app.get(
+    '/api/v1/kyc/purchase/list',
+    { schema: { response: { 200: purchaseListSchema } }, preValidation: reader },
+    async (request) => listPurchaseIdentities(ctx, authOf(request).user.id),
+  );
+
+  app.post(
+    '/api/v1/kyc/setting/default',
+    { schema: { body: setDefaultKycRequestSchema, response: { 200: purchaseListSchema } }, preValidation: actor },
+    async (request) => setDefaultIdentity(ctx, authOf(request).user.id, request.body.id),
+  );
+
+  app.get(
+    '/api/v1/kyc/investor',
+    { schema: { response: { 200: investorStatusSchema } }, preValidation: reader },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return getInvestorStatus(ctx, authOf(request).user.id);
+    },
+  );
+
+  app.post(
+    '/api/v1/kyc/investor',
+    { schema: { body: investorSubmissionSchema, response: { 200: investorStatusSchema } }, preValidation: actor },
+    async (request) => submitInvestorVerification(ctx, authOf(request).user.id, request.body, requestMeta(request)),
+  );
+
+  app.get(
+    '/api/v1/kyc/files/:id',
+    { schema: { params: fileIdParamsSchema }, preValidation: reader },
+    async (request, reply) => {
+      const { file, bytes } = await readOwnUpload(ctx, authOf(request).user.id, request.params.id);
+      return reply
+        .header('Cache-Control', 'private, no-store')
+        .header('Content-Disposition', `attachment; filename="${file.id}"`)
+        .type(file.content_type)
+        .send(bytes);
+    },
+  );
+
+  // Multipart is parsed only here, with its own size limit; every other route takes JSON.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, {
+      limits: { fileSize: ctx.config.KYC_UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+    });
+    uploads.post(
+      '/api/v1/kyc/files',
+      {
+        schema: { response: { 200: uploadedFileSchema } },
+        preValidation: actor,
+        config: { rateLimit: { max: UPLOADS_PER_WINDOW, timeWindow: 15 * 60_000 } },
+      },
+      async (request) => {
+        if (!request.isMultipart()) {
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
+        }
+        const part = await request.file();
+        if (!part) throw new AppError('VALIDATION_FAILED', 'Choose a file to upload.');
+        let bytes: Buffer;
+        try {
+          bytes = await part.toBuffer();
+        } catch (error) {
+          if (error instanceof uploads.multipartErrors.RequestFileTooLargeError) {
+            const megabytes = Math.floor(ctx.config.KYC_UPLOAD_MAX_BYTES / (1024 * 1024));
+            throw new AppError('PAYLOAD_TOO_LARGE', `A file may be at most ${megabytes} MB.`);
+          }
+          throw error;
+        }
+        const row = await storeUpload(ctx, authOf(request).user.id, bytes);
+        return {
+          id: row.id,
+          contentType: row.content_type as z.infer<typeof uploadedFileSchema>['contentType'],
+          size: row.size,
+        };
+      },
+    );
+  });
+};
+
+const webhookResponseSchema = z.object({ status: z.enum(['applied', 'duplicate', 'stale', 'ignored']) });
+
+/**
+ * Sumsub's webhook. Its body is taken as raw bytes (no JSON parser runs) because the digest
+ * is over exactly those bytes; it is parsed only once the digest matched.
+ */
+export const kycWebhookRoutes: FastifyPluginAsync = async (app) => {
+  const { ctx } = app;
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => {
+    done(null, body);
+  });
+  app.post('/api/v1/kyc/webhook/sumsub', { schema: { response: { 200: webhookResponseSchema } } }, async (request) => {
+    const body = request.body;
+    if (!Buffer.isBuffer(body)) throw new AppError('SIGNATURE_INVALID', 'The webhook carries no body to check.');
+    const header = (name: string) => {
+      const value = request.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    const status = await applySumsubWebhook(
+      ctx,
+      body,
+      { digest: header('x-payload-digest'), algorithm: header('x-payload-digest-alg') },
+      { ip: request.ip, userAgent: 'Sumsub webhook' },
+    );
+    return { status };
+  });
+};

@@ -1,0 +1,24 @@
+/** Codes Intl knows as regions but which are not countries one can live in. */
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ']);
+
+let cached: Array<{ code: string; name: string }> | null = null;
+
+/**
+ * Every ISO 3166 country the browser can name, sorted by name. Built from Intl instead of a
+ * shipped list, so names follow the user's language and the bundle stays small.
+ */
+export function countryOptions(locale?: string): Array<{ code: string; name: string }> {
+  if (cached) return cached;
+  const names = new Intl.DisplayNames(locale ? [locale] : undefined, { type: 'region', fallback: 'none' });
+  const options: Array<{ code: string; name: string }> = [];
+  for (let first = 65; first <= 90; first += 1) {
+    for (let second = 65; second <= 90; second += 1) {
+      const code = String.fromCharCode(first, second);
+      if (NOT_COUNTRIES.has(code)) continue;
+      const name = names.of(code);
+      if (name && name !== code) options.push({ code, name });
+    }
+  }
+  cached = options.sort((a, b) => a.name.localeCompare(b.name));
+  return cached;
+}
