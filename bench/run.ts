@@ -19,6 +19,7 @@ import { insertSession, markSecondFactorPassed } from '../server/modules/auth/re
 import { signAccessToken } from '../server/modules/auth/tokens';
 import { insertUser } from '../server/modules/users/repository';
 import { loadOrCreateSecrets } from '../server/secrets';
+import { approveIdentity } from '../tests/helpers/kyc';
 
 interface Target {
   name: string;
@@ -56,7 +57,8 @@ const app = await buildApp({ config, secrets, db, logger: false });
 // An approved investor's session, written directly: the benchmark measures reading, not signing in.
 const now = new Date();
 const userId = await insertUser(db.db, { email: 'bench@moa.localhost', name: 'Bench' }, now.toISOString());
-await db.db.updateTable('users').set({ kyc_status: 'GREEN' }).where('id', '=', userId).execute();
+// Approved through the real review path (a submission answered GREEN), as the tests do.
+await approveIdentity(app, 'bench@moa.localhost');
 const expiresAt = new Date(now.getTime() + 3600_000);
 const sessionId = await insertSession(
   db.db,
