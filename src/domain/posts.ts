@@ -33,6 +33,11 @@ export const postSchema = z.object({
   isHide: z.boolean(),
   /** Minutes: words / 200, rounded up, at least 1. */
   readTime: z.number().int().min(1),
+  /**
+   * The content stripped of markup and cut to 150 characters: the page's description. The
+   * server computes it, so the browser needs no HTML entity tables to show a post's head.
+   */
+  description: z.string(),
 });
 export type Post = z.infer<typeof postSchema>;
 

@@ -69,6 +69,7 @@ describe.each(testEngines())('blog posts API on %s', (engine) => {
         'author',
         'content',
         'createdAt',
+        'description',
         'id',
         'isHide',
         'postedAt',
@@ -80,6 +81,7 @@ describe.each(testEngines())('blog posts API on %s', (engine) => {
       ].sort(),
     );
     expect(post).toMatchObject({ title: 'Visible 2', urlTitle: 'visible-2', isHide: false, readTime: 1 });
+    expect(post.description).toBe(describePost(post.content));
     expect(post.author).toMatchObject({ name: 'Moa editors', image: null });
   });
 

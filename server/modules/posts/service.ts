@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { readTimeMinutes } from '../../../src/domain/post-text';
+import { describePost, readTimeMinutes } from '../../../src/domain/post-text';
 import { URL_TITLE_PATTERN, type Post, type PostList, type PostListQuery } from '../../../src/domain/posts';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
@@ -21,6 +21,7 @@ export function toPost(row: repository.PostRow): Post {
     postedAt: row.posted_at,
     isHide: row.is_hide === 1,
     readTime: row.read_time,
+    description: describePost(row.content),
   };
 }
 
@@ -134,5 +135,6 @@ export async function createPostIn(trx: Transaction<Database>, input: NewPost, n
     postedAt: input.postedAt.toISOString(),
     isHide: input.isHide ?? false,
     readTime: readTimeMinutes(content),
+    description: describePost(content),
   };
 }

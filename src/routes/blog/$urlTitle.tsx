@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
-import { describePost } from '../../domain/post-text';
 import { PostByline } from '../../features/blog/components/post-byline';
 import { PostContent } from '../../features/blog/components/post-content';
 import { SavedCopyNotice } from '../../features/blog/components/saved-copy-notice';
@@ -23,7 +22,7 @@ export const Route = createFileRoute('/blog/$urlTitle')({
   },
   head: ({ loaderData, params }) => {
     if (!loaderData) return pageHead(t('blog.title'));
-    const description = describePost(loaderData.content);
+    const description = loaderData.description;
     const head = pageHead(loaderData.title, description);
     return {
       meta: [
