@@ -19,6 +19,7 @@ import { pageHead } from '../../../lib/head';
 import { t, type MessageKey } from '../../../lib/i18n';
 import { signOutLocally } from '../../../lib/session';
 import { CodeField, Field, FormError } from '../../../ui/field';
+import { FormActions } from '../../../ui/form-actions';
 import { AccountNav } from './-components/account-nav';
 
 export const Route = createFileRoute('/_authenticated/account/account-settings')({
@@ -162,14 +163,12 @@ function NameForm({ current, onDone }: { current: string; onDone: () => void }) 
         error={error}
         autoFocus
       />
-      <div className="flex flex-wrap gap-3">
-        <button type="submit" className="btn-primary" disabled={save.isPending}>
-          {t('settings.save')}
-        </button>
-        <button type="button" className="btn-ghost" onClick={onDone}>
-          {t('settings.cancel')}
-        </button>
-      </div>
+      <FormActions
+        submitLabel={t('settings.save')}
+        cancelLabel={t('settings.cancel')}
+        isPending={save.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }
@@ -217,14 +216,12 @@ function EmailForm({ onDone }: { onDone: () => void }) {
           error={error}
           autoFocus
         />
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" className="btn-primary" disabled={confirm.isPending}>
-            {t('settings.confirmEmail')}
-          </button>
-          <button type="button" className="btn-ghost" onClick={onDone}>
-            {t('settings.cancel')}
-          </button>
-        </div>
+        <FormActions
+          submitLabel={t('settings.confirmEmail')}
+          cancelLabel={t('settings.cancel')}
+          isPending={confirm.isPending}
+          onCancel={onDone}
+        />
       </form>
     );
   }
@@ -250,14 +247,12 @@ function EmailForm({ onDone }: { onDone: () => void }) {
         error={error}
         autoFocus
       />
-      <div className="flex flex-wrap gap-3">
-        <button type="submit" className="btn-primary" disabled={send.isPending}>
-          {t('settings.sendEmailCode')}
-        </button>
-        <button type="button" className="btn-ghost" onClick={onDone}>
-          {t('settings.cancel')}
-        </button>
-      </div>
+      <FormActions
+        submitLabel={t('settings.sendEmailCode')}
+        cancelLabel={t('settings.cancel')}
+        isPending={send.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }
