@@ -1,0 +1,39 @@
+import { createEnrolledUser } from './auth-helpers';
+import { expect, expectHeading, test } from './fixtures';
+
+test('account settings: a name is checked, saved and shown; cancel leaves it as it was', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  consoleErrors,
+}) => {
+  const user = await createEnrolledUser(request, 'settings@example.com');
+  await context.addCookies([{ name: 'access_token', value: user.accessToken, url: baseURL!, secure: true }]);
+  await page.goto('/account/account-settings');
+  await expectHeading(page, /^Account settings$/);
+
+  const nameRow = page
+    .getByRole('definition')
+    .filter({ hasText: /N\/A|settings/ })
+    .first();
+  await expect(nameRow).toBeVisible();
+  await page.getByRole('button', { name: 'Edit' }).first().click();
+  const field = page.getByLabel('Name', { exact: true });
+  await field.fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+
+  await field.fill('Kim Mina');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your name was saved.')).toBeVisible();
+  await expect(page.getByText('Kim Mina')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit' }).first().click();
+  await page.getByLabel('Name', { exact: true }).fill('Someone else');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('Kim Mina')).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
