@@ -29,7 +29,9 @@ if (builtAt < changedAt) {
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // The embedded default runs in development mode, so sign-in codes can be read at
+  // /dev/mailbox without any mail server; a deployment sets NODE_ENV=production and SMTP_URL.
+  env: { ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(signal ? 0 : (code ?? 0)));
