@@ -93,5 +93,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    rolldownOptions: {
+      // Compressing the build ahead of time (precompress) is deliberate work, not a slow plugin.
+      checks: { bundlerTimings: false },
+    },
   },
 });
