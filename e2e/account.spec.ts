@@ -1,4 +1,4 @@
-import { createEnrolledUser } from './auth-helpers';
+import { signInEnrolledUser } from './auth-helpers';
 import { expect, expectHeading, test } from './fixtures';
 
 test('account settings: a name is checked, saved and shown; cancel leaves it as it was', async ({
@@ -8,8 +8,7 @@ test('account settings: a name is checked, saved and shown; cancel leaves it as 
   baseURL,
   consoleErrors,
 }) => {
-  const user = await createEnrolledUser(request, 'settings@example.com');
-  await context.addCookies([{ name: 'access_token', value: user.accessToken, url: baseURL!, secure: true }]);
+  await signInEnrolledUser(request, context, baseURL!, 'settings@example.com');
   await page.goto('/account/account-settings');
   await expectHeading(page, /^Account settings$/);
   // A name never given shows as N/A (spec: investor profile).

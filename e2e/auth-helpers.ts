@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { SignJWT, decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 
@@ -64,3 +64,15 @@ export async function expiredCopyOf(token: string): Promise<string> {
 /** A refused code answers 401, which Chromium logs as a failed resource; nothing else may appear. */
 export const unexpectedErrors = (errors: string[]) =>
   errors.filter((error) => !/Failed to load resource: the server responded with a status of 401/.test(error));
+
+/** A user with two-step sign-in set up, signed in in `context` (the browser holds the token cookie). */
+export async function signInEnrolledUser(
+  request: APIRequestContext,
+  context: BrowserContext,
+  baseURL: string,
+  email: string,
+) {
+  const user = await createEnrolledUser(request, email);
+  await context.addCookies([{ name: 'access_token', value: user.accessToken, url: baseURL, secure: true }]);
+  return user;
+}

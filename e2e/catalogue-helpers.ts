@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { createEnrolledUser } from './auth-helpers';
+import { signInEnrolledUser } from './auth-helpers';
 
 function dataDir(): string {
   const dir = process.env.E2E_DATA_DIR;
@@ -60,9 +60,8 @@ export async function signInApprovedInvestor(
   baseURL: string,
   email: string,
 ) {
-  const user = await createEnrolledUser(request, email);
+  const user = await signInEnrolledUser(request, context, baseURL, email);
   await approveIdentity(request, user.accessToken, email);
-  await context.addCookies([{ name: 'access_token', value: user.accessToken, url: baseURL, secure: true }]);
   return user;
 }
 

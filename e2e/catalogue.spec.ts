@@ -1,5 +1,5 @@
 import { approveIdentity, moa, projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
-import { createEnrolledUser } from './auth-helpers';
+import { signInEnrolledUser } from './auth-helpers';
 import { expect, expectHeading, test } from './fixtures';
 
 test.describe('browsing the catalogue', () => {
@@ -136,8 +136,7 @@ test.describe('browsing the catalogue', () => {
     request,
     baseURL,
   }) => {
-    const user = await createEnrolledUser(request, 'pending@example.com');
-    await context.addCookies([{ name: 'access_token', value: user.accessToken, url: baseURL!, secure: true }]);
+    const user = await signInEnrolledUser(request, context, baseURL!, 'pending@example.com');
     await page.goto('/projects');
     await page.getByRole('link', { name: 'Gangnam Tteokbokki Co.' }).click();
     await expect(page).toHaveURL(/\/auth\/verify\/identity/);

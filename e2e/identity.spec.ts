@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createEnrolledUser } from './auth-helpers';
+import { signInEnrolledUser } from './auth-helpers';
 import { moa, projectIdByName } from './catalogue-helpers';
 import { expect, expectHeading, test } from './fixtures';
 
@@ -30,8 +30,7 @@ test.describe('identity check', () => {
     consoleErrors,
   }) => {
     const email = 'kyc-approved@example.com';
-    const user = await createEnrolledUser(request, email);
-    await context.addCookies([{ name: 'access_token', value: user.accessToken, url: baseURL!, secure: true }]);
+    await signInEnrolledUser(request, context, baseURL!, email);
     const projectId = projectIdByName('Gangnam Tteokbokki Co.');
 
     // The KYC group sends an investor without a review to the identity check.
@@ -61,8 +60,7 @@ test.describe('identity check', () => {
     baseURL,
   }) => {
     const email = 'kyc-retry@example.com';
-    const user = await createEnrolledUser(request, email);
-    await context.addCookies([{ name: 'access_token', value: user.accessToken, url: baseURL!, secure: true }]);
+    await signInEnrolledUser(request, context, baseURL!, email);
     await page.goto('/auth/verify/identity/');
     await sendIdentityForm(page, 'Lee Dami');
 
@@ -78,8 +76,7 @@ test.describe('identity check', () => {
 
   test('a final rejection points to support, with no way to resend', async ({ page, context, request, baseURL }) => {
     const email = 'kyc-final@example.com';
-    const user = await createEnrolledUser(request, email);
-    await context.addCookies([{ name: 'access_token', value: user.accessToken, url: baseURL!, secure: true }]);
+    await signInEnrolledUser(request, context, baseURL!, email);
     await page.goto('/auth/verify/identity/');
     await sendIdentityForm(page, 'Choi Minho');
     moa('kyc:review', email, 'RED', 'FINAL', 'The document is reported as lost.');
