@@ -1,6 +1,6 @@
 import { findWhitelistIds } from '../products/repository';
 import { kycPayloadFor } from '../kyc/service';
-import type { Activity, UserPayload } from '../../../src/domain/auth';
+import type { Activity, UserPayload, UserRole } from '../../../src/domain/auth';
 import type { Me } from '../../../src/domain/session';
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
@@ -16,6 +16,7 @@ import {
   findUserById,
   insertIdentity,
   setUserBan,
+  setUserRole,
   updateUserSelf,
   type UserRecord,
 } from './repository';
@@ -47,7 +48,8 @@ async function currentMe(ctx: AppContext, auth: AuthState): Promise<Me> {
   if (!user) throw new AppError('UNAUTHORIZED', 'Your account no longer exists.');
   const whitelist = await findWhitelistIds(ctx.db, user.id);
   return {
-    userPayload: { ...toUserPayload(user, auth.role), ...whitelist },
+    // After the second factor the account's current role, so a grant shows without a new sign-in.
+    userPayload: { ...toUserPayload(user, auth.role === 'UNVERIFIED' ? 'UNVERIFIED' : user.role), ...whitelist },
     kycPayload: await kycPayloadFor(ctx.db, user.id),
   };
 }
@@ -165,5 +167,22 @@ export async function unbanUser(ctx: AppContext, userId: string, meta: RequestMe
     const now = ctx.now().toISOString();
     await setUserBan(trx, userId, { isBanned: false, reason: null }, now);
     await appendAuditEvent(trx, { userId, type: 'UNBANNED', meta }, now);
+  });
+}
+
+/**
+ * An operator grants or takes back a role. Routes check the account's current role, so the
+ * change counts on the user's next request without ending their sessions.
+ */
+export async function changeUserRole(ctx: AppContext, userId: string, role: UserRole, meta: RequestMeta) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now().toISOString();
+    const user = await findUserById(trx, userId);
+    if (!user) throw new AppError('NOT_FOUND', 'No such user.');
+    if (user.role === role) throw new AppError('CONFLICT', `The account already has the role ${role}.`);
+    if (!(await setUserRole(trx, userId, { from: user.role, to: role }, now))) {
+      throw new AppError('CONFLICT', 'The role was changed at the same moment; try again.');
+    }
+    await appendAuditEvent(trx, { userId, type: 'ROLE_CHANGED', detail: { from: user.role, to: role }, meta }, now);
   });
 }
