@@ -158,7 +158,7 @@ export const commands: Record<string, Command> = {
     run: async (ctx, [email, productId]) => {
       const id = parseProductId(productId);
       const userId = await userIdByEmail(ctx, email);
-      const ids = await allowProductForUser(ctx, id, userId, 'operator (command line)');
+      const ids = await allowProductForUser(ctx, id, userId, 'operator (command line)', OPERATOR_META);
       return `Allowed ${email} on project ${id}. Allowed projects now: ${ids.allowedProductIds.join(', ') || 'none'}.`;
     },
   },

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { UserRole } from '../../src/domain/auth';
+import type { AuditActor, UserRole } from '../../src/domain/auth';
 
 /**
  * The database as the app sees it. Timestamps are ISO-8601 UTC strings on both engines
@@ -105,6 +105,7 @@ export interface AuditEventsTable {
   detail: string | null;
   ip: string;
   user_agent: string;
+  actor: AuditActor;
   created_at: Timestamp;
 }
 

@@ -140,16 +140,22 @@ export const auditEventTypes = [
   'BANNED',
   'UNBANNED',
   'ROLE_CHANGED',
+  'WHITELIST_ALLOWED',
   'KYC_REVIEW_UPDATED',
   'INVESTOR_VERIFICATION_SUBMITTED',
   'INVESTOR_VERIFICATION_REVIEWED',
 ] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 
+/** Who acted on an audit event: the user themselves, an operator, or Moa on its own (a provider's webhook). */
+export const auditActors = ['user', 'operator', 'system'] as const;
+export type AuditActor = (typeof auditActors)[number];
+
 export const activitySchema = z.object({
   id: z.string(),
   /** Later capabilities add their own types to the same list, so any string is accepted here. */
   type: z.string(),
+  actor: z.enum(auditActors),
   createdAt: z.iso.datetime(),
   device: z.string(),
   origin: z.string(),

@@ -98,10 +98,14 @@ describe('the operator command line', () => {
 
     const check = createDb({ dataDir });
     expect(await check.db.selectFrom('users').select('role').executeTakeFirstOrThrow()).toEqual({ role: 'USER' });
-    const events = await check.db.selectFrom('audit_events').select(['type', 'detail']).orderBy('created_at').execute();
-    expect(events.map((event) => [event.type, JSON.parse(event.detail!)])).toEqual([
-      ['ROLE_CHANGED', { from: 'USER', to: 'ADMIN' }],
-      ['ROLE_CHANGED', { from: 'ADMIN', to: 'USER' }],
+    const events = await check.db
+      .selectFrom('audit_events')
+      .select(['type', 'actor', 'detail'])
+      .orderBy('created_at')
+      .execute();
+    expect(events.map((event) => [event.type, event.actor, JSON.parse(event.detail!)])).toEqual([
+      ['ROLE_CHANGED', 'operator', { from: 'USER', to: 'ADMIN' }],
+      ['ROLE_CHANGED', 'operator', { from: 'ADMIN', to: 'USER' }],
     ]);
     await check.close();
   }, 30_000);
