@@ -26,7 +26,6 @@ import { productsRoutes } from './modules/products/routes';
 import { siteRoutes } from './modules/site/routes';
 import { usersRoutes } from './modules/users/routes';
 import type { Secrets } from './secrets';
-import { APP_VERSION } from './version';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -115,7 +114,7 @@ export async function buildApp({
     redisUrl: config.REDIS_URL,
   });
 
-  await app.register(healthRoutes, { version: APP_VERSION });
+  await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(mfaRoutes);
   await app.register(usersRoutes);
@@ -124,12 +123,8 @@ export async function buildApp({
   await app.register(kycWebhookRoutes);
   if (!config.isProduction) await app.register(devRoutes);
   await app.register(postRoutes);
-  await app.register(contactRoutes, {
-    operatorEmail: config.OPERATOR_EMAIL,
-    rateLimitMax: config.CONTACT_RATE_LIMIT_MAX,
-    rateLimitWindowMs: config.CONTACT_RATE_LIMIT_WINDOW_MS,
-  });
-  await app.register(siteRoutes, { publicUrl: config.PUBLIC_URL });
+  await app.register(contactRoutes);
+  await app.register(siteRoutes);
 
   if (config.SERVE_CLIENT) {
     await app.register(staticClient, { root: config.clientDistDir, publicUrl: config.PUBLIC_URL });

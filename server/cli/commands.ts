@@ -1,18 +1,11 @@
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { findPendingWhitelistRequests } from '../modules/products/repository';
-import { allowProductForUser } from '../modules/products/service';
+import { allowProductForUser, listPendingWhitelistRequests } from '../modules/products/service';
 import { storedPath } from '../modules/kyc/files';
-import { findUsedFiles } from '../modules/kyc/repository';
-import {
-  listWaitingReviews,
-  recordInvestorDecision,
-  recordReviewDecision,
-  type OperatorDecision,
-} from '../modules/kyc/service';
-import { findUserByEmail } from '../modules/users/repository';
+import { recordInvestorDecision } from '../modules/kyc/investor-verification';
+import { listUsedFiles, listWaitingReviews, recordReviewDecision, type OperatorDecision } from '../modules/kyc/service';
 import { userRoles, type UserRole } from '../../src/domain/auth';
-import { banUser, changeUserRole, unbanUser } from '../modules/users/service';
+import { banUser, changeUserRole, findUserByEmailAddress, unbanUser } from '../modules/users/service';
 
 /** How an operator's command appears in the user's account activity. */
 const OPERATOR_META = { ip: 'operator', userAgent: 'Moa operator command' };
@@ -31,7 +24,7 @@ function parseProductId(value: string | undefined): number {
 
 async function userIdByEmail(ctx: AppContext, email: string | undefined): Promise<string> {
   if (!email) throw new AppError('VALIDATION_FAILED', 'Give the user’s email address.');
-  const user = await findUserByEmail(ctx.db, email.trim().toLowerCase());
+  const user = await findUserByEmailAddress(ctx, email);
   if (!user) throw new AppError('NOT_FOUND', `No user with the email ${email}.`);
   return user.id;
 }
@@ -72,14 +65,14 @@ export const commands: Record<string, Command> = {
         lines.push(
           `identity  ${row.submitted_at ?? '-'}  ${row.email ?? row.user_id}  [${row.review_status}]  ${row.legal_name ?? ''}, born ${row.date_of_birth ?? '-'}, ${row.country_of_residence ?? '-'}, ${row.document_type ?? '-'}${entity}`,
         );
-        for (const file of await findUsedFiles(ctx.db, row.user_id)) {
+        for (const file of await listUsedFiles(ctx, row.user_id)) {
           if (file.used_as !== 'EVIDENCE')
             lines.push(`    ${file.used_as}  ${file.content_type}  ${storedPath(ctx, file)}`);
         }
       }
       for (const row of investors) {
         lines.push(`investor  ${row.submitted_at}  ${row.email ?? row.user_id}  [${row.basis}]  ${row.details}`);
-        for (const file of await findUsedFiles(ctx.db, row.user_id)) {
+        for (const file of await listUsedFiles(ctx, row.user_id)) {
           if (file.used_as === 'EVIDENCE') lines.push(`    EVIDENCE  ${file.content_type}  ${storedPath(ctx, file)}`);
         }
       }
@@ -143,7 +136,7 @@ export const commands: Record<string, Command> = {
     args: '',
     summary: 'List access requests for restricted projects that wait for an answer',
     run: async (ctx) => {
-      const rows = await findPendingWhitelistRequests(ctx.db);
+      const rows = await listPendingWhitelistRequests(ctx);
       if (!rows.length) return 'No access requests are waiting.';
       return rows
         .map(

@@ -334,7 +334,6 @@ export interface KycReviewsTable {
   entity_name: string | null;
   entity_number: string | null;
   document_type: string | null;
-  is_default: Flag;
   provider_event_at: Timestamp | null;
   submitted_at: Timestamp | null;
   reviewed_at: Timestamp | null;

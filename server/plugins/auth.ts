@@ -104,6 +104,20 @@ async function authPlugin(app: FastifyInstance, options: { ctx: AppContext }): P
 
 export default fp(authPlugin, { name: 'auth', dependencies: ['db'] });
 
+/**
+ * The caller of a public route whose answer depends on who asks: the signed-in session, or
+ * null for a visitor. A missing, expired or revoked token just means "a visitor" here.
+ */
+export async function optionalViewer(ctx: AppContext, request: FastifyRequest): Promise<AuthState | null> {
+  if (!request.headers.authorization && !request.cookies.access_token) return null;
+  try {
+    return await authenticate(ctx, request);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'UNAUTHORIZED') return null;
+    throw error;
+  }
+}
+
 /** The signed-in caller of a route guarded by requireAuth. */
 export function authOf(request: FastifyRequest): AuthState {
   if (!request.auth) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');

@@ -62,7 +62,7 @@ async function staticClientPlugin(app: FastifyInstance, options: { root: string;
   app.get<{ Params: { urlTitle: string } }>('/blog/:urlTitle', async (request, reply) => {
     const urlTitle = urlTitleSchema.safeParse(request.params.urlTitle);
     if (!urlTitle.success) return sendShell(reply);
-    const post = await findPostByUrlTitle(app.db, urlTitle.data);
+    const post = await findPostByUrlTitle(app.ctx, urlTitle.data);
     if (!post) return sendShell(reply);
     return sendShell(reply, renderPostShell(shell, post, publicOrigin(request, options.publicUrl)));
   });

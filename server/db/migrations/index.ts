@@ -5,6 +5,7 @@ import * as blogAndContact from './2026-11-22-0200-blog-and-contact';
 import * as catalogue from './2026-11-22-0300-catalogue';
 import * as identityReviews from './2026-11-22-0400-identity-reviews';
 import * as auditActor from './2026-11-22-0500-audit-actor';
+import * as kycDefaultColumn from './2026-11-22-0500-kyc-default-column';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0300-catalogue': catalogue,
   '2026-11-22-0400-identity-reviews': identityReviews,
   '2026-11-22-0500-audit-actor': auditActor,
+  '2026-11-22-0500-kyc-default-column': kycDefaultColumn,
 };

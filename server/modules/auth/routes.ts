@@ -10,6 +10,7 @@ import {
 import { requestMeta } from '../../plugins/auth';
 import { createGoogleVerifier } from './google';
 import { requestSignInCode, signInWithEmailCode, signInWithGoogle } from './service';
+import { authRateLimit } from '../../plugins/presets';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -17,7 +18,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     ? createGoogleVerifier({ clientId: ctx.config.GOOGLE_CLIENT_ID, jwksUrl: ctx.config.GOOGLE_JWKS_URL })
     : null;
   // Per IP and route, on top of the per-address and per-code limits kept in the database.
-  const rateLimit = { max: ctx.config.AUTH_RATE_LIMIT_MAX, timeWindow: 15 * 60_000 };
+  const rateLimit = authRateLimit(ctx.config);
 
   app.get('/api/v1/auth/config', { schema: { response: { 200: authConfigSchema } } }, async () => ({
     googleClientId: ctx.config.GOOGLE_CLIENT_ID ?? null,

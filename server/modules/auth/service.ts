@@ -10,6 +10,12 @@ import { GOOGLE_ISSUER, type GoogleVerifier } from './google';
 import { insertSession } from './repository';
 import { signAccessToken } from './tokens';
 
+/**
+ * Session changes other modules make inside their own transaction (a ban, a sign-out, a second
+ * factor passed): they reach sessions through this service, never the repository.
+ */
+export { markSecondFactorPassed, revokeSession, revokeUserSessions } from './repository';
+
 /** The issuer of identities proven by an emailed code; their subject is the address. */
 export const EMAIL_ISSUER = 'email';
 /** A token from before the second factor is short-lived: enough to set up or enter a code. */

@@ -1,26 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessageInputSchema, contactReceiptSchema } from '../../../src/domain/contact';
+import { tightRateLimit } from '../../plugins/presets';
 import { submitContactMessage } from './service';
 
-export interface ContactRouteOptions {
-  operatorEmail: string;
-  /** Messages one address may send per window: enough for a person, too few for a bot. */
-  rateLimitMax: number;
-  rateLimitWindowMs: number;
-}
-
-export const contactRoutes: FastifyPluginAsyncZod<ContactRouteOptions> = async (app, options) => {
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
   app.post(
     '/api/v1/contact',
     {
       schema: { body: contactMessageInputSchema, response: { 201: contactReceiptSchema } },
-      config: { rateLimit: { max: options.rateLimitMax, timeWindow: options.rateLimitWindowMs } },
+      // Messages one address may send per window: enough for a person, too few for a bot.
+      config: { rateLimit: tightRateLimit(ctx.config.CONTACT_RATE_LIMIT_MAX, ctx.config.CONTACT_RATE_LIMIT_WINDOW_MS) },
     },
     async (request, reply) => {
-      const receipt = await submitContactMessage(
-        { db: app.db, mailer: app.mailer, operatorEmail: options.operatorEmail, log: request.log },
-        request.body,
-      );
+      const receipt = await submitContactMessage(ctx, request.body, request.log);
       return reply.status(201).send(receipt);
     },
   );

@@ -1,8 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { ContactMessageInput, ContactReceipt, ContactTopic } from '../../../src/domain/contact';
-import type { Database } from '../../db/types';
-import type { Mailer } from '../../mail/mailer';
+import type { AppContext } from '../../context';
 import * as repository from './repository';
 
 const topicLabels: Record<ContactTopic, string> = {
@@ -14,23 +12,18 @@ const topicLabels: Record<ContactTopic, string> = {
   other: 'Something else',
 };
 
-export interface ContactDeps {
-  db: Kysely<Database>;
-  mailer: Mailer;
-  operatorEmail: string;
-  log: FastifyBaseLogger;
-}
-
 /**
  * Stores the message first, so nothing a visitor wrote is lost to a mail outage, then tells
  * the operators and confirms to the sender. A failed send is logged and leaves mailed_at
  * empty, which is how operators find messages that never reached their inbox.
  */
 export async function submitContactMessage(
-  deps: ContactDeps,
+  ctx: AppContext,
   input: ContactMessageInput,
-  now = new Date(),
+  log: FastifyBaseLogger,
 ): Promise<ContactReceipt> {
+  const deps = { db: ctx.db, mailer: ctx.mailer, operatorEmail: ctx.config.OPERATOR_EMAIL, log };
+  const now = ctx.now();
   const receivedAt = now.toISOString();
   const id = await repository.insertContactMessage(deps.db, {
     name: input.name,
@@ -53,7 +46,7 @@ export async function submitContactMessage(
         input.message,
       ].join('\n'),
     });
-    await repository.markContactMessageMailed(deps.db, id, new Date().toISOString());
+    await repository.markContactMessageMailed(deps.db, id, ctx.now().toISOString());
   } catch (error) {
     deps.log.error({ err: error, contactMessageId: id }, 'contact message stored but not mailed to operators');
   }

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema } from '../../../src/domain/schemas';
 import { pingDb } from '../../db/client';
+import { APP_VERSION } from '../../version';
+import { noStore } from '../../plugins/presets';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app, options) => {
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     {
@@ -10,11 +12,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ version: string }> = async (a
       config: { rateLimit: false },
     },
     async (_request, reply) => {
-      const dbUp = await pingDb(app.db);
-      reply.header('Cache-Control', 'no-store');
+      const dbUp = await pingDb(app.ctx.db);
+      noStore(reply);
       return reply
         .status(dbUp ? 200 : 503)
-        .send({ status: dbUp ? 'ok' : 'degraded', db: dbUp ? 'up' : 'down', version: options.version });
+        .send({ status: dbUp ? 'ok' : 'degraded', db: dbUp ? 'up' : 'down', version: APP_VERSION });
     },
   );
 };

@@ -17,16 +17,12 @@ import {
 import { AppError } from '../../errors';
 import { authOf, requestMeta } from '../../plugins/auth';
 import { readOwnUpload, storeUpload } from './files';
-import {
-  applySumsubWebhook,
-  generateIdentityToken,
-  getInvestorStatus,
-  getKycStatus,
-  listPurchaseIdentities,
-  setDefaultIdentity,
-  submitIdentity,
-  submitInvestorVerification,
-} from './service';
+import { generateIdentityToken } from './identity-token';
+import { getInvestorStatus, submitInvestorVerification } from './investor-verification';
+import { listPurchaseIdentities, setDefaultIdentity } from './purchase-identities';
+import { getKycStatus, submitIdentity } from './service';
+import { applySumsubWebhook } from './webhooks';
+import { authRateLimit, noStore, tightRateLimit } from '../../plugins/presets';
 
 /** Uploads per user address in 15 minutes: a submission needs three, a retry three more. */
 const UPLOADS_PER_WINDOW = 30;
@@ -40,7 +36,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/kyc/status',
     { schema: { response: { 200: kycStatusSchema } }, preValidation: reader },
     async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+      noStore(reply);
       return getKycStatus(ctx, authOf(request).user.id);
     },
   );
@@ -50,10 +46,10 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { body: generateTokenRequestSchema, response: { 200: generateTokenResponseSchema } },
       preValidation: actor,
-      config: { rateLimit: { max: ctx.config.AUTH_RATE_LIMIT_MAX, timeWindow: 15 * 60_000 } },
+      config: { rateLimit: authRateLimit(ctx.config) },
     },
     async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+      noStore(reply);
       return generateIdentityToken(ctx, authOf(request).user.id);
     },
   );
@@ -80,7 +76,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/kyc/investor',
     { schema: { response: { 200: investorStatusSchema } }, preValidation: reader },
     async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+      noStore(reply);
       return getInvestorStatus(ctx, authOf(request).user.id);
     },
   );
@@ -114,7 +110,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: { response: { 200: uploadedFileSchema } },
         preValidation: actor,
-        config: { rateLimit: { max: UPLOADS_PER_WINDOW, timeWindow: 15 * 60_000 } },
+        config: { rateLimit: tightRateLimit(UPLOADS_PER_WINDOW) },
       },
       async (request) => {
         if (!request.isMultipart()) {

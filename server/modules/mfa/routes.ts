@@ -11,10 +11,11 @@ import {
 } from '../../../src/domain/auth';
 import { authOf, requestMeta } from '../../plugins/auth';
 import { confirmTotpSetup, createTotpKeys, regenerateRecoveryCodes, verifySecondFactor } from './service';
+import { authRateLimit, noStore } from '../../plugins/presets';
 
 export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const rateLimit = { max: ctx.config.AUTH_RATE_LIMIT_MAX, timeWindow: 15 * 60_000 };
+  const rateLimit = authRateLimit(ctx.config);
   const session = app.requireAuth({ level: 'session' });
 
   app.post(
@@ -26,7 +27,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
     },
     async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+      noStore(reply);
       return createTotpKeys(ctx, authOf(request));
     },
   );
@@ -39,7 +40,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
     },
     async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+      noStore(reply);
       return confirmTotpSetup(ctx, authOf(request), request.body.code, requestMeta(request));
     },
   );
@@ -62,7 +63,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
     },
     async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+      noStore(reply);
       return regenerateRecoveryCodes(ctx, authOf(request), request.body.code, requestMeta(request));
     },
   );

@@ -12,8 +12,7 @@ import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import type { AuthState } from '../../plugins/auth';
 import { appendAuditEvent } from '../audit/repository';
-import { markSecondFactorPassed, revokeUserSessions } from '../auth/repository';
-import { issueAccessToken } from '../auth/service';
+import { issueAccessToken, markSecondFactorPassed, revokeUserSessions } from '../auth/service';
 import {
   activatePendingSecret,
   claimTotpStep,

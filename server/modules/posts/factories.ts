@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Post } from '../../../src/domain/posts';
 import type { Database } from '../../db/types';
-import { createPost, createPostIn, type NewPost } from './service';
+import { createPostIn, type NewPost } from './service';
 
 let sequence = 0;
 
@@ -28,5 +28,8 @@ export async function insertPost(
   overrides: Partial<NewPost> = {},
 ): Promise<Post> {
   const input = buildPost(overrides);
-  return db.isTransaction ? createPostIn(db as Transaction<Database>, input) : createPost(db, input);
+  const now = new Date();
+  return db.isTransaction
+    ? createPostIn(db as Transaction<Database>, input, now)
+    : db.transaction().execute((trx) => createPostIn(trx, input, now));
 }

@@ -11,7 +11,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: postListQuerySchema, response: { 200: postListSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', PUBLIC_CACHE);
-      return listPosts(app.db, request.query);
+      return listPosts(app.ctx, request.query);
     },
   );
 
@@ -20,7 +20,7 @@ export const postRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: postUrlTitleParamsSchema, response: { 200: postSchema } } },
     async (request, reply) => {
       reply.header('Cache-Control', PUBLIC_CACHE);
-      return getPostByUrlTitle(app.db, request.params.urlTitle);
+      return getPostByUrlTitle(app.ctx, request.params.urlTitle);
     },
   );
 };

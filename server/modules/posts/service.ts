@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { describePost, readTimeMinutes } from '../../../src/domain/post-text';
 import { URL_TITLE_PATTERN, type Post, type PostList, type PostListQuery } from '../../../src/domain/posts';
+import type { AppContext } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import * as repository from './repository';
@@ -29,9 +30,9 @@ export function toPost(row: repository.PostRow): Post {
  * One page of what readers may see, newest first. The page is read in one transaction so
  * the count and the rows agree even while an operator publishes.
  */
-export async function listPosts(db: Kysely<Database>, query: PostListQuery, now = new Date()): Promise<PostList> {
-  const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+export async function listPosts(ctx: AppContext, query: PostListQuery): Promise<PostList> {
+  const at = ctx.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
     let from: { id: number; posted_at: string } | undefined;
     if (query.nextId !== undefined) {
       from = await repository.findVisiblePostCursor(trx, query.nextId, at);
@@ -57,19 +58,19 @@ export async function listPosts(db: Kysely<Database>, query: PostListQuery, now 
   });
 }
 
-export async function findPostByUrlTitle(db: Db, urlTitle: string, now = new Date()): Promise<Post | undefined> {
-  const row = await repository.findVisiblePostByUrlTitle(db, urlTitle, now.toISOString());
+export async function findPostByUrlTitle(ctx: AppContext, urlTitle: string): Promise<Post | undefined> {
+  const row = await repository.findVisiblePostByUrlTitle(ctx.db, urlTitle, ctx.now().toISOString());
   return row ? toPost(row) : undefined;
 }
 
-export async function getPostByUrlTitle(db: Db, urlTitle: string, now = new Date()): Promise<Post> {
-  const post = await findPostByUrlTitle(db, urlTitle, now);
+export async function getPostByUrlTitle(ctx: AppContext, urlTitle: string): Promise<Post> {
+  const post = await findPostByUrlTitle(ctx, urlTitle);
   if (!post) throw new AppError('NOT_FOUND', `No published post is called "${urlTitle}".`);
   return post;
 }
 
-export async function listSitemapPosts(db: Db, now = new Date()) {
-  const rows = await repository.listAllVisibleUrlTitles(db, now.toISOString());
+export async function listSitemapPosts(ctx: AppContext) {
+  const rows = await repository.listAllVisibleUrlTitles(ctx.db, ctx.now().toISOString());
   return rows.map((row) => ({ urlTitle: row.url_title, postedAt: row.posted_at }));
 }
 
@@ -90,15 +91,11 @@ export interface NewPost {
 }
 
 /**
- * Writes a post and, when new, its author, in one transaction. Content is sanitized on the
- * way in and its read time computed from what remains, so readers never see the original.
+ * Writes a post and, when new, its author, inside the caller's transaction (the demo seed writes
+ * all posts in one). Content is sanitized on the way in and its read time computed from what
+ * remains, so readers never see the original.
  */
-export async function createPost(db: Kysely<Database>, input: NewPost, now = new Date()): Promise<Post> {
-  return db.transaction().execute((trx) => createPostIn(trx, input, now));
-}
-
-/** As createPost, inside a transaction the caller owns (the demo seed writes all posts in one). */
-export async function createPostIn(trx: Transaction<Database>, input: NewPost, now = new Date()): Promise<Post> {
+export async function createPostIn(trx: Transaction<Database>, input: NewPost, now: Date): Promise<Post> {
   if (!URL_TITLE_PATTERN.test(input.urlTitle)) {
     throw new AppError('VALIDATION_FAILED', `"${input.urlTitle}" is not a valid post address.`);
   }

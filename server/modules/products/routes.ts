@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   categoryListSchema,
@@ -10,10 +9,7 @@ import {
   subscribeResponseSchema,
   whitelistStateSchema,
 } from '../../../src/domain/products';
-import type { AppContext } from '../../context';
-import { AppError } from '../../errors';
-import { authenticate, authOf } from '../../plugins/auth';
-import type { UserRecord } from '../users/repository';
+import { authOf, optionalViewer } from '../../plugins/auth';
 import {
   getCategories,
   getProductDetail,
@@ -23,20 +19,6 @@ import {
   toggleProductSubscription,
 } from './service';
 
-/**
- * The catalogue is public, but who is asking changes what is listed (restricted projects
- * on the viewer's allowed list). A missing or stale token just means "a visitor" here.
- */
-async function optionalViewer(ctx: AppContext, request: FastifyRequest): Promise<UserRecord | null> {
-  if (!request.headers.authorization && !request.cookies.access_token) return null;
-  try {
-    return (await authenticate(ctx, request)).user;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'UNAUTHORIZED') return null;
-    throw error;
-  }
-}
-
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const reader = app.requireAuth({ level: 'verified' });
@@ -45,7 +27,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/products',
     { schema: { querystring: productListQuerySchema, response: { 200: productListResponseSchema } } },
-    async (request) => listProducts(ctx, request.query, await optionalViewer(ctx, request)),
+    // Public, but a signed-in viewer also sees the restricted projects on their allowed list.
+    async (request) => listProducts(ctx, request.query, (await optionalViewer(ctx, request))?.user ?? null),
   );
 
   app.get('/api/v1/categories', { schema: { response: { 200: categoryListSchema } } }, async () => getCategories(ctx));

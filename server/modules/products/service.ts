@@ -28,6 +28,7 @@ import {
   findProductRow,
   findTrendingProductIds,
   findViewerFacts,
+  findPendingWhitelistRequests,
   findWhitelistIds,
   insertWhitelistRequest,
   listCategories,
@@ -309,3 +310,8 @@ export async function allowProductForUser(
 }
 
 export { findWhitelistIds };
+
+/** Access requests to restricted projects that wait for an operator's answer. */
+export function listPendingWhitelistRequests(ctx: AppContext) {
+  return findPendingWhitelistRequests(ctx.db);
+}

@@ -19,10 +19,10 @@ export const SITEMAP_PAGES = [
 ];
 
 /** /sitemap.xml (every public page and every published post) and /robots.txt. */
-export const siteRoutes: FastifyPluginAsync<{ publicUrl?: string }> = async (app, options) => {
+export const siteRoutes: FastifyPluginAsync = async (app) => {
   app.get('/sitemap.xml', async (request, reply) => {
-    const origin = publicOrigin(request, options.publicUrl);
-    const posts = await listSitemapPosts(app.db);
+    const origin = publicOrigin(request, app.ctx.config.PUBLIC_URL);
+    const posts = await listSitemapPosts(app.ctx);
     const pages = [...SITEMAP_PAGES, ...aboutProducts.map((slug) => `/about/${slug}`)];
     const unique = [...new Set(pages)];
     const entries = [
@@ -41,7 +41,7 @@ export const siteRoutes: FastifyPluginAsync<{ publicUrl?: string }> = async (app
   });
 
   app.get('/robots.txt', async (request, reply) => {
-    const origin = publicOrigin(request, options.publicUrl);
+    const origin = publicOrigin(request, app.ctx.config.PUBLIC_URL);
     const lines = [
       'User-agent: *',
       'Allow: /',

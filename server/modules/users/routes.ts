@@ -20,20 +20,21 @@ import {
   signOutEverywhere,
   updateName,
 } from './service';
+import { authRateLimit, noStore } from '../../plugins/presets';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const anySession = app.requireAuth({ level: 'session' });
   const reader = app.requireAuth({ level: 'verified' });
   const actor = app.requireAuth({ level: 'verified', isAction: true });
-  const codeRateLimit = { max: ctx.config.AUTH_RATE_LIMIT_MAX, timeWindow: 15 * 60_000 };
+  const codeRateLimit = authRateLimit(ctx.config);
 
   // Readable before the second factor: the client's guards decide from it where to go next.
   app.get(
     '/api/v1/users/me',
     { schema: { response: { 200: meSchema } }, preValidation: anySession },
     async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+      noStore(reply);
       return getMe(ctx, authOf(request));
     },
   );
@@ -74,7 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/users/me/activities',
     { schema: { querystring: activityQuerySchema, response: { 200: activityListSchema } }, preValidation: reader },
     async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
+      noStore(reply);
       return { activities: await listActivity(ctx, authOf(request), request.query.limit) };
     },
   );

@@ -1,15 +1,16 @@
-import { findWhitelistIds } from '../products/repository';
+import { findWhitelistIds } from '../products/service';
 import { kycPayloadFor } from '../kyc/service';
 import type { Activity, UserPayload, UserRole } from '../../../src/domain/auth';
 import type { Me } from '../../../src/domain/session';
+import type { Kysely } from 'kysely';
 import type { AppContext, RequestMeta } from '../../context';
+import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import type { AuthState } from '../../plugins/auth';
 import { appendAuditEvent, listAuditEvents } from '../audit/repository';
 import { approximateOrigin, describeDevice } from '../audit/describe';
-import { revokeSession, revokeUserSessions } from '../auth/repository';
 import { checkEmailChallenge, consumeEmailChallenge, sendEmailChallenge } from '../auth/email-challenges';
-import { EMAIL_ISSUER } from '../auth/service';
+import { EMAIL_ISSUER, revokeSession, revokeUserSessions } from '../auth/service';
 import {
   deleteIdentity,
   findUserByEmail,
@@ -197,4 +198,17 @@ export async function changeUserRole(ctx: AppContext, userId: string, role: User
       now,
     );
   });
+}
+
+/**
+ * For other modules, inside their own transaction: whether an account exists (a provider's
+ * webhook may name one that does not).
+ */
+export async function userExists(db: Kysely<Database>, userId: string): Promise<boolean> {
+  return (await findUserById(db, userId)) !== null;
+}
+
+/** An account by its email address, written as anyone types it (operator commands). */
+export function findUserByEmailAddress(ctx: AppContext, email: string): Promise<UserRecord | null> {
+  return findUserByEmail(ctx.db, email.trim().toLowerCase());
 }
