@@ -1,5 +1,13 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AuditActor, UserRole } from '../../src/domain/auth';
+import type { ReviewAnswer, ReviewStatus } from '../../src/domain/access';
+import type { AuditActor, InvestorType, KycStatus, UserRole } from '../../src/domain/auth';
+import type { FileUse, InvestorBasis, KycProvider, RejectType } from '../../src/domain/kyc';
+import type {
+  CommunitySectionType,
+  CommunityViewType,
+  PayMethodType,
+  WhitelistStatus,
+} from '../../src/domain/products';
 
 /**
  * The database as the app sees it. Timestamps are ISO-8601 UTC strings on both engines
@@ -23,8 +31,8 @@ export interface UsersTable {
   name: string | null;
   legal_name: string | null;
   country_of_residence: string | null;
-  investor_type: Defaulted<'INDIVIDUAL' | 'COMPANY'>;
-  kyc_status: Defaulted<'NONE' | 'INPROGRESS' | 'GREEN' | 'RED'>;
+  investor_type: Defaulted<InvestorType>;
+  kyc_status: Defaulted<KycStatus>;
   role: Defaulted<UserRole>;
   is_banned: Flag;
   ban_reason: string | null;
@@ -259,11 +267,11 @@ export interface ProductPayMethodsTable extends ProductChild {
   name: string;
   address: string;
   alias: string;
-  pay_method_type: 'ACCOUNT' | 'CRYPTO';
+  pay_method_type: PayMethodType;
 }
 export interface ProductCommunitySectionsTable extends ProductChild {
-  type: 'DISCUSSION' | 'REVIEW' | 'UPDATE' | 'COMMUNITY' | 'PROPOSAL' | 'AGENDA';
-  view_type: 'PRE_KYC' | 'POST_KYC' | 'INVESTOR';
+  type: CommunitySectionType;
+  view_type: CommunityViewType;
 }
 export interface ProductCommunityBadgesTable extends ProductChild {
   name: string;
@@ -287,7 +295,7 @@ export interface ProductSubscriptionsTable {
 export interface ProductWhitelistTable {
   product_id: number;
   user_id: string;
-  status: 'REQUEST' | 'ALLOW';
+  status: WhitelistStatus;
   requested_at: Timestamp;
   decided_at: Timestamp | null;
   decided_by: string | null;
@@ -317,20 +325,20 @@ export interface CatalogueTables {
   contact_messages: ContactMessagesTable;
 }
 
-export type ReviewStatusColumn = 'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold';
+export type ReviewStatusColumn = ReviewStatus;
 
 export interface KycReviewsTable {
   id: string;
   user_id: string;
-  provider: 'local' | 'sumsub';
+  provider: KycProvider;
   review_status: ReviewStatusColumn;
-  review_answer: 'GREEN' | 'RED' | null;
-  reject_type: 'RETRY' | 'FINAL' | null;
+  review_answer: ReviewAnswer | null;
+  reject_type: RejectType | null;
   message: string | null;
   legal_name: string | null;
   date_of_birth: string | null;
   country_of_residence: string | null;
-  investor_type: Defaulted<'INDIVIDUAL' | 'COMPANY'>;
+  investor_type: Defaulted<InvestorType>;
   entity_name: string | null;
   entity_number: string | null;
   document_type: string | null;
@@ -344,12 +352,12 @@ export interface KycReviewsTable {
 export interface InvestorVerificationsTable {
   id: string;
   user_id: string;
-  basis: 'INCOME' | 'NET_WORTH' | 'PROFESSIONAL' | 'ENTITY_ASSETS';
+  basis: InvestorBasis;
   details: string;
   is_self_certified: number;
-  review_status: 'pending' | 'completed';
-  review_answer: 'GREEN' | 'RED' | null;
-  reject_type: 'RETRY' | 'FINAL' | null;
+  review_status: Extract<ReviewStatus, 'pending' | 'completed'>;
+  review_answer: ReviewAnswer | null;
+  reject_type: RejectType | null;
   message: string | null;
   submitted_at: Timestamp;
   reviewed_at: Timestamp | null;
@@ -362,7 +370,7 @@ export interface KycFilesTable {
   content_type: string;
   size: number;
   sha256: string;
-  used_as: 'FRONT' | 'BACK' | 'SELFIE' | 'EVIDENCE' | null;
+  used_as: FileUse | null;
   created_at: Timestamp;
 }
 

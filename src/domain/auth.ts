@@ -6,9 +6,10 @@ import { z } from 'zod';
  * silently dropped or written.
  */
 
-export const EMAIL_CODE_LENGTH = 6;
+/** Every code a user types, from a mail or an authenticator, is this many digits. */
+export const CODE_LENGTH = 6;
+export const EMAIL_CODE_LENGTH = CODE_LENGTH;
 export const EMAIL_CODE_TTL_MINUTES = 10;
-export const OTP_CODE_LENGTH = 6;
 export const RECOVERY_CODE_COUNT = 10;
 /** Wrong second-factor codes allowed in the window before the factor locks. */
 export const SECOND_FACTOR_MAX_FAILURES = 5;
@@ -21,7 +22,16 @@ export const emailSchema = z
   .pipe(z.email({ error: 'Enter a valid email address.' }))
   .transform((value) => value.toLowerCase());
 
-export const sixDigitCodeSchema = z.string().regex(/^\d{6}$/, { error: 'Enter the 6-digit code.' });
+const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`);
+/** Whether a typed value is a whole code (the forms check before sending, the server again). */
+export const isCode = (value: string): boolean => CODE_PATTERN.test(value);
+/** What a code field keeps of what was typed or pasted: its digits, at most CODE_LENGTH. */
+export const keepCodeDigits = (value: string): string => value.replace(/\D/g, '').slice(0, CODE_LENGTH);
+export const sixDigitCodeSchema = z.string().regex(CODE_PATTERN, { error: `Enter the ${CODE_LENGTH}-digit code.` });
+
+const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
+/** A recovery code looks like ABCDE-FGHJK (the dash optional). */
+export const isRecoveryCode = (value: string): boolean => RECOVERY_CODE_PATTERN.test(value.trim());
 
 export const emailCodeRequestSchema = z.strictObject({ email: emailSchema });
 export const challengeResponseSchema = z.object({ challengeId: z.uuid() });
@@ -71,10 +81,7 @@ export type MfaSetupResponse = z.infer<typeof mfaSetupResponseSchema>;
 export const mfaVerifyRequestSchema = z.union([
   z.strictObject({ code: sixDigitCodeSchema }),
   z.strictObject({
-    recoveryCode: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, { error: 'A recovery code looks like ABCDE-FGHJK.' }),
+    recoveryCode: z.string().trim().regex(RECOVERY_CODE_PATTERN, { error: 'A recovery code looks like ABCDE-FGHJK.' }),
   }),
 ]);
 export type MfaVerifyRequest = z.infer<typeof mfaVerifyRequestSchema>;
@@ -83,6 +90,7 @@ export const recoveryCodesRegenerateRequestSchema = z.strictObject({ code: sixDi
 export const recoveryCodesResponseSchema = z.object({ recoveryCodes: recoveryCodesSchema });
 
 export const investorTypes = ['INDIVIDUAL', 'COMPANY'] as const;
+export type InvestorType = (typeof investorTypes)[number];
 export const kycStatuses = ['NONE', 'INPROGRESS', 'GREEN', 'RED'] as const;
 export type KycStatus = (typeof kycStatuses)[number];
 

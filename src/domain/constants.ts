@@ -15,8 +15,6 @@ export const routerDefaults = {
   pendingMinMs: 500,
   preloadDelayMs: 50,
   gcTimeMs: 5 * 60_000,
-  preloadStaleTimeMs: 30_000,
-  preloadViewportMarginPx: 100,
 } as const;
 
 export const APP_NAME = 'Moa';

@@ -23,6 +23,9 @@ export type InvestorBasis = (typeof investorBases)[number];
 
 /** Accepted upload types, each recognised by its first bytes, never by name or header. */
 export const uploadContentTypes = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+/** What an uploaded file is used as in a submission. */
+export const fileUses = ['FRONT', 'BACK', 'SELFIE', 'EVIDENCE'] as const;
+export type FileUse = (typeof fileUses)[number];
 export type UploadContentType = (typeof uploadContentTypes)[number];
 
 export interface ReviewFacts {
@@ -44,6 +47,26 @@ export function identityStatusOf(review: ReviewFacts | null): KycStatus {
   if (review.reviewStatus !== 'completed' || review.reviewAnswer === null) return 'INPROGRESS';
   return review.reviewAnswer;
 }
+
+/** Why a new submission is not taken now: it waits for review, it is approved, or it was declined for good. */
+export type SubmissionRefusal = 'WAITING' | 'APPROVED' | 'DECLINED_FOR_GOOD';
+
+/**
+ * The one submission rule, for identity checks and investor verifications alike: a new
+ * submission is taken before the first one, while on hold, or after a RED answer of type RETRY.
+ * The server refuses with it; the screens offer the form by it.
+ */
+export function submissionRefusalOf(
+  review: (ReviewFacts & { rejectType: RejectType | null }) | null,
+): SubmissionRefusal | null {
+  if (!review || review.reviewStatus === 'init' || review.reviewStatus === 'onHold') return null;
+  if (review.reviewStatus !== 'completed') return 'WAITING';
+  if (review.reviewAnswer === 'GREEN') return 'APPROVED';
+  return review.rejectType === 'RETRY' ? null : 'DECLINED_FOR_GOOD';
+}
+
+export const maySubmit = (review: Parameters<typeof submissionRefusalOf>[0]): boolean =>
+  submissionRefusalOf(review) === null;
 
 const trimmed = (max: number, label: string) =>
   z

@@ -14,6 +14,10 @@ export const payMethodTypes = ['ACCOUNT', 'CRYPTO'] as const;
 export const communitySectionTypes = ['DISCUSSION', 'REVIEW', 'UPDATE', 'COMMUNITY', 'PROPOSAL', 'AGENDA'] as const;
 export const communityViewTypes = ['PRE_KYC', 'POST_KYC', 'INVESTOR'] as const;
 export const whitelistStatuses = ['REQUEST', 'ALLOW'] as const;
+export type PayMethodType = (typeof payMethodTypes)[number];
+export type CommunitySectionType = (typeof communitySectionTypes)[number];
+export type CommunityViewType = (typeof communityViewTypes)[number];
+export type WhitelistStatus = (typeof whitelistStatuses)[number];
 
 const positiveId = (what: string) =>
   z.coerce

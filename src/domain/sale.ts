@@ -54,6 +54,11 @@ export function isSoldOut(facts: Pick<SaleFacts, 'totalQuantity' | 'remainingQua
  * SALE_BEFORE until the start, SALE_END once sold out or past the end, CLOSING_SOON in the
  * last week before the end, SALE otherwise.
  */
+/** A sale ending at or before this moment is closing soon (its SQL twin filters by it). */
+export function closingSoonUntil(now: Date): Date {
+  return new Date(now.getTime() + CLOSING_SOON_DAYS * DAY_MS);
+}
+
 export function deriveSaleStatus(facts: SaleFacts, now: Date): SaleStatus {
   const at = now.getTime();
   if (facts.startsAt && at < Date.parse(facts.startsAt)) return 'SALE_BEFORE';
@@ -61,7 +66,7 @@ export function deriveSaleStatus(facts: SaleFacts, now: Date): SaleStatus {
   if (facts.endsAt) {
     const end = Date.parse(facts.endsAt);
     if (at >= end) return 'SALE_END';
-    if (end - at <= CLOSING_SOON_DAYS * DAY_MS) return 'CLOSING_SOON';
+    if (end <= closingSoonUntil(now).getTime()) return 'CLOSING_SOON';
   }
   return 'SALE';
 }

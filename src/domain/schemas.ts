@@ -30,10 +30,6 @@ export const productIdSchema = z.coerce
   .positive({ error: 'The project id must be positive.' })
   .min(1, { error: 'The project id must be at least 1.' });
 
-export const claimGiftSearchSchema = z.object({
-  productId: productIdSchema,
-});
-
 /** The OTP setup URL must be a URL that carries a secret (spec section 5). */
 export const otpUrlSchema = z
   .url({ error: 'Secret key is required' })

@@ -358,19 +358,11 @@ const en = {
 export type MessageKey = keyof typeof en;
 export type Catalogue = Record<MessageKey, string>;
 
-const catalogues: Record<string, Catalogue> = { en };
-
 export const UNKNOWN_ERROR_MESSAGE = '알 수 없는 오류가 발생했습니다.';
-
-let current: Catalogue = en;
-
-export function setLanguage(language: string): void {
-  current = catalogues[language] ?? en;
-}
 
 /** `t('key', { name: 'Moa' })` replaces `{name}` in the message. */
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  const message = current[key] ?? en[key];
+  const message = en[key];
   if (!params) return message;
   return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

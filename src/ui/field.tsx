@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { CODE_LENGTH, keepCodeDigits } from '../domain/auth';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -45,13 +46,13 @@ export function CodeField(props: Omit<FieldProps, 'inputMode' | 'pattern' | 'max
     <Field
       inputMode="numeric"
       autoComplete="one-time-code"
-      pattern="[0-9]{6}"
-      maxLength={6}
+      pattern={`[0-9]{${CODE_LENGTH}}`}
+      maxLength={CODE_LENGTH}
       spellCheck={false}
       {...props}
       className={props.className}
       onChange={(event) => {
-        event.target.value = event.target.value.replace(/\D/g, '').slice(0, 6);
+        event.target.value = keepCodeDigits(event.target.value);
         props.onChange?.(event);
       }}
       style={{ letterSpacing: '0.35em', fontVariantNumeric: 'tabular-nums' }}

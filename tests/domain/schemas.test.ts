@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue, errorCodes } from '../../src/domain/error-codes';
-import {
-  claimGiftSearchSchema,
-  errorEnvelopeSchema,
-  healthSchema,
-  otpUrlSchema,
-  productIdSchema,
-} from '../../src/domain/schemas';
+import { errorEnvelopeSchema, healthSchema, otpUrlSchema, productIdSchema } from '../../src/domain/schemas';
 import { redirectSearchSchema } from '../../src/domain/search';
 
 describe('productIdSchema (claim-gift productId: integer, positive, at least 1)', () => {
@@ -22,11 +16,6 @@ describe('productIdSchema (claim-gift productId: integer, positive, at least 1)'
     const result = productIdSchema.safeParse(input);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toMatch(/project id/i);
-  });
-
-  it('is what the claim-gift search parses', () => {
-    expect(claimGiftSearchSchema.parse({ productId: '7' })).toEqual({ productId: 7 });
-    expect(claimGiftSearchSchema.safeParse({ productId: 'x' }).success).toBe(false);
   });
 });
 

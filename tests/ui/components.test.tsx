@@ -4,7 +4,6 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GenericError } from '../../src/routes/-components/generic-fallbacks';
 import { Delayed } from '../../src/ui/delayed';
-import { SectionBoundary } from '../../src/ui/section-boundary';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -41,24 +40,9 @@ describe('Delayed', () => {
   });
 });
 
-function Broken(): never {
-  throw new Error('chart data missing');
-}
-
-describe('SectionBoundary with the generic fallback', () => {
-  it('shows "Something went wrong!" in place of the failed section, with a Show/Hide Error toggle', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    act(() =>
-      root.render(
-        <div>
-          <p>rest of the page</p>
-          <SectionBoundary fallback={(error) => <GenericError error={error} />}>
-            <Broken />
-          </SectionBoundary>
-        </div>,
-      ),
-    );
-    expect(container.textContent).toContain('rest of the page');
+describe('the generic error fallback', () => {
+  it('says "Something went wrong!" and shows the error only behind a Show/Hide Error toggle', () => {
+    act(() => root.render(<GenericError error={new Error('chart data missing')} />));
     expect(container.textContent).toContain('Something went wrong!');
     expect(container.textContent).not.toContain('chart data missing');
     const toggle = container.querySelector('button')!;

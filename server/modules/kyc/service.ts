@@ -5,6 +5,8 @@ import {
   identityStatusOf,
   isIdentityApproved,
   isTwoSided,
+  submissionRefusalOf,
+  type SubmissionRefusal,
   type IdentitySubmission,
   type KycStatusResponse,
   type RejectType,
@@ -146,21 +148,20 @@ export function assertFilesFit(files: FileRow[], ids: string[]) {
   if (files.length !== ids.length) throw new AppError('NOT_FOUND', 'A file was not found. Upload it again.');
 }
 
-/** Whether a new submission is welcome now, and if not, why in plain words. */
+const refusalMessages: Record<SubmissionRefusal, string> = {
+  WAITING: 'Your documents are already waiting for review.',
+  APPROVED: 'This check is already approved.',
+  DECLINED_FOR_GOOD: 'This check was declined for good. Contact support if you think it is wrong.',
+};
+
+/** Whether a new submission is welcome now (`submissionRefusalOf`), and if not, why in plain words. */
 export function assertMaySubmit(
-  row:
-    | ReviewRow
-    | { review_status: ReviewStatus; review_answer: ReviewAnswer | null; reject_type: RejectType | null }
-    | undefined,
+  row: { review_status: ReviewStatus; review_answer: ReviewAnswer | null; reject_type: RejectType | null } | undefined,
 ) {
-  if (!row || row.review_status === 'init' || row.review_status === 'onHold') return;
-  if (row.review_status !== 'completed') {
-    throw new AppError('CONFLICT', 'Your documents are already waiting for review.');
-  }
-  if (row.review_answer === 'GREEN') throw new AppError('CONFLICT', 'This check is already approved.');
-  if (row.reject_type !== 'RETRY') {
-    throw new AppError('CONFLICT', 'This check was declined for good. Contact support if you think it is wrong.');
-  }
+  const refusal = submissionRefusalOf(
+    row ? { reviewStatus: row.review_status, reviewAnswer: row.review_answer, rejectType: row.reject_type } : null,
+  );
+  if (refusal) throw new AppError('CONFLICT', refusalMessages[refusal]);
 }
 
 export async function submitIdentity(

@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
-import type { SaleStatus } from '../../../src/domain/sale';
+import { closingSoonUntil, type SaleStatus } from '../../../src/domain/sale';
 import type { Database, ProductsTable } from '../../db/types';
 
 type Db = Kysely<Database>;
@@ -11,15 +11,13 @@ export type ProductRow = Selectable<ProductsTable> & {
   investor_count: number;
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
  * The SQL twin of deriveSaleStatus (src/domain/sale.ts), so a status filter pages in the
  * database. ISO timestamps compare correctly as text in SQLite and as timestamptz in PostgreSQL.
  */
 export function saleStatusCondition(eb: ProductEb, statuses: SaleStatus[], now: Date) {
   const at = now.toISOString();
-  const soon = new Date(now.getTime() + 7 * DAY_MS).toISOString();
+  const soon = closingSoonUntil(now).toISOString();
   const started = eb.or([eb('products.starts_at', 'is', null), eb('products.starts_at', '<=', at)]);
   const available = eb('products.remaining_quantity', '>', 0);
   const byStatus: Record<SaleStatus, ReturnType<ProductEb['and']>> = {

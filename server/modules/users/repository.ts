@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { UserRole } from '../../../src/domain/auth';
+import type { InvestorType, KycStatus, UserRole } from '../../../src/domain/auth';
 import type { Database, UsersTable } from '../../db/types';
 
 type Db = Kysely<Database>;
@@ -11,8 +11,8 @@ export interface UserRecord {
   name: string | null;
   legalName: string | null;
   countryOfResidence: string | null;
-  investorType: 'INDIVIDUAL' | 'COMPANY';
-  kycStatus: 'NONE' | 'INPROGRESS' | 'GREEN' | 'RED';
+  investorType: InvestorType;
+  kycStatus: KycStatus;
   role: UserRole;
   isBanned: boolean;
   banReason: string | null;

@@ -1,3 +1,4 @@
+import { isWholeAmount, minorUnitDigits, toMajorUnits } from '../../domain/money';
 import { shortenNumber } from '../../domain/numbers';
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -17,10 +18,10 @@ function currencyFormatter(currency: string, fractionDigits: number): Intl.Numbe
   return formatter;
 }
 
-/** Minor units to a full amount: 2500 USD cents -> "$25.00". */
+/** Minor units to a full amount: 2550 USD cents -> "$25.50", 2500 -> "$25", 2500 KRW -> "₩2,500". */
 export function formatMoney(minor: number, currency: string): string {
-  const whole = minor % 100 === 0;
-  return currencyFormatter(currency, whole ? 0 : 2).format(minor / 100);
+  const digits = isWholeAmount(minor, currency) ? 0 : minorUnitDigits(currency);
+  return currencyFormatter(currency, digits).format(toMajorUnits(minor, currency));
 }
 
 /** Minor units to a short amount for cards: 59_500_000 cents -> "$595K". */
@@ -28,7 +29,7 @@ export function formatCompactMoney(minor: number, currency: string): string {
   const symbol = currencyFormatter(currency, 0)
     .formatToParts(0)
     .find((part) => part.type === 'currency')?.value;
-  return `${symbol ?? `${currency} `}${shortenNumber(minor / 100)}`;
+  return `${symbol ?? `${currency} `}${shortenNumber(toMajorUnits(minor, currency))}`;
 }
 
 export function formatCount(value: number): string {

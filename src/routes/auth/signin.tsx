@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { emailSchema } from '../../domain/auth';
+import { emailSchema, isCode } from '../../domain/auth';
 import { redirectSearchSchema } from '../../domain/search';
 import { authConfigQueryOptions, requestEmailCode, signInWithGoogle, verifyEmailCode } from '../../features/auth/api';
 import { GoogleButton } from '../../features/auth/google-button';
@@ -64,7 +64,7 @@ function SignInPage() {
 
   const submitCode = (event: FormEvent) => {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code)) {
+    if (!isCode(code)) {
       setCodeError(t('otp.codeFormat'));
       return;
     }

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { KycStatusResponse } from '../../../domain/kyc';
+import { maySubmit, type KycStatusResponse } from '../../../domain/kyc';
 
 type Tone = 'wait' | 'good' | 'fix' | 'stop';
 
@@ -78,10 +78,7 @@ const toneClasses: Record<Tone, string> = {
 
 export function ReviewState({ status, redirect }: { status: KycStatusResponse; redirect?: string }) {
   const words = describeReview(status);
-  const canResubmit =
-    status.reviewStatus === 'init' ||
-    status.reviewStatus === 'onHold' ||
-    (status.reviewAnswer === 'RED' && status.rejectType === 'RETRY');
+  const canResubmit = maySubmit(status);
   const isRunning = ['pending', 'prechecked', 'queued'].includes(status.reviewStatus);
   return (
     <div className="space-y-5" aria-live="polite">

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { emailSchema, nameSchema, type KycStatus, type UserPayload } from '../../../domain/auth';
+import { emailSchema, isCode, nameSchema, type KycStatus, type UserPayload } from '../../../domain/auth';
 import type { Me } from '../../../domain/session';
 import {
   confirmEmailChange,
@@ -203,7 +203,7 @@ function EmailForm({ onDone }: { onDone: () => void }) {
         className="mt-4 space-y-4 rounded-md bg-paper p-4"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!/^\d{6}$/.test(code)) return setError(t('otp.codeFormat'));
+          if (!isCode(code)) return setError(t('otp.codeFormat'));
           confirm.mutate();
         }}
       >
@@ -310,7 +310,7 @@ function SecondFactorSection({ user }: { user: UserPayload }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code)) return setError(t('otp.codeFormat'));
+    if (!isCode(code)) return setError(t('otp.codeFormat'));
     setError(null);
     if (mode === 'regenerate') regenerate.mutate(code);
     else reset.mutate(code);

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import { isCode } from '../../../domain/auth';
 import { redirectSearchSchema } from '../../../domain/search';
 import { confirmOtpSetup, otpKeys, otpKeysQueryOptions } from '../../../features/otp/api';
 import { QrCode } from '../../../features/otp/components/qr-code';
@@ -57,7 +58,7 @@ function Page() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code)) {
+    if (!isCode(code)) {
       setCodeError(t('otp.codeFormat'));
       return;
     }

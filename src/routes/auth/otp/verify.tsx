@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import { isCode, isRecoveryCode } from '../../../domain/auth';
 import { redirectSearchSchema } from '../../../domain/search';
 import { signOut } from '../../../features/account/api';
 import { verifyOtp } from '../../../features/otp/api';
@@ -39,7 +40,7 @@ function Page() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (isRecovery ? !/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/.test(value.trim()) : !/^\d{6}$/.test(value)) {
+    if (isRecovery ? !isRecoveryCode(value) : !isCode(value)) {
       setError(isRecovery ? t('otpVerify.recoveryFormat') : t('otp.codeFormat'));
       return;
     }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import type { KycStatusResponse } from '../../../../domain/kyc';
+import { maySubmit, type KycStatusResponse } from '../../../../domain/kyc';
 import { redirectSearchSchema } from '../../../../domain/search';
 import { IdentityForm } from '../../../../features/kyc/components/identity-form';
 import { SignInFirst } from '../../../../features/kyc/components/sign-in-first';
@@ -29,11 +29,6 @@ export const Route = createFileRoute('/auth/verify/identity/')({
   component: Page,
 });
 
-const canSubmit = (status: KycStatusResponse) =>
-  status.reviewStatus === 'init' ||
-  status.reviewStatus === 'onHold' ||
-  (status.reviewStatus === 'completed' && status.reviewAnswer === 'RED' && status.rejectType === 'RETRY');
-
 function Page() {
   const { redirect } = Route.useSearch();
   const navigate = useNavigate();
@@ -41,7 +36,7 @@ function Page() {
   const me = useQuery(meQueryOptions());
   const isReady = isReadyForCheck(me.data ?? null);
   const status = useQuery({ ...kycStatusQueryOptions(), enabled: isReady });
-  const isOpen = status.data ? canSubmit(status.data) : false;
+  const isOpen = status.data ? maySubmit(status.data) : false;
   const token = useQuery({
     ...identityTokenQueryOptions(),
     enabled: isReady && isOpen && status.data?.provider === 'sumsub',

@@ -1,0 +1,25 @@
+/**
+ * Money is stored and sent as integer minor units of the platform currency. How many digits
+ * the minor unit has is the currency's (ISO 4217: USD cents 2, KRW and JPY 0, BHD 3), read
+ * from the runtime's own currency data so server and client agree without a table of ours.
+ */
+const digitsByCurrency = new Map<string, number>();
+
+export function minorUnitDigits(currency: string): number {
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsByCurrency.set(currency, digits);
+  }
+  return digits;
+}
+
+/** Minor units to the amount in whole currency units: 2550 USD -> 25.5, 2550 KRW -> 2550. */
+export function toMajorUnits(minor: number, currency: string): number {
+  return minor / 10 ** minorUnitDigits(currency);
+}
+
+/** Whether an amount in minor units is a whole number of major units (shown without decimals). */
+export function isWholeAmount(minor: number, currency: string): boolean {
+  return minor % 10 ** minorUnitDigits(currency) === 0;
+}
