@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { deriveDataKeys } from './crypto';
@@ -10,9 +10,12 @@ import { createDb, type DbHandle } from './db/client';
 import compress from '@fastify/compress';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
-import errorHandler from './plugins/error-handler';
+import errorHandler, { clientErrorHandler, frameworkErrorHandler } from './plugins/error-handler';
 import rateLimit from './plugins/rate-limit';
-import security from './plugins/security';
+import requestGuards from './plugins/request-guards';
+import routeTable from './plugins/route-table';
+import security, { securityHeaderList } from './plugins/security';
+import { validatorCompiler } from './plugins/validation';
 import staticClient from './plugins/static-client';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/routes';
@@ -59,6 +62,12 @@ export async function buildApp({
   mailer,
   logger,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const securityOptions = {
+    isProduction: config.isProduction,
+    googleClientId: config.GOOGLE_CLIENT_ID,
+    isSumsub: config.KYC_PROVIDER === 'sumsub',
+  };
+  const securityHeaders = securityHeaderList(securityOptions);
   const app = Fastify({
     logger: logger ?? {
       level: config.LOG_LEVEL,
@@ -72,6 +81,11 @@ export async function buildApp({
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
     return503OnClosing: true,
+    // Answers written before any hook runs still use the catalogue's shape and security headers.
+    frameworkErrors: frameworkErrorHandler(securityHeaders),
+    clientErrorHandler: clientErrorHandler(securityHeaders),
+    // A request without a Host header reaches the guards and is refused in the catalogue's shape.
+    http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -86,11 +100,8 @@ export async function buildApp({
   app.decorate('mailer', mail);
   app.addHook('onClose', async () => mail.close());
   await app.register(errorHandler);
-  await app.register(security, {
-    isProduction: config.isProduction,
-    googleClientId: config.GOOGLE_CLIENT_ID,
-    isSumsub: config.KYC_PROVIDER === 'sumsub',
-  });
+  await app.register(security, securityOptions);
+  await app.register(requestGuards);
   // API answers are compressed on the fly at a cheap brotli level; the client build is
   // compressed ahead of time (see scripts/precompress-plugin.ts) and served as is.
   await app.register(compress, {
@@ -109,6 +120,7 @@ export async function buildApp({
     now: now ?? (() => new Date()),
   };
   await app.register(authPlugin, { ctx });
+  await app.register(routeTable);
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindowMs: config.RATE_LIMIT_WINDOW_MS,
