@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { isLoopbackHost, type AppConfig } from './config';
 import type { AppContext } from './context';
 import { deriveDataKeys } from './crypto';
 import { createDb, type DbHandle } from './db/client';
@@ -48,6 +48,8 @@ export interface BuildAppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** The key that opens the development mailbox from anywhere; null when there is no mailbox. */
+    devMailboxKey: string | null;
   }
 }
 
@@ -134,17 +136,21 @@ export async function buildApp({
   await app.register(productsRoutes);
   await app.register(kycRoutes);
   await app.register(kycWebhookRoutes);
-  if (!config.isProduction) await app.register(devRoutes);
+  // The development mailbox shows every sign-in code: see mayReadMailbox for who may read it.
+  const mailboxKey = config.DEV_MAILBOX_KEY ?? randomBytes(24).toString('base64url');
+  const hasMailbox = !config.isProduction && mail.readOutbox !== null;
+  app.decorate('devMailboxKey', hasMailbox ? mailboxKey : null);
+  if (hasMailbox) await app.register(devRoutes, { isLoopbackServer: isLoopbackHost(config.HOST), key: mailboxKey });
   await app.register(postRoutes);
   await app.register(contactRoutes, {
     operatorEmail: config.OPERATOR_EMAIL,
     rateLimitMax: config.CONTACT_RATE_LIMIT_MAX,
     rateLimitWindowMs: config.CONTACT_RATE_LIMIT_WINDOW_MS,
   });
-  await app.register(siteRoutes, { publicUrl: config.PUBLIC_URL });
+  await app.register(siteRoutes, { publicUrl: config.publicUrl });
 
   if (config.SERVE_CLIENT) {
-    await app.register(staticClient, { root: config.clientDistDir, publicUrl: config.PUBLIC_URL });
+    await app.register(staticClient, { root: config.clientDistDir, publicUrl: config.publicUrl });
   } else {
     const { sendNotFound } = await import('./plugins/error-handler');
     app.setNotFoundHandler((request, reply) =>

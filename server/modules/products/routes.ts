@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { authenticate, authOf } from '../../plugins/auth';
+import { publicOrigin } from '../site/origin';
 import type { UserRecord } from '../users/repository';
 import {
   getCategories,
@@ -55,7 +56,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: productIdParamsSchema, response: { 200: productDetailSchema } }, preValidation: reader },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-cache');
-      return getProductDetail(ctx, request.params.id, authOf(request).user, `${request.protocol}://${request.host}`);
+      return getProductDetail(ctx, request.params.id, authOf(request).user, publicOrigin(ctx.config.publicUrl));
     },
   );
 

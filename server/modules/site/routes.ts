@@ -19,9 +19,9 @@ export const SITEMAP_PAGES = [
 ];
 
 /** /sitemap.xml (every public page and every published post) and /robots.txt. */
-export const siteRoutes: FastifyPluginAsync<{ publicUrl?: string }> = async (app, options) => {
-  app.get('/sitemap.xml', async (request, reply) => {
-    const origin = publicOrigin(request, options.publicUrl);
+export const siteRoutes: FastifyPluginAsync<{ publicUrl: string }> = async (app, options) => {
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const origin = publicOrigin(options.publicUrl);
     const posts = await listSitemapPosts(app.db);
     const pages = [...SITEMAP_PAGES, ...aboutProducts.map((slug) => `/about/${slug}`)];
     const unique = [...new Set(pages)];
@@ -40,8 +40,8 @@ export const siteRoutes: FastifyPluginAsync<{ publicUrl?: string }> = async (app
       );
   });
 
-  app.get('/robots.txt', async (request, reply) => {
-    const origin = publicOrigin(request, options.publicUrl);
+  app.get('/robots.txt', async (_request, reply) => {
+    const origin = publicOrigin(options.publicUrl);
     const lines = [
       'User-agent: *',
       'Allow: /',
