@@ -64,7 +64,7 @@ export async function signInWithEmailCode(
   request: { challengeId: string; code: string },
   meta: RequestMeta,
 ): Promise<AccessTokenResponse> {
-  const challenge = await checkEmailChallenge(ctx, { purpose: 'SIGN_IN', userId: null, ...request });
+  const challenge = await checkEmailChallenge(ctx, { purpose: 'SIGN_IN', userId: null, ...request }, meta);
   const session = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
     await consumeEmailChallenge(trx, challenge.id, now);
