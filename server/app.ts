@@ -10,7 +10,11 @@ import { createDb, type DbHandle } from './db/client';
 import compress from '@fastify/compress';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
-import errorHandler, { clientErrorHandler, frameworkErrorHandler } from './plugins/error-handler';
+import errorHandler, {
+  clientErrorHandler,
+  connectRequestHandler,
+  frameworkErrorHandler,
+} from './plugins/error-handler';
 import rateLimit from './plugins/rate-limit';
 import requestGuards from './plugins/request-guards';
 import routeTable from './plugins/route-table';
@@ -90,6 +94,7 @@ export async function buildApp({
     http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.server.on('connect', connectRequestHandler(securityHeaders));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {

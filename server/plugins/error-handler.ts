@@ -166,20 +166,32 @@ export function clientErrorHandler(securityHeaders: Record<string, string>) {
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? ['REQUEST_TIMEOUT', 'The request took too long to arrive.']
           : ['VALIDATION_FAILED', 'The request is not valid HTTP.'];
-    const status = errorCatalogue[code].status;
-    const body = JSON.stringify(envelope(code, message));
-    const headers = {
-      ...securityHeaders,
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': String(Buffer.byteLength(body)),
-      'Cache-Control': 'no-store',
-      Connection: 'close',
-    };
-    const head = Object.entries(headers)
-      .map(([name, value]) => `${name}: ${value}\r\n`)
-      .join('');
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n${body}`);
+    writeRawError(socket, securityHeaders, code, message);
   };
+}
+
+/** CONNECT asks to open a tunnel, which this server never does; Node would just drop the socket. */
+export function connectRequestHandler(securityHeaders: Record<string, string>) {
+  return (_request: unknown, socket: Socket) => {
+    if (socket.destroyed || !socket.writable) return;
+    writeRawError(socket, securityHeaders, 'METHOD_NOT_ALLOWED', 'This server does not open tunnels (CONNECT).');
+  };
+}
+
+function writeRawError(socket: Socket, securityHeaders: Record<string, string>, code: ErrorCode, message: string) {
+  const status = errorCatalogue[code].status;
+  const body = JSON.stringify(envelope(code, message));
+  const headers = {
+    ...securityHeaders,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Cache-Control': 'no-store',
+    Connection: 'close',
+  };
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n${body}`);
 }
 
 export function sendNotFound(reply: FastifyReply, message = 'No such API route.') {

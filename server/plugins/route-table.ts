@@ -9,6 +9,15 @@ export interface RouteEntry {
   isAuthenticated: boolean;
   /** Takes a body: a zod schema for it, or a content type parser of its own (uploads, webhooks). */
   hasBodySchema: boolean;
+  /** The fields of an object body schema and of the query schema, by name. */
+  bodyFields: string[];
+  queryFields: string[];
+}
+
+function fieldsOf(schema: unknown): string[] {
+  if (typeof schema !== 'object' || schema === null || !('shape' in schema)) return [];
+  const shape = (schema as { shape: unknown }).shape;
+  return typeof shape === 'object' && shape !== null ? Object.keys(shape) : [];
 }
 
 declare module 'fastify' {
@@ -42,6 +51,8 @@ async function routeTablePlugin(app: FastifyInstance): Promise<void> {
         url: route.url,
         isAuthenticated,
         hasBodySchema: Boolean(route.schema?.body),
+        bodyFields: fieldsOf(route.schema?.body),
+        queryFields: fieldsOf(route.schema?.querystring),
       });
     }
   });

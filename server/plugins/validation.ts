@@ -14,16 +14,19 @@ const partNames: Record<string, string> = { body: 'body', querystring: 'query', 
 export const validatorCompiler: FastifySchemaCompiler<ZodType> = (route) => {
   const validate = zodValidatorCompiler(route as Parameters<typeof zodValidatorCompiler>[0]);
   const part = partNames[route.httpPart ?? ''] ?? 'request';
-  const refuse = (where: string, what: string) => ({
-    error: new AppError('VALIDATION_FAILED', `${part}.${where}: ${what}`),
+  const refuse = (where: string) => ({
+    error: new AppError(
+      'VALIDATION_FAILED',
+      `${part}.${where}: this value is not allowed (a NUL character, or a number beyond what can be stored).`,
+    ),
   });
   return (data: unknown) => {
     const withNul = findUnsafeInput(typeof data === 'string' || typeof data === 'object' ? data : null);
-    if (withNul) return refuse(withNul, 'this value is not allowed (NUL character or a number out of range).');
+    if (withNul) return refuse(withNul);
     const result = validate(data) as { value?: unknown; error?: Error };
     if (result.error === undefined) {
       const unsafe = findUnsafeInput(result.value);
-      if (unsafe) return refuse(unsafe, 'the number is out of range.');
+      if (unsafe) return refuse(unsafe);
     }
     return result;
   };
