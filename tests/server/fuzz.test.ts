@@ -1,4 +1,4 @@
-import net from 'node:net';
+import type net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';
@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { createClock, enrollUser, signInByEmail } from '../helpers/auth';
 import { testEngines } from '../helpers/db';
 import { approveIdentity } from '../helpers/kyc';
+import { rawRequest } from '../helpers/raw-http';
 
 /**
  * Thousands of malformed requests to every route the app registers (read from the app's own
@@ -522,46 +523,10 @@ describe.each(testEngines())('fuzzing every route (%s)', (engine) => {
         () => `GET ${target} HTTP/1.1\r\nHost: moa.test\r\nBad Header: x\r\n\r\n`,
       ])();
       const answer = await rawRequest(port, request);
-      const problem = rawProblem(answer);
+      const problem = answer.statusCode === 0 ? 'no complete answer' : problemWith(answer);
       if (problem && failures.length < 10)
-        failures.push(`${problem}: ${JSON.stringify(request.slice(0, 160))} -> ${answer.slice(0, 300)}`);
+        failures.push(`${problem}: ${JSON.stringify(request.slice(0, 160))} -> ${answer.text.slice(0, 300)}`);
     }
     expect(failures, `seed ${SEED}`).toEqual([]);
   }, 60_000);
 });
-
-function rawRequest(port: number, request: string): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
-    let answer = '';
-    const done = () => {
-      socket.destroy();
-      resolve(answer);
-    };
-    socket.on('data', (chunk) => {
-      answer += chunk.toString('latin1');
-      // One answer is enough; keep-alive connections would otherwise stay open.
-      const end = answer.indexOf('\r\n\r\n');
-      if (end >= 0) {
-        const length = /content-length: *(\d+)/i.exec(answer.slice(0, end));
-        if (length && answer.length >= end + 4 + Number(length[1])) done();
-      }
-    });
-    socket.on('end', done);
-    socket.on('error', done);
-    setTimeout(done, 3000);
-  });
-}
-
-function rawProblem(answer: string): string | null {
-  const end = answer.indexOf('\r\n\r\n');
-  if (end < 0) return 'no complete answer';
-  const [statusLine, ...headerLines] = answer.slice(0, end).split('\r\n');
-  const status = Number(statusLine?.split(' ')[1]);
-  const headers: Record<string, string> = {};
-  for (const line of headerLines) {
-    const colon = line.indexOf(':');
-    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  return problemWith({ statusCode: status, headers, body: answer.slice(end + 4) });
-}
