@@ -1,18 +1,25 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isLoopbackHost, type AppConfig } from './config';
 import type { AppContext } from './context';
 import { deriveDataKeys } from './crypto';
 import { createDb, type DbHandle } from './db/client';
 import compress from '@fastify/compress';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
-import errorHandler from './plugins/error-handler';
+import errorHandler, {
+  clientErrorHandler,
+  connectRequestHandler,
+  frameworkErrorHandler,
+} from './plugins/error-handler';
 import rateLimit from './plugins/rate-limit';
-import security from './plugins/security';
+import requestGuards from './plugins/request-guards';
+import routeTable from './plugins/route-table';
+import security, { securityHeaderList } from './plugins/security';
+import { validatorCompiler } from './plugins/validation';
 import staticClient from './plugins/static-client';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/routes';
@@ -44,6 +51,8 @@ export interface BuildAppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** The key that opens the development mailbox from anywhere; null when there is no mailbox. */
+    devMailboxKey: string | null;
   }
 }
 
@@ -58,6 +67,12 @@ export async function buildApp({
   mailer,
   logger,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const securityOptions = {
+    isProduction: config.isProduction,
+    googleClientId: config.GOOGLE_CLIENT_ID,
+    isSumsub: config.KYC_PROVIDER === 'sumsub',
+  };
+  const securityHeaders = securityHeaderList(securityOptions);
   const app = Fastify({
     logger: logger ?? {
       level: config.LOG_LEVEL,
@@ -71,8 +86,14 @@ export async function buildApp({
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
     return503OnClosing: true,
+    // Answers written before any hook runs still use the catalogue's shape and security headers.
+    frameworkErrors: frameworkErrorHandler(securityHeaders),
+    clientErrorHandler: clientErrorHandler(securityHeaders),
+    // A request without a Host header reaches the guards and is refused in the catalogue's shape.
+    http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.server.on('connect', connectRequestHandler(securityHeaders));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
@@ -85,11 +106,8 @@ export async function buildApp({
   app.decorate('mailer', mail);
   app.addHook('onClose', async () => mail.close());
   await app.register(errorHandler);
-  await app.register(security, {
-    isProduction: config.isProduction,
-    googleClientId: config.GOOGLE_CLIENT_ID,
-    isSumsub: config.KYC_PROVIDER === 'sumsub',
-  });
+  await app.register(security, securityOptions);
+  await app.register(requestGuards);
   // API answers are compressed on the fly at a cheap brotli level; the client build is
   // compressed ahead of time (see scripts/precompress-plugin.ts) and served as is.
   await app.register(compress, {
@@ -108,6 +126,7 @@ export async function buildApp({
     now: now ?? (() => new Date()),
   };
   await app.register(authPlugin, { ctx });
+  await app.register(routeTable);
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,
     timeWindowMs: config.RATE_LIMIT_WINDOW_MS,
@@ -121,13 +140,17 @@ export async function buildApp({
   await app.register(productsRoutes);
   await app.register(kycRoutes);
   await app.register(kycWebhookRoutes);
-  if (!config.isProduction) await app.register(devRoutes);
+  // The development mailbox shows every sign-in code: see mayReadMailbox for who may read it.
+  const mailboxKey = config.DEV_MAILBOX_KEY ?? randomBytes(24).toString('base64url');
+  const hasMailbox = !config.isProduction && mail.readOutbox !== null;
+  app.decorate('devMailboxKey', hasMailbox ? mailboxKey : null);
+  if (hasMailbox) await app.register(devRoutes, { isLoopbackServer: isLoopbackHost(config.HOST), key: mailboxKey });
   await app.register(postRoutes);
   await app.register(contactRoutes);
   await app.register(siteRoutes);
 
   if (config.SERVE_CLIENT) {
-    await app.register(staticClient, { root: config.clientDistDir, publicUrl: config.PUBLIC_URL });
+    await app.register(staticClient, { root: config.clientDistDir, publicUrl: config.publicUrl });
   } else {
     const { sendNotFound } = await import('./plugins/error-handler');
     app.setNotFoundHandler((request, reply) =>

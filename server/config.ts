@@ -42,8 +42,9 @@ export const configSchema = z.object({
     .int()
     .min(1000)
     .default(60 * 60_000),
-  // The public origin (https://moa.example) for canonical links, the sitemap and link previews.
-  // Without it the address each request came to is used, which is right when nothing sits in front.
+  // The public origin (https://moa.example) for canonical links, the sitemap, link previews and
+  // absolute image URLs. Without it, http://HOST:PORT (localhost when HOST is a wildcard); the
+  // Host header of a request is never used, so no request can plant another origin in a cache.
   PUBLIC_URL: z
     .url({ error: 'must be an absolute http(s) URL' })
     .regex(/^https?:\/\//, { error: 'must be an absolute http(s) URL' })
@@ -86,6 +87,18 @@ export const configSchema = z.object({
     .min(60)
     .max(86_400)
     .default(1200),
+  /** Bytes of uploads (identity documents, evidence, later features' files) one user may keep. */
+  UPLOAD_QUOTA_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int()
+    .min(1024 * 1024)
+    .max(10 * 1024 * 1024 * 1024)
+    .default(64 * 1024 * 1024),
+  /**
+   * The development mailbox (/dev/mailbox) opens without a key only to loopback clients of a
+   * server listening on loopback; elsewhere it needs this key (a random one is printed at start).
+   */
+  DEV_MAILBOX_KEY: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -96,6 +109,61 @@ export interface AppConfig extends RawConfig {
   /** Absolute path of the built client. */
   clientDistDir: string;
   isProduction: boolean;
+  /** PUBLIC_URL without a trailing slash, or the origin the server listens on. */
+  publicUrl: string;
+}
+
+/**
+ * Variables whose value may be repeated in a configuration error. Every other variable (keys,
+ * passwords, URLs that can carry credentials, and any variable added later) is never printed.
+ */
+const SHOWABLE = new Set([
+  'NODE_ENV',
+  'HOST',
+  'PORT',
+  'DATA_DIR',
+  'LOG_LEVEL',
+  'BODY_LIMIT_BYTES',
+  'RATE_LIMIT_MAX',
+  'RATE_LIMIT_WINDOW_MS',
+  'TRUST_PROXY',
+  'SERVE_CLIENT',
+  'CLIENT_DIST_DIR',
+  'SEED_DEMO_DATA',
+  'CURRENCY',
+  'CONTACT_RATE_LIMIT_MAX',
+  'CONTACT_RATE_LIMIT_WINDOW_MS',
+  'SESSION_TTL_MINUTES',
+  'SIGN_IN_CODES_PER_IP',
+  'AUTH_RATE_LIMIT_MAX',
+  'KYC_PROVIDER',
+  'KYC_UPLOAD_MAX_BYTES',
+  'SUMSUB_TOKEN_TTL_SECONDS',
+  'UPLOAD_QUOTA_BYTES',
+]);
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+function defaultPublicUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+/**
+ * Settings that parse but must not run together, checked by the server at start (not by
+ * tools and tests that build the app): production mail must really go out, never to a file
+ * that holds every sign-in code.
+ */
+export function assertStartable(config: AppConfig): void {
+  if (config.isProduction && !config.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid environment variable SMTP_URL: required when NODE_ENV is production, or sign-in codes could not be mailed (missing)',
+    );
+  }
 }
 
 export class ConfigError extends Error {
@@ -109,7 +177,13 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? 'configuration');
-    const shown = cleaned[name] === undefined ? 'missing' : `got "${cleaned[name]}"`;
+    const value = cleaned[name];
+    const shown =
+      value === undefined
+        ? 'missing'
+        : SHOWABLE.has(name) && value.length <= 120
+          ? `got "${value}"`
+          : 'the value is not shown';
     throw new ConfigError(`Invalid environment variable ${name}: ${issue.message} (${shown})`);
   }
   const raw = result.data;
@@ -125,5 +199,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     dataDir: path.resolve(raw.DATA_DIR),
     clientDistDir: path.resolve(raw.CLIENT_DIST_DIR),
     isProduction: raw.NODE_ENV === 'production',
+    publicUrl: (raw.PUBLIC_URL ?? defaultPublicUrl(raw.HOST, raw.PORT)).replace(/\/+$/, ''),
   };
 }

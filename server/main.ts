@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { buildApp } from './app';
-import { ConfigError, parseConfig } from './config';
+import { assertStartable, ConfigError, isLoopbackHost, parseConfig } from './config';
+import { makeDataDirPrivate } from './data-dir';
 import { createDb } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoDataOnce } from './db/seed/index';
@@ -10,6 +10,7 @@ async function main(): Promise<void> {
   let config;
   try {
     config = parseConfig(process.env);
+    assertStartable(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -17,7 +18,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  // Everything this process creates (database, WAL, uploads, outbox) is for its own user only.
+  process.umask(0o077);
+  makeDataDirPrivate(config.dataDir);
   const secrets = loadOrCreateSecrets(config.dataDir, { tokenSigningKey: config.TOKEN_SIGNING_KEY });
 
   const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
@@ -53,6 +56,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (app.devMailboxKey) {
+    const url = `${config.publicUrl}/dev/mailbox`;
+    app.log.warn(
+      isLoopbackHost(config.HOST)
+        ? `development mailbox (sign-in codes, this machine only): ${url}`
+        : `development mailbox (sign-in codes; keep this key private): ${url}?key=${app.devMailboxKey}`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

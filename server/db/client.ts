@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -64,8 +64,11 @@ export function createDb(options: DbOptions): DbHandle {
   }
 
   const file = sqliteFileFor(options);
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const database = new SQLite(file);
+  // Private before the first write: SQLite gives the WAL and shared-memory files the
+  // database file's own mode, so all three are readable by this user only.
+  if (file !== ':memory:') chmodSync(file, 0o600);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');

@@ -165,6 +165,19 @@ export interface Database extends CatalogueTables {
   investor_verifications: InvestorVerificationsTable;
   kyc_files: KycFilesTable;
   kyc_webhook_events: KycWebhookEventsTable;
+  usage_budgets: UsageBudgetsTable;
+  storage_usage: StorageUsageTable;
+}
+
+export interface UsageBudgetsTable {
+  key: string;
+  used: number;
+  window_start: string;
+}
+
+export interface StorageUsageTable {
+  user_id: string;
+  bytes: number;
 }
 
 export interface CategoriesTable {

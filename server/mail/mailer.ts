@@ -53,7 +53,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   const file = path.join(options.dataDir, OUTBOX_FILE);
   return {
     send: async (mail) => {
-      mkdirSync(options.dataDir, { recursive: true });
+      mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
       const message: MailMessage = {
         id: randomUUID(),
         from: options.from,

@@ -35,6 +35,15 @@ declare module 'fastify' {
   }
 }
 
+/** Every hook requireAuth made, so a route's auth requirement can be read off its options. */
+const authHooks = new WeakSet<AuthHook>();
+
+/** Whether a route hook (or any of an array of them) is one requireAuth made. */
+export function hasAuthHook(hooks: unknown): boolean {
+  const list = Array.isArray(hooks) ? hooks : [hooks];
+  return list.some((hook) => typeof hook === 'function' && authHooks.has(hook as AuthHook));
+}
+
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
@@ -77,7 +86,7 @@ async function authPlugin(app: FastifyInstance, options: { ctx: AppContext }): P
   app.decorate('ctx', options.ctx);
   app.decorateRequest('auth', null);
   app.decorate('requireAuth', (requirement: AuthRequirement): AuthHook => {
-    return async (request) => {
+    const hook: AuthHook = async (request) => {
       const auth = await authenticate(options.ctx, request);
       if ((requirement.level === 'verified' || requirement.role) && auth.role === 'UNVERIFIED') {
         throw new AppError('OTP_REQUIRED', 'Finish two-step sign-in first.');
@@ -99,6 +108,8 @@ async function authPlugin(app: FastifyInstance, options: { ctx: AppContext }): P
       }
       request.auth = auth;
     };
+    authHooks.add(hook);
+    return hook;
   });
 }
 

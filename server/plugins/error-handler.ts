@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -36,9 +38,57 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_RATE_LIMITED: 'RATE_LIMITED',
 };
 
+/**
+ * What the database refused, by engine: a unique or foreign key rule (two requests raced,
+ * or a duplicate), or a value the column cannot hold. Each is the caller's 4xx, decided in
+ * this one place so no route can turn a lost race into a 500.
+ */
+const postgresCodes: Record<string, ErrorCode> = {
+  '23505': 'CONFLICT', // unique_violation
+  '23503': 'CONFLICT', // foreign_key_violation
+  '23P01': 'CONFLICT', // exclusion_violation
+  '22001': 'VALIDATION_FAILED', // string_data_right_truncation
+  '22003': 'VALIDATION_FAILED', // numeric_value_out_of_range
+  '22P02': 'VALIDATION_FAILED', // invalid_text_representation
+  '22021': 'VALIDATION_FAILED', // character_not_in_repertoire (NUL in text)
+  '22P05': 'VALIDATION_FAILED', // untranslatable_character
+  '22007': 'VALIDATION_FAILED', // invalid_datetime_format
+  '22008': 'VALIDATION_FAILED', // datetime_field_overflow
+};
+const sqliteCodes: Record<string, ErrorCode> = {
+  SQLITE_CONSTRAINT_UNIQUE: 'CONFLICT',
+  SQLITE_CONSTRAINT_PRIMARYKEY: 'CONFLICT',
+  SQLITE_CONSTRAINT_FOREIGNKEY: 'CONFLICT',
+  SQLITE_TOOBIG: 'VALIDATION_FAILED',
+  SQLITE_MISMATCH: 'VALIDATION_FAILED',
+};
+const databaseMessages: Partial<Record<ErrorCode, string>> = {
+  CONFLICT: 'This clashes with something that already exists or was changed at the same moment. Reload and try again.',
+  VALIDATION_FAILED: 'A value in the request is outside what it may be.',
+};
+
+export function databaseErrorCode(error: unknown): ErrorCode | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, name } = error as { code?: unknown; name?: unknown };
+  if (typeof code !== 'string') return null;
+  if (name === 'SqliteError') return sqliteCodes[code] ?? null;
+  // pg's DatabaseError carries SQLSTATE as a five-character code and a severity.
+  if ('severity' in error && /^[0-9A-Z]{5}$/.test(code)) return postgresCodes[code] ?? null;
+  return null;
+}
+
 export function toErrorReply(error: FastifyError | Error, request: FastifyRequest) {
   if (error instanceof AppError) {
     return { status: error.status, headers: error.headers, body: envelope(error.code, error.message) };
+  }
+  const fromDatabase = databaseErrorCode(error);
+  if (fromDatabase) {
+    request.log.info({ err: error }, 'the database refused a request');
+    return {
+      status: errorCatalogue[fromDatabase].status,
+      headers: {},
+      body: envelope(fromDatabase, databaseMessages[fromDatabase] ?? 'The request could not be applied.'),
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const message = describeValidation(error.validation, error.validationContext);
@@ -80,6 +130,69 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
 }
 
 export default fp(errorHandlerPlugin, { name: 'error-handler' });
+
+/**
+ * Fastify's own answers before routing (an undecodable URL, an over-long path parameter),
+ * in the catalogue's shape and with the security headers, which no hook has set yet.
+ */
+export function frameworkErrorHandler(securityHeaders: Record<string, string>) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const message =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? 'A path parameter is longer than any valid value.'
+        : error.code === 'FST_ERR_BAD_URL'
+          ? 'The address is not a valid URL.'
+          : 'The request could not be routed.';
+    return reply
+      .status(400)
+      .headers(securityHeaders)
+      .header('Cache-Control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(envelope('VALIDATION_FAILED', message));
+  };
+}
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (an unknown method,
+ * oversized headers, a broken request line, a timeout); the answer goes straight to the
+ * socket, so it is written here in full: the catalogue's shape and the security headers.
+ */
+export function clientErrorHandler(securityHeaders: Record<string, string>) {
+  return (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+    const [code, message]: [ErrorCode, string] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? ['HEADERS_TOO_LARGE', 'The request headers are larger than the server accepts.']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? ['REQUEST_TIMEOUT', 'The request took too long to arrive.']
+          : ['VALIDATION_FAILED', 'The request is not valid HTTP.'];
+    writeRawError(socket, securityHeaders, code, message);
+  };
+}
+
+/** CONNECT asks to open a tunnel, which this server never does; Node would just drop the socket. */
+export function connectRequestHandler(securityHeaders: Record<string, string>) {
+  return (_request: unknown, socket: Socket) => {
+    if (socket.destroyed || !socket.writable) return;
+    writeRawError(socket, securityHeaders, 'METHOD_NOT_ALLOWED', 'This server does not open tunnels (CONNECT).');
+  };
+}
+
+function writeRawError(socket: Socket, securityHeaders: Record<string, string>, code: ErrorCode, message: string) {
+  const status = errorCatalogue[code].status;
+  const body = JSON.stringify(envelope(code, message));
+  const headers = {
+    ...securityHeaders,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Cache-Control': 'no-store',
+    Connection: 'close',
+  };
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n${body}`);
+}
 
 export function sendNotFound(reply: FastifyReply, message = 'No such API route.') {
   return reply.status(404).type('application/json; charset=utf-8').send(envelope('NOT_FOUND', message));

@@ -15,6 +15,11 @@ export interface RateLimitOptions {
  * their own routes (`config.rateLimit`). With REDIS_URL the counters are shared by every
  * API process; without it they live in this process, which suits the embedded default.
  */
+/** Whether a route pattern (request.routeOptions.url) belongs to the API; unmatched requests have none. */
+export function isApiRoute(routeUrl: string | undefined): boolean {
+  return routeUrl !== undefined && (routeUrl === '/api' || routeUrl.startsWith('/api/'));
+}
+
 async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
@@ -25,8 +30,10 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions):
     max: options.max,
     timeWindow: options.timeWindowMs,
     ...(redis ? { redis, nameSpace: 'moa-rate-limit:' } : {}),
-    // The shell and its assets are not rate limited; the API is.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // The shell and its assets are not rate limited; the API is. Decided by the route that
+    // matched, never by the raw URL: the router also serves percent-encoded and absolute-form
+    // spellings of the same path, and each route's counter is keyed by its pattern.
+    allowList: (request) => !isApiRoute(request.routeOptions.url),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`, {
         'retry-after': String(Math.ceil(context.ttl / 1000)),

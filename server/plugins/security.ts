@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import helmet from 'helmet';
 
 /**
  * Security headers for every answer. The policy allows exactly what the app needs: its own
@@ -61,11 +63,16 @@ export function policyFor(options: { googleClientId?: string; isSumsub?: boolean
   return policy;
 }
 
-async function securityPlugin(
-  app: FastifyInstance,
-  options: { isProduction: boolean; googleClientId?: string; isSumsub?: boolean },
-): Promise<void> {
-  await app.register(helmet, {
+export interface SecurityOptions {
+  isProduction: boolean;
+  googleClientId?: string;
+  isSumsub?: boolean;
+}
+
+export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=()';
+
+function helmetOptionsFor(options: SecurityOptions): FastifyHelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -79,9 +86,33 @@ async function securityPlugin(
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     strictTransportSecurity: options.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  };
+}
+
+/**
+ * The same headers as a fixed list, for the answers Fastify writes before any hook runs (a bad
+ * URL, an over-long path parameter) and for the raw socket answers to broken HTTP (oversized
+ * headers, an unknown method): every answer carries them, even those.
+ */
+export function securityHeaderList(options: SecurityOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (headers[name] = String(value)),
+    removeHeader: (name: string) => void delete headers[name],
+  };
+  helmet(helmetOptionsFor(options) as Parameters<typeof helmet>[0])(
+    {} as IncomingMessage,
+    response as unknown as ServerResponse,
+    () => undefined,
+  );
+  headers['Permissions-Policy'] = PERMISSIONS_POLICY;
+  return headers;
+}
+
+async function securityPlugin(app: FastifyInstance, options: SecurityOptions): Promise<void> {
+  await app.register(fastifyHelmet, helmetOptionsFor(options));
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('Permissions-Policy', 'camera=(self), microphone=(), geolocation=(), payment=()');
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
   });
 }
 

@@ -25,7 +25,7 @@ export function cacheControlFor(urlPath: string): string {
  * like pages get the app shell (the client router renders its own 404); unknown /api paths
  * and missing files get the JSON 404.
  */
-async function staticClientPlugin(app: FastifyInstance, options: { root: string; publicUrl?: string }): Promise<void> {
+async function staticClientPlugin(app: FastifyInstance, options: { root: string; publicUrl: string }): Promise<void> {
   const indexFile = path.join(options.root, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ root: options.root }, 'client build not found; serving the API only');
@@ -64,7 +64,7 @@ async function staticClientPlugin(app: FastifyInstance, options: { root: string;
     if (!urlTitle.success) return sendShell(reply);
     const post = await findPostByUrlTitle(app.ctx, urlTitle.data);
     if (!post) return sendShell(reply);
-    return sendShell(reply, renderPostShell(shell, post, publicOrigin(request, options.publicUrl)));
+    return sendShell(reply, renderPostShell(shell, post, publicOrigin(options.publicUrl)));
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasForbiddenNameCharacters, NAME_MAX_LENGTH } from './names';
 
 /**
  * Wire schemas of sign-in, sessions, the second factor and the account. Request bodies are
@@ -114,13 +115,14 @@ export const userPayloadSchema = z.object({
 });
 export type UserPayload = z.infer<typeof userPayloadSchema>;
 
+/** The profile name: the one name rule of src/domain/names.ts. */
 export const nameSchema = z
   .string()
   .trim()
   .min(1, { error: 'Enter a name.' })
-  .max(60, { error: 'A name has at most 60 characters.' })
-  .refine((value) => ![...value].some((char) => char.charCodeAt(0) < 32 || char === '\u007f' || '<>'.includes(char)), {
-    error: 'The name contains characters it may not.',
+  .max(NAME_MAX_LENGTH, { error: `A name has at most ${NAME_MAX_LENGTH} characters.` })
+  .refine((value) => !hasForbiddenNameCharacters(value), {
+    error: 'The name contains characters it may not (invisible, control or direction characters, or < >).',
   });
 export const updateNamesRequestSchema = z.strictObject({ name: nameSchema });
 export const updateEmailRequestSchema = z.strictObject({ email: emailSchema });

@@ -40,6 +40,12 @@ export const errorCatalogue = {
   MALFORMED_JSON: { status: 400, when: 'The body is not valid JSON.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, when: 'The body is sent with a content type the route does not accept.' },
   PAYLOAD_TOO_LARGE: { status: 413, when: 'The body is larger than the configured limit.' },
+  HEADERS_TOO_LARGE: { status: 431, when: 'The request headers are larger than the server accepts.' },
+  REQUEST_TIMEOUT: { status: 408, when: 'The request did not arrive in full within the time allowed.' },
+  STORAGE_QUOTA_EXCEEDED: {
+    status: 413,
+    when: 'An upload would take the user past their storage allowance; files already sent count.',
+  },
   SOLD_OUT: { status: 409, when: 'Not enough tokens remain for the request.' },
   RATE_LIMITED: { status: 429, when: 'Too many requests; wait for the Retry-After header.' },
   SERVICE_UNAVAILABLE: { status: 503, when: 'A dependency (the database) is not answering; try again shortly.' },

@@ -36,3 +36,35 @@ export const otpUrlSchema = z
   .refine((value) => URL.canParse(value) && Boolean(new URL(value).searchParams.get('secret')), {
     error: 'Secret key is required',
   });
+
+/**
+ * Rules every request input obeys, whatever its route's own schema says (the server checks
+ * them around each schema, so routes added later get them too): text without NUL characters,
+ * which PostgreSQL cannot store, and numbers a database column can hold exactly.
+ */
+export const DB_INTEGER_MAX = 2_147_483_647;
+
+/** The path (a.b.0) of the first NUL character or unsafe number in a parsed input, or null. */
+export function findUnsafeInput(value: unknown, where = '', depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? where || 'value' : null;
+  if (typeof value === 'number') {
+    const isSafe = Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value));
+    return isSafe ? null : where || 'value';
+  }
+  if (typeof value !== 'object' || value === null || depth > 32) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const path = where ? `${where}.${key}` : key;
+    if (key.includes('\u0000')) return path;
+    const found = findUnsafeInput(item, path, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** A whole number that fits the database's integer columns (ids, counts, quantities). */
+export const dbIntegerSchema = (what: string) =>
+  z.coerce
+    .number({ error: `${what} must be a number.` })
+    .int({ error: `${what} must be a whole number.` })
+    .min(-DB_INTEGER_MAX, { error: `${what} is too small.` })
+    .max(DB_INTEGER_MAX, { error: `${what} is too large.` });

@@ -40,6 +40,9 @@ describe.each(testEngines())('contact form API on %s', (engine) => {
     const mine = (await t.app.inject({ url: `/api/v1/dev/outbox?email=${good.email}` })).json().messages;
     expect(mine[0].subject).toBe('We received your message');
     expect(mine[0].text).toContain(`#${receipt.id}`);
+    // The sender's address is unverified: nothing they typed is repeated to it.
+    expect(mine[0].text).not.toContain(good.message);
+    expect(mine[0].text).not.toContain(good.name);
   });
 
   it.each([

@@ -12,7 +12,7 @@ describe.each(testEngines())('blog posts API on %s', (engine) => {
   const visibleTitles: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(engine, { PUBLIC_URL: 'http://moa.test' });
     const now = Date.now();
     // Seven visible posts, newest last-inserted first in time order; two share a timestamp.
     const sameMoment = new Date(now - 3 * DAY);
@@ -126,7 +126,8 @@ describe.each(testEngines())('blog posts API on %s', (engine) => {
   });
 
   it('lists published posts in the sitemap, and robots.txt points at it', async () => {
-    const sitemap = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'moa.test' } });
+    // The origin comes from PUBLIC_URL; the Host header of the request is ignored.
+    const sitemap = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'attacker.example' } });
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.headers['content-type']).toContain('application/xml');
     expect(sitemap.body).toContain('<loc>http://moa.test/blog/visible-0</loc>');
@@ -134,7 +135,7 @@ describe.each(testEngines())('blog posts API on %s', (engine) => {
     expect(sitemap.body).toContain('<loc>http://moa.test/about/hanwoo</loc>');
     expect(sitemap.body).not.toContain('hidden-post');
     expect(sitemap.body).not.toContain('future-post');
-    const robots = await t.app.inject({ url: '/robots.txt', headers: { host: 'moa.test' } });
+    const robots = await t.app.inject({ url: '/robots.txt', headers: { host: 'attacker.example' } });
     expect(robots.statusCode).toBe(200);
     expect(robots.body).toContain('Sitemap: http://moa.test/sitemap.xml');
     expect(robots.body).toContain('Disallow: /account/');

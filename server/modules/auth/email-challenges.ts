@@ -3,34 +3,30 @@ import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MINUTES } from '../../../src/domain/a
 import { minutesFrom, type AppContext, type RequestMeta } from '../../context';
 import { hashCode, randomDigits, safeEqual } from '../../crypto';
 import { AppError } from '../../errors';
-import {
-  consumeChallenge,
-  insertChallenge,
-  listChallengeTimes,
-  spendChallengeAttempt,
-  type ChallengeRecord,
-} from './repository';
+import { budgetKey, spendBudgets } from '../limits/service';
+import { consumeChallenge, insertChallenge, spendChallengeAttempt, type ChallengeRecord } from './repository';
 
 const WINDOW_MINUTES = 15;
-/** Codes sent to one address in the window. */
-const MAX_CODES_PER_ADDRESS = 5;
-/** Wrong guesses one code allows; with the per-address cap, at most 25 guesses an address per window. */
-const MAX_ATTEMPTS_PER_CODE = 5;
+/** Codes one requester (IP) may have sent to one address in the window. */
+export const CODES_PER_ADDRESS_AND_REQUESTER = 5;
+/** Codes one address may receive from all requesters together: a ceiling against mail floods. */
+export const CODES_PER_ADDRESS = 30;
+/** Guesses one code allows. */
+export const GUESSES_PER_CODE = 5;
+/** Guesses at one address's codes from one requester (IP) in the window. */
+export const GUESSES_PER_ADDRESS_AND_REQUESTER = 10;
+/**
+ * Guesses at one address's codes from everyone in the window: the bound on brute force (25 in
+ * 15 minutes against a million codes). One stranger can use at most 10 of them, so the owner's
+ * own fresh attempt still works unless several addresses attack at once.
+ */
+export const GUESSES_PER_ADDRESS = 25;
 
 type Purpose = 'SIGN_IN' | 'EMAIL_CHANGE';
 
 function codeHashFor(ctx: AppContext, challengeId: string, code: string): string {
   // The challenge id is part of the hash: a code only ever matches the attempt that asked for it.
   return hashCode(ctx.keys.codeHash, 'email-code', challengeId, code);
-}
-
-function throwIfOverLimit(times: string[], max: number, now: Date): void {
-  if (times.length < max) return;
-  const oldest = new Date(times[times.length - max]!);
-  const seconds = Math.max(1, Math.ceil((minutesFrom(oldest, WINDOW_MINUTES).getTime() - now.getTime()) / 1000));
-  throw new AppError('RATE_LIMITED', `Too many codes were requested. Try again in ${Math.ceil(seconds / 60)} min.`, {
-    'retry-after': String(seconds),
-  });
 }
 
 /**
@@ -42,14 +38,27 @@ export async function sendEmailChallenge(
   ctx: AppContext,
   request: { purpose: Purpose; email: string; userId: string | null; meta: RequestMeta },
 ): Promise<{ challengeId: string }> {
-  const now = ctx.now();
-  const since = minutesFrom(now, -WINDOW_MINUTES).toISOString();
-  throwIfOverLimit(await listChallengeTimes(ctx.db, { email: request.email }, since), MAX_CODES_PER_ADDRESS, now);
-  throwIfOverLimit(
-    await listChallengeTimes(ctx.db, { ip: request.meta.ip }, since),
-    ctx.config.SIGN_IN_CODES_PER_IP,
-    now,
+  const { email, meta } = request;
+  // Decided by the database before anything is sent; see docs/decisions for why no single
+  // stranger can use up an address's codes.
+  await spendBudgets(
+    ctx,
+    [
+      {
+        key: budgetKey('codes:requester', meta.ip),
+        max: ctx.config.SIGN_IN_CODES_PER_IP,
+        windowMinutes: WINDOW_MINUTES,
+      },
+      {
+        key: budgetKey('codes:address-requester', email, meta.ip),
+        max: CODES_PER_ADDRESS_AND_REQUESTER,
+        windowMinutes: WINDOW_MINUTES,
+      },
+      { key: budgetKey('codes:address', email), max: CODES_PER_ADDRESS, windowMinutes: WINDOW_MINUTES },
+    ],
+    'Too many codes were requested.',
   );
+  const now = ctx.now();
 
   const challengeId = randomUUID();
   const code = randomDigits(EMAIL_CODE_LENGTH);
@@ -69,12 +78,12 @@ export async function sendEmailChallenge(
   await ctx.mailer.send(
     request.purpose === 'SIGN_IN'
       ? {
-          to: request.email,
+          to: email,
           subject: 'Your Moa sign-in code',
           text: `Your Moa sign-in code is ${code}.\n\nIt works once, for ${EMAIL_CODE_TTL_MINUTES} minutes, in the browser where you asked for it.\nIf you did not try to sign in, you can ignore this email.`,
         }
       : {
-          to: request.email,
+          to: email,
           subject: 'Confirm your new Moa email address',
           text: `Your confirmation code is ${code}.\n\nEnter it in your Moa account settings within ${EMAIL_CODE_TTL_MINUTES} minutes to make this your sign-in address.\nIf you did not ask for this, you can ignore this email.`,
         },
@@ -89,16 +98,30 @@ export async function sendEmailChallenge(
 export async function checkEmailChallenge(
   ctx: AppContext,
   request: { purpose: Purpose; challengeId: string; code: string; userId: string | null },
+  meta: RequestMeta,
 ): Promise<ChallengeRecord> {
   const now = ctx.now().toISOString();
   const challenge = await spendChallengeAttempt(
     ctx.db,
-    { id: request.challengeId, purpose: request.purpose, userId: request.userId, maxAttempts: MAX_ATTEMPTS_PER_CODE },
+    { id: request.challengeId, purpose: request.purpose, userId: request.userId, maxAttempts: GUESSES_PER_CODE },
     now,
   );
   if (!challenge) {
     throw new AppError('SIGN_IN_FAILED', 'This code has expired or can no longer be used. Ask for a new code.');
   }
+  // Every guess, right or wrong, is spent from the address's budgets before it is compared.
+  await spendBudgets(
+    ctx,
+    [
+      {
+        key: budgetKey('guesses:address-requester', challenge.email, meta.ip),
+        max: GUESSES_PER_ADDRESS_AND_REQUESTER,
+        windowMinutes: WINDOW_MINUTES,
+      },
+      { key: budgetKey('guesses:address', challenge.email), max: GUESSES_PER_ADDRESS, windowMinutes: WINDOW_MINUTES },
+    ],
+    'Too many codes were tried for this address.',
+  );
   if (!safeEqual(challenge.codeHash, codeHashFor(ctx, challenge.id, request.code))) {
     throw new AppError('SIGN_IN_FAILED', 'That code is not correct. Check the latest email and try again.');
   }

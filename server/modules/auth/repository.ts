@@ -130,14 +130,6 @@ export async function insertChallenge(
     .execute();
 }
 
-/** Creation times of the challenges sent to an address or from an IP since `since`, oldest first. */
-export async function listChallengeTimes(db: Db, by: { email: string } | { ip: string }, since: string) {
-  let query = db.selectFrom('email_challenges').select('created_at').where('created_at', '>', since);
-  query = 'email' in by ? query.where('email', '=', by.email) : query.where('ip', '=', by.ip);
-  const rows = await query.orderBy('created_at', 'asc').execute();
-  return rows.map((row) => row.created_at);
-}
-
 /**
  * Spends one guess on a live challenge before the code is compared, in one statement, so
  * parallel guesses can never exceed the allowance. Null when the challenge is unknown, used,

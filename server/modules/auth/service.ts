@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AccessTokenResponse, TokenRole } from '../../../src/domain/auth';
+import { acceptableName } from '../../../src/domain/names';
 import { minutesFrom, type AppContext, type RequestMeta } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
@@ -70,7 +71,7 @@ export async function signInWithEmailCode(
   request: { challengeId: string; code: string },
   meta: RequestMeta,
 ): Promise<AccessTokenResponse> {
-  const challenge = await checkEmailChallenge(ctx, { purpose: 'SIGN_IN', userId: null, ...request });
+  const challenge = await checkEmailChallenge(ctx, { purpose: 'SIGN_IN', userId: null, ...request }, meta);
   const session = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
     await consumeEmailChallenge(trx, challenge.id, now);
@@ -116,7 +117,8 @@ export async function signInWithGoogle(
     let userId = await findUserIdByIdentity(trx, GOOGLE_ISSUER, identity.subject);
     if (!userId) {
       const existing = await findUserByEmail(trx, email);
-      userId = existing?.id ?? (await insertUser(trx, { email, name: identity.name }, now));
+      // Google's display name follows the same rule as a name typed into the profile.
+      userId = existing?.id ?? (await insertUser(trx, { email, name: acceptableName(identity.name) }, now));
       await insertIdentity(trx, { userId, issuer: GOOGLE_ISSUER, subject: identity.subject, email }, now);
       if (existing)
         await appendAuditEvent(trx, { actor: 'user', userId, type: 'GOOGLE_LINKED', detail: { email }, meta }, now);

@@ -54,14 +54,15 @@ export async function submitContactMessage(
     await deps.mailer.send({
       to: input.email,
       subject: 'We received your message',
+      // Nothing the sender typed is repeated: the address is unverified, so an echo would let
+      // anyone send their own words to anyone from Moa's address. Only fixed text, the topic
+      // (one of a fixed list) and the reference number.
       text: [
-        `Hello ${input.name},`,
+        'Hello,',
         '',
         `Thank you for writing to Moa about "${topic}". A member of our team reads every message and usually answers within two working days.`,
         '',
-        `Your reference is #${id}. For your records, this is what you sent:`,
-        '',
-        input.message,
+        `Your reference is #${id}. If you did not write to us, you can ignore this email.`,
         '',
         'Moa never asks for your password, sign-in codes or recovery codes by email.',
       ].join('\n'),

@@ -1,6 +1,32 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeEqual } from '../../crypto';
 import { mailMessageSchema, type MailMessage } from '../../mail/mailer';
+import { sendNotFound } from '../../plugins/error-handler';
+
+export interface MailboxAccess {
+  /** The server listens on a loopback address only (HOST). */
+  isLoopbackServer: boolean;
+  /** Opens the mailbox from anywhere: DEV_MAILBOX_KEY, or a random key printed at start. */
+  key: string;
+}
+
+const LOOPBACK_PEER = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+/**
+ * Who may read the mailbox, which holds every sign-in code: a client on this machine talking
+ * to a server that listens on this machine only, and not through a proxy (a proxy on the same
+ * machine makes every visitor look local); anyone else only with the key.
+ */
+export function mayReadMailbox(request: FastifyRequest, access: MailboxAccess): boolean {
+  const given = request.headers['x-mailbox-key'] ?? (request.query as { key?: unknown } | undefined)?.key;
+  if (typeof given === 'string' && given.length > 0 && safeEqual(given, access.key)) return true;
+  const isLocalPeer = LOOPBACK_PEER.test(request.socket.remoteAddress ?? '');
+  const isForwarded = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+  return access.isLoopbackServer && isLocalPeer && !isForwarded;
+}
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -32,24 +58,32 @@ ${items || '<p>No mail yet.</p>'}
 
 /**
  * The local outbox, for developers (/dev/mailbox) and tests (/api/v1/dev/outbox). Registered
- * only outside production and only when mail is not going out over SMTP.
+ * only outside production and only when mail is not going out over SMTP; readable only as
+ * mayReadMailbox allows, and to everyone else it does not exist.
  */
-export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+export const devRoutes: FastifyPluginAsyncZod<MailboxAccess> = async (app, access) => {
   const readOutbox = app.mailer.readOutbox;
   if (!readOutbox) return;
+  app.addHook('onRequest', async (request, reply) => {
+    if (!mayReadMailbox(request, access))
+      return sendNotFound(reply, `No route for ${request.method} ${request.routeOptions.url}.`);
+  });
 
   app.get(
     '/api/v1/dev/outbox',
     {
       schema: {
-        querystring: z.object({ email: z.email().optional() }),
+        querystring: z.object({ email: z.email().optional(), key: z.string().max(200).optional() }),
         response: { 200: z.object({ messages: z.array(mailMessageSchema) }) },
       },
     },
     async (request) => ({ messages: readOutbox({ email: request.query.email }) }),
   );
 
-  app.get('/dev/mailbox', async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(renderMailbox(readOutbox())),
+  app.get(
+    '/dev/mailbox',
+    { schema: { querystring: z.object({ key: z.string().max(200).optional() }) } },
+    async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(renderMailbox(readOutbox())),
   );
 };

@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { UploadContentType } from '../../../src/domain/kyc';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { storeUserFile } from '../uploads/storage';
 import { findOwnFile, insertFile, type FileRow } from './repository';
 
 /**
@@ -43,10 +44,8 @@ export async function storeUpload(ctx: AppContext, userId: string, bytes: Buffer
     used_as: null,
     created_at: ctx.now().toISOString(),
   };
-  const target = storedPath(ctx, row);
-  await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-  // Written before the row exists: a row never points at a missing file.
-  await writeFile(target, bytes, { mode: 0o600, flag: 'wx' });
+  // Written (within the user's quota) before the row exists: a row never points at a missing file.
+  await storeUserFile(ctx, { userId, target: storedPath(ctx, row), bytes });
   await insertFile(ctx.db, row);
   return row;
 }

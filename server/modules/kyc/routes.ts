@@ -16,6 +16,7 @@ import {
 } from '../../../src/domain/kyc';
 import { AppError } from '../../errors';
 import { authOf, requestMeta } from '../../plugins/auth';
+import { readSingleFile } from '../uploads/storage';
 import { readOwnUpload, storeUpload } from './files';
 import { generateIdentityToken } from './identity-token';
 import { getInvestorStatus, submitInvestorVerification } from './investor-verification';
@@ -113,21 +114,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { rateLimit: tightRateLimit(UPLOADS_PER_WINDOW) },
       },
       async (request) => {
-        if (!request.isMultipart()) {
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
-        }
-        const part = await request.file();
-        if (!part) throw new AppError('VALIDATION_FAILED', 'Choose a file to upload.');
-        let bytes: Buffer;
-        try {
-          bytes = await part.toBuffer();
-        } catch (error) {
-          if (error instanceof uploads.multipartErrors.RequestFileTooLargeError) {
-            const megabytes = Math.floor(ctx.config.KYC_UPLOAD_MAX_BYTES / (1024 * 1024));
-            throw new AppError('PAYLOAD_TOO_LARGE', `A file may be at most ${megabytes} MB.`);
-          }
-          throw error;
-        }
+        const bytes = await readSingleFile(request, ctx.config.KYC_UPLOAD_MAX_BYTES);
         const row = await storeUpload(ctx, authOf(request).user.id, bytes);
         return {
           id: row.id,

@@ -289,20 +289,35 @@ export async function findViewerFacts(db: Db, productId: number, userId: string)
   };
 }
 
-/** Adds the subscription, or removes it when present; answers the new state. */
-export async function toggleSubscription(db: Db, productId: number, userId: string, at: string): Promise<boolean> {
-  const removed = await db
-    .deleteFrom('product_subscriptions')
-    .where('product_id', '=', productId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  if (Number(removed.numDeletedRows) > 0) return false;
-  await db
-    .insertInto('product_subscriptions')
-    .values({ product_id: productId, user_id: userId, created_at: at })
-    .onConflict((oc) => oc.columns(['product_id', 'user_id']).doNothing())
-    .execute();
-  return true;
+/**
+ * Adds the subscription, or removes it when present; answers the new state. Each step is one
+ * statement whose effect is the answer: a delete that removed the row answers "off", an
+ * insert that added it answers "on". When a simultaneous toggle got in between (the delete
+ * found nothing, then the insert found a row), the toggle starts over, so every answer given
+ * agrees with some order of the toggles and the final state is the last one's answer. Null
+ * only if it kept losing such races.
+ */
+export async function toggleSubscription(
+  db: Db,
+  productId: number,
+  userId: string,
+  at: string,
+): Promise<boolean | null> {
+  for (let round = 0; round < 8; round += 1) {
+    const removed = await db
+      .deleteFrom('product_subscriptions')
+      .where('product_id', '=', productId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) > 0) return false;
+    const added = await db
+      .insertInto('product_subscriptions')
+      .values({ product_id: productId, user_id: userId, created_at: at })
+      .onConflict((oc) => oc.columns(['product_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(added.numInsertedOrUpdatedRows ?? 0) > 0) return true;
+  }
+  return null;
 }
 
 /** A whitelist request; an existing request or approval is left as it is. */

@@ -10,6 +10,7 @@ import {
   whitelistStateSchema,
 } from '../../../src/domain/products';
 import { authOf, optionalViewer } from '../../plugins/auth';
+import { publicOrigin } from '../site/origin';
 import {
   getCategories,
   getProductDetail,
@@ -38,7 +39,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: productIdParamsSchema, response: { 200: productDetailSchema } }, preValidation: reader },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-cache');
-      return getProductDetail(ctx, request.params.id, authOf(request).user, `${request.protocol}://${request.host}`);
+      return getProductDetail(ctx, request.params.id, authOf(request).user, publicOrigin(ctx.config.publicUrl));
     },
   );
 

@@ -254,6 +254,8 @@ export async function toggleProductSubscription(ctx: AppContext, productId: numb
     throw new AppError('WHITELIST_REQUIRED', 'This project is open to its allowed list only. Request access first.');
   }
   const isSubscribe = await toggleSubscription(ctx.db, productId, viewer.id, ctx.now().toISOString());
+  if (isSubscribe === null)
+    throw new AppError('CONFLICT', 'The subscription was changing at the same moment. Try again.');
   return { productId, isSubscribe };
 }
 

@@ -1,12 +1,10 @@
-import type { FastifyRequest } from 'fastify';
-
 /**
- * The site's public origin for canonical links, sitemaps and link previews: PUBLIC_URL when
- * set (behind a proxy or CDN it should be), otherwise the address this request came to.
+ * The site's public origin for canonical links, sitemaps, link previews and absolute image
+ * URLs: always from configuration (config.publicUrl: PUBLIC_URL or the listening address),
+ * never from a request's Host header, which anyone can set and caches would then repeat.
  */
-export function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  if (publicUrl) return publicUrl.replace(/\/+$/, '');
-  return `${request.protocol}://${request.host}`;
+export function publicOrigin(publicUrl: string): string {
+  return publicUrl.replace(/\/+$/, '');
 }
 
 export function escapeHtml(value: string): string {

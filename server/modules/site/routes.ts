@@ -20,8 +20,8 @@ export const SITEMAP_PAGES = [
 
 /** /sitemap.xml (every public page and every published post) and /robots.txt. */
 export const siteRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/sitemap.xml', async (request, reply) => {
-    const origin = publicOrigin(request, app.ctx.config.PUBLIC_URL);
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const origin = publicOrigin(app.ctx.config.publicUrl);
     const posts = await listSitemapPosts(app.ctx);
     const pages = [...SITEMAP_PAGES, ...aboutProducts.map((slug) => `/about/${slug}`)];
     const unique = [...new Set(pages)];
@@ -40,8 +40,8 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
       );
   });
 
-  app.get('/robots.txt', async (request, reply) => {
-    const origin = publicOrigin(request, app.ctx.config.PUBLIC_URL);
+  app.get('/robots.txt', async (_request, reply) => {
+    const origin = publicOrigin(app.ctx.config.publicUrl);
     const lines = [
       'User-agent: *',
       'Allow: /',

@@ -100,7 +100,7 @@ export async function confirmEmailChange(
   meta: RequestMeta,
 ): Promise<Me> {
   const userId = auth.user.id;
-  const challenge = await checkEmailChallenge(ctx, { purpose: 'EMAIL_CHANGE', userId, ...request });
+  const challenge = await checkEmailChallenge(ctx, { purpose: 'EMAIL_CHANGE', userId, ...request }, meta);
   const previous = auth.user.email;
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();

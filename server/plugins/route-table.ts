@@ -1,0 +1,65 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasAuthHook } from './auth';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** Guarded by requireAuth (in onRequest, preValidation or preHandler). */
+  isAuthenticated: boolean;
+  /** Takes a body: a zod schema for it, or a content type parser of its own (uploads, webhooks). */
+  hasBodySchema: boolean;
+  /** The fields of an object body schema and of the query schema, by name. */
+  bodyFields: string[];
+  queryFields: string[];
+}
+
+function fieldsOf(schema: unknown): string[] {
+  if (typeof schema !== 'object' || schema === null || !('shape' in schema)) return [];
+  const shape = (schema as { shape: unknown }).shape;
+  return typeof shape === 'object' && shape !== null ? Object.keys(shape) : [];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after this plugin, as registered: for tools and tests that must cover them all. */
+    routeTable: RouteEntry[];
+  }
+  interface FastifyContextConfig {
+    isAuthenticated?: boolean;
+  }
+}
+
+/** What every authenticated answer says unless its route decided otherwise. */
+export const PRIVATE_NO_STORE = 'private, no-store';
+
+/**
+ * Reads each route's auth requirement off its hooks when it is registered. An answer of a
+ * route that requires a session (or to a request that carried one) is private and never
+ * stored, unless the route set its own Cache-Control: one rule in one place, so a new route
+ * cannot forget it.
+ */
+async function routeTablePlugin(app: FastifyInstance): Promise<void> {
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const isAuthenticated = [route.onRequest, route.preValidation, route.preHandler].some(hasAuthHook);
+    route.config = { ...route.config, isAuthenticated };
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      table.push({
+        method,
+        url: route.url,
+        isAuthenticated,
+        hasBodySchema: Boolean(route.schema?.body),
+        bodyFields: fieldsOf(route.schema?.body),
+        queryFields: fieldsOf(route.schema?.querystring),
+      });
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    const isPrivate = request.routeOptions.config?.isAuthenticated === true || request.auth !== null;
+    if (isPrivate && !reply.hasHeader('cache-control')) reply.header('Cache-Control', PRIVATE_NO_STORE);
+  });
+}
+
+export default fp(routeTablePlugin, { name: 'route-table', dependencies: ['auth'] });
