@@ -378,14 +378,7 @@ export interface KycWebhookEventsTable {
 }
 
 type OrderStateColumn =
-  | 'RESERVED'
-  | 'SIGNED'
-  | 'PAYMENT_DECLARED'
-  | 'CONFIRMED'
-  | 'EXPIRED'
-  | 'CANCELLED'
-  | 'REJECTED'
-  | 'REFUNDED';
+  'RESERVED' | 'SIGNED' | 'PAYMENT_DECLARED' | 'CONFIRMED' | 'EXPIRED' | 'CANCELLED' | 'REJECTED' | 'REFUNDED';
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface OrdersTable {

@@ -131,9 +131,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Every version of a project document; the document row points at the current one.
   await withSerialId(db, db.schema.createTable('product_document_versions'))
-    .addColumn('document_id', 'integer', (col) =>
-      col.notNull().references('product_documents.id').onDelete('cascade'),
-    )
+    .addColumn('document_id', 'integer', (col) => col.notNull().references('product_documents.id').onDelete('cascade'))
     .addColumn('version', 'integer', (col) => col.notNull())
     .addColumn('url', 'varchar(500)', (col) => col.notNull())
     .addColumn('stored_path', 'varchar(500)')
