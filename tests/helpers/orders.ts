@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../server/context';
 import { expect } from 'vitest';
 import { orderSchema, type Order } from '../../src/domain/orders';
 import { insertSession, markSecondFactorPassed } from '../../server/modules/auth/repository';
@@ -24,8 +25,11 @@ export interface Investor {
  * through the real review path. The session is written directly (signing in is tested elsewhere)
  * so tests can make many investors quickly.
  */
+/** What the setup helpers need: the app, or a bare context for a server in another process. */
+export type HasContext = { ctx: AppContext };
+
 export async function createInvestor(
-  app: FastifyInstance,
+  app: HasContext,
   email: string,
   options: { legalName?: string; approve?: boolean } = {},
 ): Promise<Investor> {
@@ -54,7 +58,7 @@ export async function createInvestor(
 }
 
 /** A new second-factor-passed session of an existing user (a ban ends the earlier ones). */
-export async function newSession(app: FastifyInstance, userId: string, email: string): Promise<Investor> {
+export async function newSession(app: HasContext, userId: string, email: string): Promise<Investor> {
   const ctx = app.ctx;
   const now = ctx.now();
   const expiresAt = new Date(now.getTime() + 30 * 24 * 3600_000);
@@ -69,7 +73,7 @@ export async function newSession(app: FastifyInstance, userId: string, email: st
 }
 
 /** A project on sale with an ACCOUNT and a CRYPTO pay method and two documents. */
-export async function createSaleProduct(app: FastifyInstance, overrides: Partial<NewProduct> = {}) {
+export async function createSaleProduct(app: HasContext, overrides: Partial<NewProduct> = {}) {
   const db = app.ctx.db;
   const existing = await db.selectFrom('categories').select('id').where('name', '=', 'Orders test').executeTakeFirst();
   const category = existing ? Number(existing.id) : await insertCategory(db, 'Orders test');
