@@ -28,6 +28,7 @@ import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { kycRoutes, kycWebhookRoutes } from './modules/kyc/routes';
 import { mfaRoutes } from './modules/mfa/routes';
+import { ordersRoutes } from './modules/orders/routes';
 import { postRoutes } from './modules/posts/routes';
 import { productsRoutes } from './modules/products/routes';
 import { siteRoutes } from './modules/site/routes';
@@ -138,6 +139,7 @@ export async function buildApp({
   await app.register(mfaRoutes);
   await app.register(usersRoutes);
   await app.register(productsRoutes);
+  await app.register(ordersRoutes);
   await app.register(kycRoutes);
   await app.register(kycWebhookRoutes);
   // The development mailbox shows every sign-in code: see mayReadMailbox for who may read it.

@@ -7,6 +7,7 @@ import * as identityReviews from './2026-11-22-0400-identity-reviews';
 import * as auditActor from './2026-11-22-0500-audit-actor';
 import * as kycDefaultColumn from './2026-11-22-0500-kyc-default-column';
 import * as usageBudgets from './2026-11-22-0550-usage-budgets';
+import * as ordersAndLedger from './2026-11-22-0600-orders-and-ledger';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0500-audit-actor': auditActor,
   '2026-11-22-0500-kyc-default-column': kycDefaultColumn,
   '2026-11-22-0550-usage-budgets': usageBudgets,
+  '2026-11-22-0600-orders-and-ledger': ordersAndLedger,
 };

@@ -19,7 +19,9 @@ import {
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
+import { documentHistories } from '../documents/service';
 import { assertKycApproved } from '../kyc/service';
+import { sumOpenQuantity } from '../orders/repository';
 import type { UserRecord } from '../users/repository';
 import {
   allowWhitelist,
@@ -136,7 +138,12 @@ export async function getProductDetail(
     throw new AppError('WHITELIST_REQUIRED', 'This project is open to its allowed list only. Request access first.');
   }
   const now = ctx.now();
-  const [parts, trending] = await Promise.all([findProductParts(ctx.db, id), trendingIds(ctx, now)]);
+  const [parts, trending, histories, openQuantity] = await Promise.all([
+    findProductParts(ctx.db, id),
+    trendingIds(ctx, now),
+    documentHistories(ctx, id),
+    sumOpenQuantity(ctx.db, id, viewer.id),
+  ]);
   const card = toCard(row, ctx.config.CURRENCY, trending, now);
   const totalQuantity = Number(row.total_quantity);
   const balance = facts.balance;
@@ -172,6 +179,7 @@ export async function getProductDetail(
     deadline: deadlineOf(row.ends_at),
     remainingTime: card.remainingTime,
     userTokenBalance: balance,
+    userOpenOrderQuantity: openQuantity,
     pricePerToken: card.price,
     totalQuantity,
     purchasedQuantity: soldQuantity({ totalQuantity, remainingQuantity: card.remainingQuantity }),
@@ -224,6 +232,7 @@ export async function getProductDetail(
       name: doc.name,
       description: doc.description,
       url: doc.url,
+      versions: histories.get(Number(doc.id)) ?? [],
     })),
     customSections: parts.customSections.map((section) => ({
       id: Number(section.id),
