@@ -21,6 +21,7 @@ import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { kycRoutes, kycWebhookRoutes } from './modules/kyc/routes';
 import { mfaRoutes } from './modules/mfa/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { postRoutes } from './modules/posts/routes';
 import { productsRoutes } from './modules/products/routes';
 import { siteRoutes } from './modules/site/routes';
@@ -130,6 +131,13 @@ export async function buildApp({
     rateLimitWindowMs: config.CONTACT_RATE_LIMIT_WINDOW_MS,
   });
   await app.register(siteRoutes, { publicUrl: config.PUBLIC_URL });
+  await app.register(notificationRoutes, {
+    vapid: {
+      subject: config.VAPID_SUBJECT ?? `mailto:${config.OPERATOR_EMAIL}`,
+      publicKey: secrets.vapidPublicKey,
+      privateKey: secrets.vapidPrivateKey,
+    },
+  });
 
   if (config.SERVE_CLIENT) {
     await app.register(staticClient, { root: config.clientDistDir, publicUrl: config.PUBLIC_URL });

@@ -18,7 +18,11 @@ async function main(): Promise<void> {
     throw error;
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const secrets = loadOrCreateSecrets(config.dataDir, { tokenSigningKey: config.TOKEN_SIGNING_KEY });
+  const secrets = loadOrCreateSecrets(config.dataDir, {
+    tokenSigningKey: config.TOKEN_SIGNING_KEY,
+    vapidPublicKey: config.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: config.VAPID_PRIVATE_KEY,
+  });
 
   const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
   await migrateToLatest(db.db);

@@ -12,6 +12,7 @@ import {
 } from '../modules/kyc/service';
 import { findUserByEmail } from '../modules/users/repository';
 import { banUser, unbanUser } from '../modules/users/service';
+import { sendPromotion } from '../modules/notifications/service';
 
 /** How an operator's command appears in the user's account activity. */
 const OPERATOR_META = { ip: 'operator', userAgent: 'Moa operator command' };
@@ -148,6 +149,17 @@ export const commands: Record<string, Command> = {
       const userId = await userIdByEmail(ctx, email);
       const ids = await allowProductForUser(ctx, id, userId, 'operator (command line)');
       return `Allowed ${email} on project ${id}. Allowed projects now: ${ids.allowedProductIds.join(', ') || 'none'}.`;
+    },
+  },
+  'promote:send': {
+    args: '<productId> <title> <body…>',
+    summary: 'Send a promotion of a project to every investor who turned promotions on',
+    run: async (ctx, [productId, title, ...body]) => {
+      const id = parseProductId(productId);
+      const text = body.join(' ').trim();
+      if (!title?.trim() || !text) throw new AppError('VALIDATION_FAILED', 'Give a title (quoted) and a body.');
+      const sent = await sendPromotion(ctx, { productId: id, title: title.trim(), body: text }, OPERATOR_META);
+      return `Promotion of project ${id} stored for ${sent.recipientCount} investor(s); ${sent.pushCount} push message(s) queued for the API's outbox sweep.`;
     },
   },
 };
