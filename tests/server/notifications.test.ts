@@ -480,6 +480,16 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
       expect(refused.statusCode, endpoint).toBe(400);
       expect(errorCode(refused)).toBe('VALIDATION_FAILED');
     }
+    // Signing out everywhere (a lost phone) forgets every device of the account.
+    await subscribe(investor, `${engine}-c`);
+    expect(await endpoints(investor)).toHaveLength(1);
+    const everywhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/logout/all',
+      headers: bearer(investor.token),
+    });
+    expect(everywhere.statusCode).toBe(204);
+    expect(await endpoints(investor)).toEqual([]);
     const noAuth = await t.app.inject({
       method: 'POST',
       url: '/api/v1/push/subscriptions',

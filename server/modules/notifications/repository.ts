@@ -244,6 +244,10 @@ export async function deleteUserSubscription(db: Db, userId: string, endpoint: s
   return Number(result.numDeletedRows);
 }
 
+export async function deleteUserSubscriptions(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
+}
+
 export async function deleteSubscriptionById(db: Db, id: string): Promise<void> {
   await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
 }

@@ -5,6 +5,8 @@ const items = [
   { to: '/account/overview', label: 'account.nav.overview' },
   { to: '/account/account-settings', label: 'account.nav.settings' },
   { to: '/account/account-activity', label: 'account.nav.activity' },
+  { to: '/account/notifications', label: 'account.nav.notifications' },
+  { to: '/account/notification-settings', label: 'account.nav.notificationSettings' },
 ] as const;
 
 /** Links between the account pages this release fills in. */
