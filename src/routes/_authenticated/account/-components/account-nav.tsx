@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { t } from '../../../../lib/i18n';
 
 const items = [
@@ -11,8 +12,13 @@ const items = [
 
 /** Links between the account pages this release fills in. */
 export function AccountNav() {
+  const navRef = useRef<HTMLElement>(null);
+  // On a phone the row scrolls sideways: the current page's pill is brought into view.
+  useEffect(() => {
+    navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, []);
   return (
-    <nav aria-label={t('account.nav.label')} className="mt-6 overflow-x-auto">
+    <nav ref={navRef} aria-label={t('account.nav.label')} className="mt-6 overflow-x-auto">
       <ul className="flex gap-2">
         {items.map((item) => (
           <li key={item.to}>
