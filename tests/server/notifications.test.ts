@@ -166,7 +166,13 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
       body: 'See the result.',
     });
 
-    expect(await t.app.pushSender.sweepOnce()).toEqual({ sent: 1, retried: 1, failed: 0, removedSubscriptions: 2 });
+    expect(await t.app.pushSender.sweepOnce()).toEqual({
+      claimed: 4,
+      sent: 1,
+      retried: 1,
+      failed: 0,
+      removedSubscriptions: 2,
+    });
     const stored = await t.db.db
       .selectFrom('push_subscriptions')
       .select('endpoint')

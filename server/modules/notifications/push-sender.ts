@@ -31,6 +31,8 @@ export interface PushSenderOptions {
 }
 
 export interface SweepResult {
+  /** Rows this sweep claimed; a full batch means more may be waiting. */
+  claimed: number;
   sent: number;
   retried: number;
   failed: number;
@@ -146,7 +148,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
   }
 
   async function sweepOnce(): Promise<SweepResult> {
-    const result: SweepResult = { sent: 0, retried: 0, failed: 0, removedSubscriptions: 0 };
+    const result: SweepResult = { claimed: 0, sent: 0, retried: 0, failed: 0, removedSubscriptions: 0 };
     const start = now();
     const ids = await repo.findDueOutboxIds(db, start.toISOString(), batchSize);
     if (ids.length === 0) return result;
@@ -157,6 +159,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       until: new Date(start.getTime() + leaseMs).toISOString(),
     });
     const claimed = await repo.findClaimedRows(db, claimId);
+    result.claimed = claimed.length;
     // A few at a time: push services are quick, and one slow one should not hold the rest.
     for (const part of repo.chunks(claimed, 8)) {
       await Promise.all(part.map((row) => deliver(claimId, row, result)));
@@ -165,6 +168,13 @@ export function createPushSender(options: PushSenderOptions): PushSender {
   }
 
   let timer: NodeJS.Timeout | null = null;
+  // A full batch means a backlog (a promotion to many devices): keep going until it is sent.
+  async function sweepUntilDrained(): Promise<void> {
+    let result: SweepResult;
+    do result = await sweepOnce();
+    while (timer !== null && result.claimed === batchSize);
+  }
+
   let inFlight: Promise<unknown> | null = null;
   return {
     sweepOnce,
@@ -172,7 +182,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       if (timer) return;
       timer = setInterval(() => {
         if (inFlight) return;
-        inFlight = sweepOnce()
+        inFlight = sweepUntilDrained()
           .catch((error: unknown) => log.error({ err: error }, 'push outbox sweep failed'))
           .finally(() => {
             inFlight = null;

@@ -101,6 +101,20 @@ export async function findActiveUserIds(db: Db): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
+/** Accounts (not banned) that turned this type on as a whole: the audience of an opt-in type. */
+export async function findOptedInUserIds(db: Db, type: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('notification_preferences')
+    .innerJoin('users', 'users.id', 'notification_preferences.user_id')
+    .select('notification_preferences.user_id')
+    .where('notification_preferences.type', '=', type)
+    .where('notification_preferences.product_id', '=', 0)
+    .where('notification_preferences.is_enabled', '=', 1)
+    .where('users.is_banned', '=', 0)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 /** Users who chose something for this type, as a whole (product 0) or for the project given. */
 export async function findPreferenceRows(db: Db, type: string, productIds: number[], userIds?: string[]) {
   const query = db

@@ -83,6 +83,8 @@ export async function recordNotifications(
   let candidates: string[];
   if (parsed.data.userIds) candidates = [...new Set(parsed.data.userIds)];
   else if (parsed.data.audience === 'HOLDERS') candidates = await repo.findHolderIds(trx, productId!);
+  // An opt-in type (PROMOTE) to everyone: only those who opted in can receive it, so start there.
+  else if (!defaultPreference(type)) candidates = await repo.findOptedInUserIds(trx, type);
   else candidates = await repo.findActiveUserIds(trx);
   const recipients = await filterByPreferences(trx, type, productId, candidates);
   if (recipients.length === 0) return { recipientCount: 0, notificationIds: [], pushCount: 0 };
