@@ -52,6 +52,20 @@ function recordNotification(type: NotificationType, productId: number, email: st
   if (result.status !== 0) throw new Error(result.stderr);
 }
 
+/** A holding as the investing feature's ledger would leave it, so governance choices per project appear. */
+function giveHolding(email: string, productId: number, quantity: number): void {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'moa.sqlite'));
+  try {
+    const now = new Date().toISOString();
+    db.prepare(
+      `insert into product_holdings (product_id, user_id, quantity, first_invested_at, updated_at)
+       select ?, id, ?, ?, ? from users where email = ?`,
+    ).run(productId, quantity, now, now, email);
+  } finally {
+    db.close();
+  }
+}
+
 function subscriptionCount(endpoint: string): number {
   const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'moa.sqlite'), { readonly: true });
   try {
@@ -283,6 +297,20 @@ test.describe('notifications', () => {
       await expect(entry).toHaveAttribute('href', item.link);
     }
     await expect(page.getByRole('banner').getByRole('link', { name: 'Notifications, 4 unread' })).toBeVisible();
+    // Each opens the screen it is about, and counts as read.
+    await list.getByRole('link').filter({ hasText: 'Your contract is signed' }).click();
+    await expect(page).toHaveURL(/\/account\/documents$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Notifications, 3 unread' })).toBeVisible();
+    for (const item of cases.slice(1)) {
+      await page.goto('/account/notifications');
+      await list.getByRole('link').filter({ hasText: item.title }).click();
+      await expect(page).toHaveURL(new RegExp(`${item.link}$`));
+    }
+    await page.goto('/account/notifications');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+    recordNotification('CONTRACT_SIGNED', productId, email, 'A second contract', 'Signed too.');
+    await page.reload();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mark all as read' })).toHaveCount(0);
@@ -310,6 +338,58 @@ test.describe('notifications', () => {
     await expect(page.getByText(/set Moa to Allow/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Turn on push' })).toHaveCount(0);
     await page.screenshot({ path: 'test-results/notifications-blocked-390.png', fullPage: true });
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('push is offered in Moa’s words first; only “Turn on” opens the browser’s prompt', async ({
+    page,
+    context,
+    baseURL,
+    consoleErrors,
+  }) => {
+    await page.addInitScript(() => {
+      // The browser's prompt, recorded: it answers "Block" and is remembered for the tab.
+      Object.defineProperty(Notification, 'permission', {
+        get: () => sessionStorage.getItem('e2e-permission') ?? 'default',
+      });
+      Notification.requestPermission = async () => {
+        sessionStorage.setItem('e2e-asked', String(Number(sessionStorage.getItem('e2e-asked') ?? 0) + 1));
+        sessionStorage.setItem('e2e-permission', 'denied');
+        return 'denied';
+      };
+    });
+    await signInApprovedInvestor(page.request, context, baseURL!, 'notify-offer@example.com');
+    await page.goto('/account/notifications');
+    const offer = page.getByRole('complementary', { name: 'Hear about it when it happens?' });
+    await expect(offer).toBeVisible();
+    await expect(offer).toContainText('Your browser will ask you to confirm.');
+    await page.screenshot({ path: 'test-results/notifications-offer-390.png', fullPage: true });
+    await page.goto('/account/notification-settings');
+    await expect(page.getByText('Off for this device.')).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('e2e-asked'))).toBeNull();
+
+    // A holder can mute one project's governance news while keeping the rest.
+    const productId = projectIdByName('Han River Sessions: Drama OST Collection');
+    giveHolding('notify-offer@example.com', productId, 12);
+    await page.reload();
+    const project = page.getByRole('group', { name: 'Han River Sessions: Drama OST Collection' });
+    const votes = project.getByRole('switch', { name: 'Vote finished' });
+    await expect(votes).toHaveAttribute('aria-checked', 'true');
+    await votes.click();
+    await expect(votes).toHaveAttribute('aria-checked', 'false');
+    await page.reload();
+    await expect(votes).toHaveAttribute('aria-checked', 'false');
+    // The type as a whole is the master switch: its project switches follow and are disabled.
+    await page.getByRole('switch', { name: 'New proposal' }).first().click();
+    await expect(project.getByRole('switch', { name: 'New proposal' })).toBeDisabled();
+    await page.screenshot({ path: 'test-results/notifications-projects-390.png', fullPage: true });
+
+    await page.goto('/account/notifications');
+    await offer.getByRole('button', { name: 'Turn on' }).click();
+    await expect(offer).toBeHidden();
+    expect(await page.evaluate(() => sessionStorage.getItem('e2e-asked'))).toBe('1');
+    await page.goto('/account/notification-settings');
+    await expect(page.getByText('Notifications are blocked for Moa in this browser.')).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
 });
