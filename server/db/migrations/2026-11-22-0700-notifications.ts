@@ -24,6 +24,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // The inbox reads newest first by id within one investor; the unread count reads the same index.
   await db.schema.createIndex('notifications_user_idx').on('notifications').columns(['user_id', 'id']).execute();
+  // The bell's count and "mark all read" touch only the unread rows, however long the history.
+  await db.schema
+    .createIndex('notifications_unread_idx')
+    .on('notifications')
+    .column('user_id')
+    .where(sql.ref('read_at'), 'is', null)
+    .execute();
 
   // product_id 0 is the type as a whole; a positive one is that project (governance types).
   await db.schema
