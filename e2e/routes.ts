@@ -35,6 +35,8 @@ export const guardedRoutes = [
   '/account/address-book',
   '/account/account-settings',
   '/account/account-activity',
+  '/account/notifications',
+  '/account/notification-settings',
   '/invest/',
   '/invest/complete',
   '/claim-gift/?productId=3',

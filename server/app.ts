@@ -29,6 +29,7 @@ import { healthRoutes } from './modules/health/routes';
 import { kycRoutes, kycWebhookRoutes } from './modules/kyc/routes';
 import { mfaRoutes } from './modules/mfa/routes';
 import { ordersRoutes } from './modules/orders/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { postRoutes } from './modules/posts/routes';
 import { productsRoutes } from './modules/products/routes';
 import { siteRoutes } from './modules/site/routes';
@@ -150,6 +151,13 @@ export async function buildApp({
   await app.register(postRoutes);
   await app.register(contactRoutes);
   await app.register(siteRoutes);
+  await app.register(notificationRoutes, {
+    vapid: {
+      subject: config.VAPID_SUBJECT ?? `mailto:${config.OPERATOR_EMAIL}`,
+      publicKey: secrets.vapidPublicKey,
+      privateKey: secrets.vapidPrivateKey,
+    },
+  });
 
   if (config.SERVE_CLIENT) {
     await app.register(staticClient, { root: config.clientDistDir, publicUrl: config.publicUrl });

@@ -113,6 +113,27 @@ export const configSchema = z.object({
     .min(0)
     .max(86_400)
     .default(60),
+  /** The VAPID key pair for web push (both or neither); otherwise generated once into the data folder. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, { error: 'must be a base64url P-256 public key' })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, { error: 'must be a base64url P-256 private key' })
+    .optional(),
+  /** Who push services contact about our messages: a mailto: or https: URL (default: mailto:OPERATOR_EMAIL). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, { error: 'must be a mailto: or https:// URL' })
+    .optional(),
+  /** How often each API process sweeps the push outbox, in milliseconds; 0 turns sweeping off. */
+  PUSH_SWEEP_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(2000),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -207,6 +228,10 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       if (!raw[name])
         throw new ConfigError(`Invalid environment variable ${name}: required when KYC_PROVIDER is sumsub (missing)`);
     }
+  }
+  if (Boolean(raw.VAPID_PUBLIC_KEY) !== Boolean(raw.VAPID_PRIVATE_KEY)) {
+    const missing = raw.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    throw new ConfigError(`Invalid environment variable ${missing}: the VAPID keys are set together (missing)`);
   }
   return {
     ...raw,

@@ -21,7 +21,11 @@ async function main(): Promise<void> {
   // Everything this process creates (database, WAL, uploads, outbox) is for its own user only.
   process.umask(0o077);
   makeDataDirPrivate(config.dataDir);
-  const secrets = loadOrCreateSecrets(config.dataDir, { tokenSigningKey: config.TOKEN_SIGNING_KEY });
+  const secrets = loadOrCreateSecrets(config.dataDir, {
+    tokenSigningKey: config.TOKEN_SIGNING_KEY,
+    vapidPublicKey: config.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: config.VAPID_PRIVATE_KEY,
+  });
 
   const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
   await migrateToLatest(db.db);

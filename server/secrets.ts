@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 
 /**
@@ -11,6 +12,9 @@ const secretsSchema = z.object({
   tokenSigningKey: z.string().min(32),
   /** Root of the keys that encrypt secrets at rest (TOTP seeds) and hash one-time codes. */
   dataEncryptionKey: z.string().min(32),
+  /** The VAPID key pair (P-256, base64url) that signs every web push; browsers bind subscriptions to it. */
+  vapidPublicKey: z.string().min(40),
+  vapidPrivateKey: z.string().min(20),
 });
 export type Secrets = z.infer<typeof secretsSchema>;
 
@@ -24,9 +28,16 @@ export function loadOrCreateSecrets(dataDir: string, overrides: Partial<Secrets>
     if (!parsed.success) throw new Error(`${file} is not a valid secrets file; move it away to generate a new one`);
     stored = parsed.data;
   }
+  // The two halves of the VAPID pair are only ever generated together.
+  const vapid =
+    stored.vapidPublicKey && stored.vapidPrivateKey
+      ? { publicKey: stored.vapidPublicKey, privateKey: stored.vapidPrivateKey }
+      : webpush.generateVAPIDKeys();
   const generated: Secrets = {
     tokenSigningKey: stored.tokenSigningKey ?? randomBytes(48).toString('base64url'),
     dataEncryptionKey: stored.dataEncryptionKey ?? randomBytes(48).toString('base64url'),
+    vapidPublicKey: vapid.publicKey,
+    vapidPrivateKey: vapid.privateKey,
   };
   if (JSON.stringify(generated) !== JSON.stringify(stored)) {
     writeFileSync(file, `${JSON.stringify(generated, null, 2)}\n`, { mode: 0o600 });

@@ -32,6 +32,8 @@ import { Route as AuthenticatedAccountAccountSettingsRouteImport } from './route
 import { Route as AuthenticatedAccountAddressBookRouteImport } from './routes/_authenticated/account/address-book'
 import { Route as AuthenticatedAccountBankDetailsRouteImport } from './routes/_authenticated/account/bank-details'
 import { Route as AuthenticatedAccountDocumentsRouteImport } from './routes/_authenticated/account/documents'
+import { Route as AuthenticatedAccountNotificationSettingsRouteImport } from './routes/_authenticated/account/notification-settings'
+import { Route as AuthenticatedAccountNotificationsRouteImport } from './routes/_authenticated/account/notifications'
 import { Route as AuthenticatedAccountOverviewRouteImport } from './routes/_authenticated/account/overview'
 import { Route as KycClaimGiftIndexRouteImport } from './routes/_kyc/claim-gift/index'
 import { Route as KycInvestIndexRouteImport } from './routes/_kyc/invest/index'
@@ -168,6 +170,18 @@ const AuthenticatedAccountDocumentsRoute =
     path: '/account/documents',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedAccountNotificationSettingsRoute =
+  AuthenticatedAccountNotificationSettingsRouteImport.update({
+    id: '/account/notification-settings',
+    path: '/account/notification-settings',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedAccountNotificationsRoute =
+  AuthenticatedAccountNotificationsRouteImport.update({
+    id: '/account/notifications',
+    path: '/account/notifications',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedAccountOverviewRoute =
   AuthenticatedAccountOverviewRouteImport.update({
     id: '/account/overview',
@@ -283,6 +297,8 @@ export interface FileRoutesByFullPath {
   '/account/address-book': typeof AuthenticatedAccountAddressBookRoute
   '/account/bank-details': typeof AuthenticatedAccountBankDetailsRoute
   '/account/documents': typeof AuthenticatedAccountDocumentsRoute
+  '/account/notification-settings': typeof AuthenticatedAccountNotificationSettingsRoute
+  '/account/notifications': typeof AuthenticatedAccountNotificationsRoute
   '/account/overview': typeof AuthenticatedAccountOverviewRoute
   '/invest/complete': typeof KycInvestCompleteRoute
   '/projects/$productId': typeof KycProjectsProductIdRoute
@@ -323,6 +339,8 @@ export interface FileRoutesByTo {
   '/account/address-book': typeof AuthenticatedAccountAddressBookRoute
   '/account/bank-details': typeof AuthenticatedAccountBankDetailsRoute
   '/account/documents': typeof AuthenticatedAccountDocumentsRoute
+  '/account/notification-settings': typeof AuthenticatedAccountNotificationSettingsRoute
+  '/account/notifications': typeof AuthenticatedAccountNotificationsRoute
   '/account/overview': typeof AuthenticatedAccountOverviewRoute
   '/invest/complete': typeof KycInvestCompleteRoute
   '/projects/$productId': typeof KycProjectsProductIdRoute
@@ -366,6 +384,8 @@ export interface FileRoutesById {
   '/_authenticated/account/address-book': typeof AuthenticatedAccountAddressBookRoute
   '/_authenticated/account/bank-details': typeof AuthenticatedAccountBankDetailsRoute
   '/_authenticated/account/documents': typeof AuthenticatedAccountDocumentsRoute
+  '/_authenticated/account/notification-settings': typeof AuthenticatedAccountNotificationSettingsRoute
+  '/_authenticated/account/notifications': typeof AuthenticatedAccountNotificationsRoute
   '/_authenticated/account/overview': typeof AuthenticatedAccountOverviewRoute
   '/_kyc/invest/complete': typeof KycInvestCompleteRoute
   '/_kyc/projects/$productId': typeof KycProjectsProductIdRoute
@@ -408,6 +428,8 @@ export interface FileRouteTypes {
     | '/account/address-book'
     | '/account/bank-details'
     | '/account/documents'
+    | '/account/notification-settings'
+    | '/account/notifications'
     | '/account/overview'
     | '/invest/complete'
     | '/projects/$productId'
@@ -448,6 +470,8 @@ export interface FileRouteTypes {
     | '/account/address-book'
     | '/account/bank-details'
     | '/account/documents'
+    | '/account/notification-settings'
+    | '/account/notifications'
     | '/account/overview'
     | '/invest/complete'
     | '/projects/$productId'
@@ -490,6 +514,8 @@ export interface FileRouteTypes {
     | '/_authenticated/account/address-book'
     | '/_authenticated/account/bank-details'
     | '/_authenticated/account/documents'
+    | '/_authenticated/account/notification-settings'
+    | '/_authenticated/account/notifications'
     | '/_authenticated/account/overview'
     | '/_kyc/invest/complete'
     | '/_kyc/projects/$productId'
@@ -700,6 +726,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAccountDocumentsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/account/notification-settings': {
+      id: '/_authenticated/account/notification-settings'
+      path: '/account/notification-settings'
+      fullPath: '/account/notification-settings'
+      preLoaderRoute: typeof AuthenticatedAccountNotificationSettingsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/account/notifications': {
+      id: '/_authenticated/account/notifications'
+      path: '/account/notifications'
+      fullPath: '/account/notifications'
+      preLoaderRoute: typeof AuthenticatedAccountNotificationsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/account/overview': {
       id: '/_authenticated/account/overview'
       path: '/account/overview'
@@ -828,6 +868,8 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAccountAddressBookRoute: typeof AuthenticatedAccountAddressBookRoute
   AuthenticatedAccountBankDetailsRoute: typeof AuthenticatedAccountBankDetailsRoute
   AuthenticatedAccountDocumentsRoute: typeof AuthenticatedAccountDocumentsRoute
+  AuthenticatedAccountNotificationSettingsRoute: typeof AuthenticatedAccountNotificationSettingsRoute
+  AuthenticatedAccountNotificationsRoute: typeof AuthenticatedAccountNotificationsRoute
   AuthenticatedAccountOverviewRoute: typeof AuthenticatedAccountOverviewRoute
 }
 
@@ -839,6 +881,10 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccountAddressBookRoute: AuthenticatedAccountAddressBookRoute,
   AuthenticatedAccountBankDetailsRoute: AuthenticatedAccountBankDetailsRoute,
   AuthenticatedAccountDocumentsRoute: AuthenticatedAccountDocumentsRoute,
+  AuthenticatedAccountNotificationSettingsRoute:
+    AuthenticatedAccountNotificationSettingsRoute,
+  AuthenticatedAccountNotificationsRoute:
+    AuthenticatedAccountNotificationsRoute,
   AuthenticatedAccountOverviewRoute: AuthenticatedAccountOverviewRoute,
 }
 

@@ -1,6 +1,7 @@
 /// <reference lib="WebWorker" />
 import { blogImageFallback, installBlogCache } from './blog-cache';
 import { installPrecache } from './precache';
+import { installPush } from './push';
 import { installRuntimeCaches } from './runtime-caches';
 import { installUpdateHandshake } from './update';
 
@@ -11,3 +12,4 @@ installUpdateHandshake(self);
 installPrecache(self.__WB_MANIFEST);
 installBlogCache();
 installRuntimeCaches({ imageFallbacks: [blogImageFallback] });
+installPush(self);

@@ -9,6 +9,7 @@ import { banUser, changeUserRole, findUserByEmailAddress, unbanUser } from '../m
 import { replaceDocument } from '../modules/documents/service';
 import { expireDueOrders, listOrdersForOperator, operatorAction } from '../modules/orders/service';
 import { orderStates, type OrderState } from '../../src/domain/order-state';
+import { sendPromotion } from '../modules/notifications/service';
 
 /** How an operator's command appears in the user's account activity. */
 const OPERATOR_META = { ip: 'operator', userAgent: 'Moa operator command' };
@@ -159,6 +160,17 @@ export const commands: Record<string, Command> = {
     },
   },
   ...orderCommands(),
+  'promote:send': {
+    args: '<productId> <title> <body…>',
+    summary: 'Send a promotion of a project to every investor who turned promotions on',
+    run: async (ctx, [productId, title, ...body]) => {
+      const id = parseProductId(productId);
+      const text = body.join(' ').trim();
+      if (!title?.trim() || !text) throw new AppError('VALIDATION_FAILED', 'Give a title (quoted) and a body.');
+      const sent = await sendPromotion(ctx, { productId: id, title: title.trim(), body: text }, OPERATOR_META);
+      return `Promotion of project ${id} stored for ${sent.recipientCount} investor(s); ${sent.pushCount} push message(s) queued for the API's outbox sweep.`;
+    },
+  },
 };
 
 /** Who acted, as recorded in the order's events and the audit detail. */

@@ -167,6 +167,10 @@ export interface Database extends CatalogueTables, OrderTables {
   kyc_webhook_events: KycWebhookEventsTable;
   usage_budgets: UsageBudgetsTable;
   storage_usage: StorageUsageTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
 }
 
 export interface UsageBudgetsTable {
@@ -495,4 +499,53 @@ export interface OrderTables {
   holding_entries: HoldingEntriesTable;
   contract_signatures: ContractSignaturesTable;
   product_document_versions: ProductDocumentVersionsTable;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: string;
+  type: string;
+  product_id: number | null;
+  title: string;
+  body: string;
+  link: string;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: string;
+  type: string;
+  /** 0: the type as a whole; otherwise one project. */
+  product_id: number;
+  is_enabled: number;
+  updated_at: Timestamp;
+}
+
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type PushOutboxState = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';
+
+export interface PushOutboxTable {
+  id: string;
+  notification_id: number;
+  subscription_id: string;
+  state: PushOutboxState;
+  attempts: Defaulted<number>;
+  next_attempt_at: Timestamp;
+  claim_id: string | null;
+  claimed_until: Timestamp | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
 }

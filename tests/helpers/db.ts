@@ -13,6 +13,8 @@ export function testEngines(): Engine[] {
 }
 
 export interface TestDb extends DbHandle {
+  /** The PostgreSQL schema, so a second connection (a second API process) can share it. */
+  schema?: string;
   /** Closes the database; a SQLite file is removed at once, a PostgreSQL schema when the run ends. */
   destroy: () => Promise<void>;
 }
@@ -33,7 +35,7 @@ export async function createTestDb(engine: Engine): Promise<TestDb> {
     const handle = createDb({ url, dataDir: tmpdir(), schema, poolSize: 4 });
     await migrateToLatest(handle.db);
     // The schema itself is dropped by the global teardown, once no file is migrating.
-    return { ...handle, destroy: () => handle.close() };
+    return { ...handle, schema, destroy: () => handle.close() };
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'moa-test-'));
   const handle = createDb({ dataDir: dir });

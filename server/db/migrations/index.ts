@@ -8,6 +8,7 @@ import * as auditActor from './2026-11-22-0500-audit-actor';
 import * as kycDefaultColumn from './2026-11-22-0500-kyc-default-column';
 import * as usageBudgets from './2026-11-22-0550-usage-budgets';
 import * as ordersAndLedger from './2026-11-22-0600-orders-and-ledger';
+import * as notifications from './2026-11-22-0700-notifications';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0500-kyc-default-column': kycDefaultColumn,
   '2026-11-22-0550-usage-budgets': usageBudgets,
   '2026-11-22-0600-orders-and-ledger': ordersAndLedger,
+  '2026-11-22-0700-notifications': notifications,
 };

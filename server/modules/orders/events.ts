@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/types';
+import { recordNotifications } from '../notifications/service';
 
 /** What a signed contract tells the rest of the system. */
 export interface ContractSignedEvent {
@@ -14,13 +15,17 @@ export interface ContractSignedEvent {
 }
 
 /**
- * Called inside the signing transaction, after the signature is recorded: the place where the
- * investor's CONTRACT_SIGNED notification is written (by the notifications module, in the same
- * transaction, so a signature and its notification exist together or not at all). It writes
- * nothing yet; the order's own event and audit record are written by the signing service.
+ * Called inside the signing transaction, after the signature is recorded: the investor's
+ * CONTRACT_SIGNED notification (inbox row and push outbox) is written in the same transaction,
+ * so a signature and its notification exist together or not at all.
  */
 export async function onContractSigned(ctx: AppContext, trx: Kysely<Database>, event: ContractSignedEvent) {
-  void ctx;
-  void trx;
-  void event;
+  await recordNotifications(ctx, trx, {
+    type: 'CONTRACT_SIGNED',
+    productId: event.productId,
+    userIds: [event.userId],
+    title: 'Contract signed',
+    body: `Your contract ${event.reference} for ${event.productName} is signed. The signed PDF is in your documents.`,
+    link: '/account/documents',
+  });
 }

@@ -1,4 +1,5 @@
 import { findWhitelistIds } from '../products/service';
+import { deleteUserSubscriptions } from '../notifications/repository';
 import { kycPayloadFor } from '../kyc/service';
 import type { Activity, UserPayload, UserRole } from '../../../src/domain/auth';
 import type { Me } from '../../../src/domain/session';
@@ -140,6 +141,8 @@ export async function signOutEverywhere(ctx: AppContext, auth: AuthState, meta: 
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
     await revokeUserSessions(trx, auth.user.id, now);
+    // A lost phone stops showing the account's news too.
+    await deleteUserSubscriptions(trx, auth.user.id);
     await appendAuditEvent(trx, { actor: 'user', userId: auth.user.id, type: 'SIGN_OUT_ALL', meta }, now);
   });
 }

@@ -4,6 +4,7 @@ import { InstallButton } from '../../features/pwa/install-button';
 import { t, type MessageKey } from '../../lib/i18n';
 import { hasSessionToken, subscribeSession } from '../../lib/session';
 import { Logo } from '../../ui/logo';
+import { HeaderBell } from './header-bell';
 
 const navItems: { to: string; label: MessageKey }[] = [
   { to: '/projects', label: 'nav.projects' },
@@ -62,8 +63,14 @@ export function SiteHeader() {
         </nav>
         <div className="hidden items-center gap-2 md:flex">
           <InstallButton />
+          {isSignedIn && <HeaderBell />}
           {accountLink}
         </div>
+        {isSignedIn && (
+          <div className="ml-auto md:hidden">
+            <HeaderBell onNavigate={() => setIsMenuOpen(false)} />
+          </div>
+        )}
         <button
           type="button"
           className="btn-ghost md:hidden !px-3"

@@ -18,6 +18,7 @@ import { adoptAccessToken, meQueryOptions, sessionKeys } from '../../../features
 import { pageHead } from '../../../lib/head';
 import { t, type MessageKey } from '../../../lib/i18n';
 import { signOutLocally } from '../../../lib/session';
+import { forgetThisDevice } from '../../../features/notifications/push';
 import { CodeField, Field, FormError } from '../../../ui/field';
 import { FormActions } from '../../../ui/form-actions';
 import { AccountNav } from './-components/account-nav';
@@ -382,9 +383,10 @@ function SecondFactorSection({ user }: { user: UserPayload }) {
 
 function SessionsSection() {
   const [error, setError] = useState<string | null>(null);
-  const one = useMutation({ mutationFn: signOut, onSettled: signOutLocally });
+  // This device stops receiving the account's push first, while the session can still say so.
+  const one = useMutation({ mutationFn: () => forgetThisDevice().then(signOut), onSettled: signOutLocally });
   const all = useMutation({
-    mutationFn: signOutEverywhere,
+    mutationFn: () => forgetThisDevice().then(signOutEverywhere),
     onSuccess: signOutLocally,
     onError: (failure) => setError(failure.message),
   });

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { isCode, isRecoveryCode } from '../../../domain/auth';
 import { redirectSearchSchema } from '../../../domain/search';
 import { signOut } from '../../../features/account/api';
+import { forgetThisDevice } from '../../../features/notifications/push';
 import { verifyOtp } from '../../../features/otp/api';
 import { adoptAccessToken } from '../../../features/session/queries';
 import { pageHead } from '../../../lib/head';
@@ -97,7 +98,11 @@ function Page() {
         >
           {isRecovery ? t('otpVerify.useCode') : t('otpVerify.useRecovery')}
         </button>
-        <button type="button" className="text-link" onClick={() => void signOut().finally(signOutLocally)}>
+        <button
+          type="button"
+          className="text-link"
+          onClick={() => void forgetThisDevice().then(signOut).finally(signOutLocally)}
+        >
           {t('otpVerify.otherAccount')}
         </button>
       </div>

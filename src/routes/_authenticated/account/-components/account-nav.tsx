@@ -1,16 +1,24 @@
 import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { t } from '../../../../lib/i18n';
 
 const items = [
   { to: '/account/overview', label: 'account.nav.overview' },
   { to: '/account/account-settings', label: 'account.nav.settings' },
   { to: '/account/account-activity', label: 'account.nav.activity' },
+  { to: '/account/notifications', label: 'account.nav.notifications' },
+  { to: '/account/notification-settings', label: 'account.nav.notificationSettings' },
 ] as const;
 
 /** Links between the account pages this release fills in. */
 export function AccountNav() {
+  const navRef = useRef<HTMLElement>(null);
+  // On a phone the row scrolls sideways: the current page's pill is brought into view.
+  useEffect(() => {
+    navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, []);
   return (
-    <nav aria-label={t('account.nav.label')} className="mt-6 overflow-x-auto">
+    <nav ref={navRef} aria-label={t('account.nav.label')} className="mt-6 overflow-x-auto">
       <ul className="flex gap-2">
         {items.map((item) => (
           <li key={item.to}>

@@ -1,0 +1,53 @@
+import type { NotificationType, PushPayload } from '../../../src/domain/notifications';
+
+/**
+ * How each type travels through the push services (RFC 8030): how long a service keeps it for
+ * an offline device (TTL, seconds), how urgently it wakes the device, and the topic under which
+ * a newer message replaces an undelivered older one about the same thing. The worker's tag is
+ * the same key, so on the device too a newer notification replaces the older one.
+ */
+export interface DeliveryOptions {
+  ttlSeconds: number;
+  urgency: 'very-low' | 'low' | 'normal' | 'high';
+  topicPrefix: string;
+}
+
+const DAY = 24 * 60 * 60;
+
+export const deliveryByType: Record<NotificationType, DeliveryOptions> = {
+  // Governance news stays relevant for days and needs no wake-up at night.
+  PROPOSAL_CREATED: { ttlSeconds: 3 * DAY, urgency: 'normal', topicPrefix: 'proposal' },
+  VOTE_FINISH: { ttlSeconds: 3 * DAY, urgency: 'normal', topicPrefix: 'vote' },
+  AGENDA_CLOSED: { ttlSeconds: 3 * DAY, urgency: 'normal', topicPrefix: 'agenda' },
+  // A receipt of the investor's own act: they expect it now, and it matters a week later too.
+  CONTRACT_SIGNED: { ttlSeconds: 7 * DAY, urgency: 'high', topicPrefix: 'contract' },
+  // Marketing: stale after a day, never worth waking a phone for.
+  PROMOTE: { ttlSeconds: DAY, urgency: 'low', topicPrefix: 'promote' },
+};
+
+/** The topic (at most 32 URL-safe characters) and the worker's tag of one notification. */
+export function topicFor(type: NotificationType, productId: number | null, notificationId: number): string {
+  const prefix = deliveryByType[type].topicPrefix;
+  return productId === null ? `${prefix}-n${notificationId}` : `${prefix}-p${productId}`;
+}
+
+export function payloadFor(row: {
+  notificationId: number;
+  type: NotificationType;
+  productId: number | null;
+  title: string;
+  body: string;
+  link: string;
+  createdAt: string;
+}): PushPayload {
+  return {
+    id: row.notificationId,
+    type: row.type,
+    productId: row.productId,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    tag: `moa-${topicFor(row.type, row.productId, row.notificationId)}`,
+    createdAt: row.createdAt,
+  };
+}

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import webpush from 'web-push';
+import type { NotificationType } from '../../../src/domain/notifications';
+import type { Database } from '../../db/types';
+import { deliveryByType, payloadFor, topicFor } from './delivery';
+import * as repo from './repository';
+
+export interface VapidDetails {
+  subject: string;
+  publicKey: string;
+  privateKey: string;
+}
+
+export interface PushSenderOptions {
+  db: Kysely<Database>;
+  vapid: VapidDetails;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** Rows one sweep takes at most. */
+  batchSize?: number;
+  /** How long a claim holds; a sweep that dies mid-send frees its rows after this. */
+  leaseMs?: number;
+  /** Attempts before a message is given up (429 and 5xx are retried, with backoff). */
+  maxAttempts?: number;
+  /** The first retry's wait; each further one doubles, up to an hour. */
+  backoffBaseMs?: number;
+  /** Time-out of one request to a push service. */
+  timeoutMs?: number;
+}
+
+export interface SweepResult {
+  /** Rows this sweep claimed; a full batch means more may be waiting. */
+  claimed: number;
+  sent: number;
+  retried: number;
+  failed: number;
+  removedSubscriptions: number;
+}
+
+export interface PushSender {
+  /** Claims due outbox rows and sends them; safe to run in any number of processes at once. */
+  sweepOnce: () => Promise<SweepResult>;
+  /** Sweeps every intervalMs until stop(); one sweep at a time in this process. */
+  start: (intervalMs: number) => void;
+  /** Stops sweeping and waits for a sweep in flight. */
+  stop: () => Promise<void>;
+}
+
+const MAX_BACKOFF_MS = 60 * 60_000;
+
+/** Retry-After in seconds or as an HTTP date, in milliseconds from now; null when absent. */
+export function retryAfterMs(header: string | null, now: Date): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, date - now.getTime());
+}
+
+export function backoffMs(attempt: number, baseMs: number): number {
+  return Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, attempt - 1));
+}
+
+export function createPushSender(options: PushSenderOptions): PushSender {
+  const {
+    db,
+    vapid,
+    now,
+    log,
+    batchSize = 50,
+    leaseMs = 60_000,
+    maxAttempts = 5,
+    backoffBaseMs = 30_000,
+    timeoutMs = 10_000,
+  } = options;
+
+  type Claimed = Awaited<ReturnType<typeof repo.findClaimedRows>>[number];
+
+  async function deliver(claimId: string, row: Claimed, result: SweepResult): Promise<void> {
+    const type = row.type as NotificationType;
+    const delivery = deliveryByType[type];
+    let status: number | null = null;
+    let error: string | null = null;
+    let retryAfter: number | null = null;
+    try {
+      const details = webpush.generateRequestDetails(
+        { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+        JSON.stringify(payloadFor({ ...row, type })),
+        {
+          vapidDetails: vapid,
+          TTL: delivery.ttlSeconds,
+          urgency: delivery.urgency,
+          topic: topicFor(type, row.productId, row.notificationId),
+          contentEncoding: 'aes128gcm',
+        },
+      );
+      const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
+      const response = await fetch(details.endpoint, {
+        method: 'POST',
+        headers,
+        body: details.body ? new Uint8Array(details.body) : undefined,
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
+      });
+      status = response.status;
+      retryAfter = retryAfterMs(response.headers.get('retry-after'), now());
+      if (!response.ok) error = (await response.text().catch(() => '')).slice(0, 300) || `HTTP ${status}`;
+      else await response.body?.cancel();
+    } catch (caught) {
+      error = caught instanceof Error ? caught.message : String(caught);
+    }
+    const at = now();
+
+    if (status !== null && status >= 200 && status < 300) {
+      await repo.settleOutboxRow(db, row.outboxId, claimId, {
+        state: 'SENT',
+        status,
+        error: null,
+        sentAt: at.toISOString(),
+      });
+      result.sent += 1;
+      return;
+    }
+    if (status === 404 || status === 410) {
+      // The browser dropped this subscription: forget the device (and its queued messages).
+      await repo.deleteSubscriptionById(db, row.subscriptionId);
+      result.removedSubscriptions += 1;
+      log.info({ subscriptionId: row.subscriptionId, status }, 'push subscription gone; removed');
+      return;
+    }
+    const isRetryable = status === null || status === 429 || status >= 500;
+    if (isRetryable && row.attempts < maxAttempts) {
+      const wait = Math.max(backoffMs(row.attempts, backoffBaseMs), retryAfter ?? 0);
+      await repo.settleOutboxRow(db, row.outboxId, claimId, {
+        state: 'PENDING',
+        status,
+        error,
+        nextAttemptAt: new Date(at.getTime() + Math.min(wait, MAX_BACKOFF_MS)).toISOString(),
+      });
+      result.retried += 1;
+      log.warn({ outboxId: row.outboxId, status, error, attempt: row.attempts }, 'push not accepted; will retry');
+      return;
+    }
+    await repo.settleOutboxRow(db, row.outboxId, claimId, { state: 'FAILED', status, error });
+    result.failed += 1;
+    log.error({ outboxId: row.outboxId, status, error }, 'push given up');
+  }
+
+  async function sweepOnce(): Promise<SweepResult> {
+    const result: SweepResult = { claimed: 0, sent: 0, retried: 0, failed: 0, removedSubscriptions: 0 };
+    const start = now();
+    const ids = await repo.findDueOutboxIds(db, start.toISOString(), batchSize);
+    if (ids.length === 0) return result;
+    const claimId = randomUUID();
+    await repo.claimOutboxRows(db, ids, {
+      claimId,
+      now: start.toISOString(),
+      until: new Date(start.getTime() + leaseMs).toISOString(),
+    });
+    const claimed = await repo.findClaimedRows(db, claimId);
+    result.claimed = claimed.length;
+    // A few at a time: push services are quick, and one slow one should not hold the rest.
+    for (const part of repo.chunks(claimed, 8)) {
+      await Promise.all(part.map((row) => deliver(claimId, row, result)));
+    }
+    return result;
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  // A full batch means a backlog (a promotion to many devices): keep going until it is sent.
+  async function sweepUntilDrained(): Promise<void> {
+    let result: SweepResult;
+    do result = await sweepOnce();
+    while (timer !== null && result.claimed === batchSize);
+  }
+
+  let inFlight: Promise<unknown> | null = null;
+  return {
+    sweepOnce,
+    start(intervalMs) {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (inFlight) return;
+        inFlight = sweepUntilDrained()
+          .catch((error: unknown) => log.error({ err: error }, 'push outbox sweep failed'))
+          .finally(() => {
+            inFlight = null;
+          });
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await inFlight;
+    },
+  };
+}

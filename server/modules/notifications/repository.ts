@@ -1,0 +1,399 @@
+import type { Kysely } from 'kysely';
+import type { Database, PushOutboxState } from '../../db/types';
+
+type Db = Kysely<Database>;
+
+// SQLite allows a limited number of bound values per statement; lists are written in chunks.
+const CHUNK = 200;
+export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+// Inbox ------------------------------------------------------------------------------------
+
+export interface NewNotificationRow {
+  user_id: string;
+  type: string;
+  product_id: number | null;
+  title: string;
+  body: string;
+  link: string;
+  created_at: string;
+}
+
+export async function insertNotifications(db: Db, rows: NewNotificationRow[]) {
+  const inserted: Array<{ id: number; user_id: string }> = [];
+  for (const part of chunks(rows, 100)) {
+    inserted.push(...(await db.insertInto('notifications').values(part).returning(['id', 'user_id']).execute()));
+  }
+  return inserted;
+}
+
+const notificationColumns = ['id', 'type', 'product_id', 'title', 'body', 'link', 'created_at', 'read_at'] as const;
+
+export async function listNotifications(db: Db, userId: string, page: { limit: number; before?: number }) {
+  let query = db
+    .selectFrom('notifications')
+    .select(notificationColumns)
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1);
+  if (page.before !== undefined) query = query.where('id', '<', page.before);
+  return query.execute();
+}
+
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function notificationExists(db: Db, userId: string, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Only an unread one changes, so reading twice keeps the first time. */
+export async function markNotificationRead(db: Db, userId: string, id: number, now: string): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ read_at: now })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .execute();
+}
+
+export async function markAllNotificationsRead(db: Db, userId: string, now: string): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ read_at: now })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .execute();
+}
+
+// Audiences and preferences ----------------------------------------------------------------
+
+export async function findHolderIds(db: Db, productId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('product_holdings')
+    .select('user_id')
+    .where('product_id', '=', productId)
+    .where('quantity', '>', 0)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+export async function findActiveUserIds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('id').where('is_banned', '=', 0).execute();
+  return rows.map((row) => row.id);
+}
+
+/** Accounts (not banned) that turned this type on as a whole: the audience of an opt-in type. */
+export async function findOptedInUserIds(db: Db, type: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('notification_preferences')
+    .innerJoin('users', 'users.id', 'notification_preferences.user_id')
+    .select('notification_preferences.user_id')
+    .where('notification_preferences.type', '=', type)
+    .where('notification_preferences.product_id', '=', 0)
+    .where('notification_preferences.is_enabled', '=', 1)
+    .where('users.is_banned', '=', 0)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** Users who chose something for this type, as a whole (product 0) or for the project given. */
+export async function findPreferenceRows(db: Db, type: string, productIds: number[], userIds?: string[]) {
+  const query = db
+    .selectFrom('notification_preferences')
+    .select(['user_id', 'product_id', 'is_enabled'])
+    .where('type', '=', type)
+    .where('product_id', 'in', productIds);
+  if (!userIds) return query.execute();
+  const rows = [];
+  for (const part of chunks(userIds)) rows.push(...(await query.where('user_id', 'in', part).execute()));
+  return rows;
+}
+
+export async function listUserPreferenceRows(db: Db, userId: string) {
+  return db
+    .selectFrom('notification_preferences')
+    .select(['type', 'product_id', 'is_enabled'])
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function upsertPreference(
+  db: Db,
+  values: { userId: string; type: string; productId: number; isEnabled: boolean },
+  now: string,
+): Promise<void> {
+  const isEnabled = values.isEnabled ? 1 : 0;
+  await db
+    .insertInto('notification_preferences')
+    .values({
+      user_id: values.userId,
+      type: values.type,
+      product_id: values.productId,
+      is_enabled: isEnabled,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'type', 'product_id']).doUpdateSet({ is_enabled: isEnabled, updated_at: now }),
+    )
+    .execute();
+}
+
+/** The projects a preferences page lists: those held, and those already chosen for. */
+export async function findPreferenceProjects(db: Db, userId: string) {
+  return db
+    .selectFrom('products')
+    .select(['products.id', 'products.name'])
+    .where((eb) =>
+      eb.or([
+        eb(
+          'products.id',
+          'in',
+          eb
+            .selectFrom('product_holdings')
+            .select('product_id')
+            .where('user_id', '=', userId)
+            .where('quantity', '>', 0),
+        ),
+        eb(
+          'products.id',
+          'in',
+          eb.selectFrom('notification_preferences').select('product_id').where('user_id', '=', userId),
+        ),
+      ]),
+    )
+    .orderBy('products.name')
+    .execute();
+}
+
+export async function productExists(db: Db, productId: number): Promise<boolean> {
+  const row = await db.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst();
+  return row !== undefined;
+}
+
+// Push subscriptions -----------------------------------------------------------------------
+
+export interface SubscriptionValues {
+  id: string;
+  userId: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  userAgent: string;
+}
+
+/** A device that subscribes again (or under another investor) keeps one row: the newest owner's. */
+export async function upsertSubscription(db: Db, values: SubscriptionValues, now: string): Promise<void> {
+  await db
+    .insertInto('push_subscriptions')
+    .values({
+      id: values.id,
+      user_id: values.userId,
+      endpoint: values.endpoint,
+      p256dh: values.p256dh,
+      auth: values.auth,
+      user_agent: values.userAgent,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.column('endpoint').doUpdateSet({
+        user_id: values.userId,
+        p256dh: values.p256dh,
+        auth: values.auth,
+        user_agent: values.userAgent,
+        updated_at: now,
+      }),
+    )
+    .execute();
+}
+
+export async function findSubscriptionByEndpoint(db: Db, endpoint: string) {
+  return db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', endpoint).executeTakeFirst();
+}
+
+export async function listUserSubscriptions(db: Db, userId: string) {
+  return db
+    .selectFrom('push_subscriptions')
+    .select(['id', 'endpoint', 'user_agent', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function findSubscriptionsOfUsers(db: Db, userIds: string[]) {
+  const rows: Array<{ id: string; user_id: string }> = [];
+  for (const part of chunks(userIds)) {
+    rows.push(
+      ...(await db.selectFrom('push_subscriptions').select(['id', 'user_id']).where('user_id', 'in', part).execute()),
+    );
+  }
+  return rows;
+}
+
+export async function deleteUserSubscription(db: Db, userId: string, endpoint: string): Promise<number> {
+  const result = await db
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where('endpoint', '=', endpoint)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteUserSubscriptions(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
+}
+
+export async function deleteSubscriptionById(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
+}
+
+export async function updateSubscriptionKeys(
+  db: Db,
+  id: string,
+  values: { endpoint: string; p256dh: string; auth: string },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('push_subscriptions')
+    .set({ ...values, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+// Push outbox ------------------------------------------------------------------------------
+
+export async function insertOutboxRows(
+  db: Db,
+  rows: Array<{ id: string; notification_id: number; subscription_id: string }>,
+  now: string,
+): Promise<void> {
+  for (const part of chunks(rows, 100)) {
+    await db
+      .insertInto('push_outbox')
+      .values(part.map((row) => ({ ...row, state: 'PENDING' as const, next_attempt_at: now, created_at: now })))
+      .execute();
+  }
+}
+
+export async function findDueOutboxIds(db: Db, now: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('push_outbox')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'PENDING'), eb('next_attempt_at', '<=', now)]),
+        // A sweep that died mid-send: its lease ran out, so another may take the row.
+        eb.and([eb('state', '=', 'SENDING'), eb('claimed_until', '<', now)]),
+      ]),
+    )
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Takes the rows for one sweep with a conditional update: a row another process claimed in
+ * the meantime no longer matches the WHERE and is left alone, so no message goes out twice.
+ */
+export async function claimOutboxRows(
+  db: Db,
+  ids: string[],
+  claim: { claimId: string; now: string; until: string },
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('push_outbox')
+    .set((eb) => ({
+      state: 'SENDING',
+      claim_id: claim.claimId,
+      claimed_until: claim.until,
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('id', 'in', ids)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'PENDING'), eb('next_attempt_at', '<=', claim.now)]),
+        eb.and([eb('state', '=', 'SENDING'), eb('claimed_until', '<', claim.now)]),
+      ]),
+    )
+    .execute();
+}
+
+export async function findClaimedRows(db: Db, claimId: string) {
+  return db
+    .selectFrom('push_outbox')
+    .innerJoin('notifications', 'notifications.id', 'push_outbox.notification_id')
+    .innerJoin('push_subscriptions', 'push_subscriptions.id', 'push_outbox.subscription_id')
+    .select([
+      'push_outbox.id as outboxId',
+      'push_outbox.attempts',
+      'push_subscriptions.id as subscriptionId',
+      'push_subscriptions.endpoint',
+      'push_subscriptions.p256dh',
+      'push_subscriptions.auth',
+      'notifications.id as notificationId',
+      'notifications.type',
+      'notifications.product_id as productId',
+      'notifications.title',
+      'notifications.body',
+      'notifications.link',
+      'notifications.created_at as createdAt',
+    ])
+    .where('push_outbox.claim_id', '=', claimId)
+    .where('push_outbox.state', '=', 'SENDING')
+    .execute();
+}
+
+/** Settles a row this sweep still holds; a row whose lease passed to another is not touched. */
+export async function settleOutboxRow(
+  db: Db,
+  id: string,
+  claimId: string,
+  outcome: {
+    state: PushOutboxState;
+    status: number | null;
+    error: string | null;
+    sentAt?: string;
+    nextAttemptAt?: string;
+  },
+): Promise<void> {
+  await db
+    .updateTable('push_outbox')
+    .set({
+      state: outcome.state,
+      last_status: outcome.status,
+      last_error: outcome.error?.slice(0, 300) ?? null,
+      sent_at: outcome.sentAt ?? null,
+      ...(outcome.nextAttemptAt ? { next_attempt_at: outcome.nextAttemptAt } : {}),
+      claim_id: null,
+      claimed_until: null,
+    })
+    .where('id', '=', id)
+    .where('claim_id', '=', claimId)
+    .execute();
+}
+
+export async function findOutboxRows(db: Db, notificationIds: number[]) {
+  if (notificationIds.length === 0) return [];
+  return db.selectFrom('push_outbox').selectAll().where('notification_id', 'in', notificationIds).execute();
+}

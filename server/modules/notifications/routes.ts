@@ -1,0 +1,134 @@
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  notificationIdParamsSchema,
+  notificationListQuerySchema,
+  notificationPageSchema,
+  notificationPreferencesSchema,
+  pushEndpointQuerySchema,
+  pushSubscriptionSchema,
+  renewPushSubscriptionSchema,
+  unreadCountSchema,
+  updatePreferenceRequestSchema,
+  vapidKeySchema,
+} from '../../../src/domain/notifications';
+import { authOf, requestMeta } from '../../plugins/auth';
+import { createPushSender, type PushSender, type VapidDetails } from './push-sender';
+import {
+  getPreferences,
+  listInbox,
+  markAllRead,
+  markRead,
+  renewSubscription,
+  subscribeDevice,
+  unreadCount,
+  unsubscribeDevice,
+  updatePreference,
+} from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The push outbox sender of this process (tests sweep with it directly). */
+    pushSender: PushSender;
+  }
+}
+
+const noStore = { 'Cache-Control': 'no-store' };
+
+const notificationsPlugin: FastifyPluginAsyncZod<{ vapid: VapidDetails }> = async (app, { vapid }) => {
+  const { ctx } = app;
+  const anySession = app.requireAuth({ level: 'session' });
+  const reader = app.requireAuth({ level: 'verified' });
+
+  const sender = createPushSender({ db: ctx.db, vapid, now: ctx.now, log: app.log });
+  app.decorate('pushSender', sender);
+  const interval = ctx.config.PUSH_SWEEP_INTERVAL_MS;
+  if (interval > 0) app.addHook('onReady', async () => sender.start(interval));
+  app.addHook('onClose', async () => sender.stop());
+
+  app.get('/api/v1/push/key', { schema: { response: { 200: vapidKeySchema } } }, async () => ({
+    publicKey: vapid.publicKey,
+  }));
+
+  app.post(
+    '/api/v1/push/subscriptions',
+    { schema: { body: pushSubscriptionSchema }, preValidation: reader },
+    async (request, reply) => {
+      await subscribeDevice(ctx, authOf(request), request.body, requestMeta(request));
+      return reply.status(204).send();
+    },
+  );
+
+  // Allowed on any session, so signing out (even before the second factor) always cleans up.
+  app.delete(
+    '/api/v1/push/subscriptions',
+    { schema: { querystring: pushEndpointQuerySchema }, preValidation: anySession },
+    async (request, reply) => {
+      await unsubscribeDevice(ctx, authOf(request), request.query.endpoint);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/push/subscriptions/renew',
+    { schema: { body: renewPushSubscriptionSchema } },
+    async (request, reply) => {
+      await renewSubscription(ctx, request.body);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/v1/notifications',
+    {
+      schema: { querystring: notificationListQuerySchema, response: { 200: notificationPageSchema } },
+      preValidation: reader,
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return listInbox(ctx, authOf(request), request.query);
+    },
+  );
+
+  app.get(
+    '/api/v1/notifications/unread-count',
+    { schema: { response: { 200: unreadCountSchema } }, preValidation: reader },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return unreadCount(ctx, authOf(request));
+    },
+  );
+
+  app.post(
+    '/api/v1/notifications/:id/read',
+    { schema: { params: notificationIdParamsSchema, response: { 200: unreadCountSchema } }, preValidation: reader },
+    async (request) => markRead(ctx, authOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/v1/notifications/read-all',
+    { schema: { response: { 200: unreadCountSchema } }, preValidation: reader },
+    async (request) => markAllRead(ctx, authOf(request)),
+  );
+
+  app.get(
+    '/api/v1/notifications/preferences',
+    { schema: { response: { 200: notificationPreferencesSchema } }, preValidation: reader },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return getPreferences(ctx, authOf(request));
+    },
+  );
+
+  app.put(
+    '/api/v1/notifications/preferences',
+    {
+      schema: { body: updatePreferenceRequestSchema, response: { 200: notificationPreferencesSchema } },
+      preValidation: reader,
+    },
+    async (request) => updatePreference(ctx, authOf(request), request.body, requestMeta(request)),
+  );
+};
+
+/** Inbox, preferences, push subscriptions and this process's push outbox sweep. */
+export const notificationRoutes = fp(notificationsPlugin, { name: 'notifications', dependencies: ['auth'] });

@@ -1,0 +1,356 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  defaultLinkFor,
+  defaultPreference,
+  isProjectScopedType,
+  notificationLinkSchema,
+  notificationTypes,
+  notificationTypeSchema,
+  NOTIFICATION_BODY_MAX,
+  NOTIFICATION_TITLE_MAX,
+  projectScopedTypes,
+  type Notification,
+  type NotificationListQuery,
+  type NotificationPage,
+  type NotificationPreferences,
+  type NotificationType,
+  type PushSubscriptionInput,
+  type UpdatePreferenceRequest,
+} from '../../../src/domain/notifications';
+import type { AppConfig } from '../../config';
+import type { AppContext, RequestMeta } from '../../context';
+import type { Database } from '../../db/types';
+import { AppError } from '../../errors';
+import type { AuthState } from '../../plugins/auth';
+import { appendAuditEvent } from '../audit/repository';
+import * as repo from './repository';
+
+type Db = Kysely<Database>;
+
+// Recording (called by other modules inside their own transaction) -------------------------
+
+const recordInputSchema = z
+  .object({
+    type: notificationTypeSchema,
+    productId: z.number().int().positive().nullable(),
+    /** Exactly one of userIds and audience says who. */
+    userIds: z.array(z.string().min(1).max(36)).optional(),
+    /** HOLDERS: everyone holding the project's tokens now; ALL: every account that is not banned. */
+    audience: z.enum(['HOLDERS', 'ALL']).optional(),
+    title: z.string().trim().min(1).max(NOTIFICATION_TITLE_MAX),
+    body: z.string().trim().min(1).max(NOTIFICATION_BODY_MAX),
+    link: notificationLinkSchema.optional(),
+  })
+  .refine((value) => (value.userIds === undefined) !== (value.audience === undefined), {
+    error: 'Give either userIds or an audience.',
+  })
+  .refine((value) => value.audience !== 'HOLDERS' || value.productId !== null, {
+    error: 'The HOLDERS audience needs a productId.',
+  });
+
+export type RecordNotificationsInput = z.input<typeof recordInputSchema>;
+
+export interface RecordedNotifications {
+  /** Investors who get it after their preferences. */
+  recipientCount: number;
+  notificationIds: number[];
+  /** Push messages queued in the outbox (one per subscribed device). */
+  pushCount: number;
+}
+
+/**
+ * The one way to notify investors. Call it with the transaction that makes the event true
+ * (the signed contract, the closed vote), so the inbox rows and the push outbox rows commit or
+ * roll back with it: stored first, then sent by the outbox sweep of any API process.
+ * Preferences apply here: an investor who turned the type (or, for governance types, that
+ * project) off gets neither an inbox entry nor a push.
+ */
+export async function recordNotifications(
+  ctx: Pick<AppContext, 'now'>,
+  trx: Db,
+  input: RecordNotificationsInput,
+): Promise<RecordedNotifications> {
+  const parsed = recordInputSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION_FAILED', parsed.error.issues[0]?.message ?? 'The notification is not valid.');
+  }
+  const { type, productId, title, body } = parsed.data;
+  const link = parsed.data.link ?? defaultLinkFor(type, productId);
+  const now = ctx.now().toISOString();
+
+  let candidates: string[];
+  if (parsed.data.userIds) candidates = [...new Set(parsed.data.userIds)];
+  else if (parsed.data.audience === 'HOLDERS') candidates = await repo.findHolderIds(trx, productId!);
+  // An opt-in type (PROMOTE) to everyone: only those who opted in can receive it, so start there.
+  else if (!defaultPreference(type)) candidates = await repo.findOptedInUserIds(trx, type);
+  else candidates = await repo.findActiveUserIds(trx);
+  const recipients = await filterByPreferences(trx, type, productId, candidates);
+  if (recipients.length === 0) return { recipientCount: 0, notificationIds: [], pushCount: 0 };
+
+  const inserted = await repo.insertNotifications(
+    trx,
+    recipients.map((userId) => ({
+      user_id: userId,
+      type,
+      product_id: productId,
+      title,
+      body,
+      link,
+      created_at: now,
+    })),
+  );
+  const notificationOf = new Map(inserted.map((row) => [row.user_id, row.id]));
+  const subscriptions = await repo.findSubscriptionsOfUsers(trx, recipients);
+  await repo.insertOutboxRows(
+    trx,
+    subscriptions.map((subscription) => ({
+      id: randomUUID(),
+      notification_id: notificationOf.get(subscription.user_id)!,
+      subscription_id: subscription.id,
+    })),
+    now,
+  );
+  return {
+    recipientCount: recipients.length,
+    notificationIds: inserted.map((row) => row.id),
+    pushCount: subscriptions.length,
+  };
+}
+
+/**
+ * The type as a whole is a master switch; for governance types a project can also be turned
+ * off on its own. Without a choice, the type's default applies (PROMOTE is off).
+ */
+async function filterByPreferences(
+  db: Db,
+  type: NotificationType,
+  productId: number | null,
+  candidates: string[],
+): Promise<string[]> {
+  if (candidates.length === 0) return [];
+  const projectIds = productId !== null && isProjectScopedType(type) ? [0, productId] : [0];
+  const rows = await repo.findPreferenceRows(db, type, projectIds, candidates);
+  const typeChoice = new Map<string, boolean>();
+  const projectChoice = new Map<string, boolean>();
+  for (const row of rows) (row.product_id === 0 ? typeChoice : projectChoice).set(row.user_id, row.is_enabled === 1);
+  return candidates.filter(
+    (userId) => (typeChoice.get(userId) ?? defaultPreference(type)) && (projectChoice.get(userId) ?? true),
+  );
+}
+
+// The inbox --------------------------------------------------------------------------------
+
+type NotificationRow = Awaited<ReturnType<typeof repo.listNotifications>>[number];
+
+function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type as NotificationType,
+    productId: row.product_id,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    createdAt: row.created_at,
+    readAt: row.read_at,
+  };
+}
+
+export async function listInbox(
+  ctx: AppContext,
+  auth: AuthState,
+  query: NotificationListQuery,
+): Promise<NotificationPage> {
+  const rows = await repo.listNotifications(ctx.db, auth.user.id, query);
+  const page = rows.slice(0, query.limit);
+  return {
+    notifications: page.map(toNotification),
+    nextBefore: rows.length > query.limit ? page[page.length - 1]!.id : null,
+    unreadCount: await repo.countUnread(ctx.db, auth.user.id),
+  };
+}
+
+export async function unreadCount(ctx: AppContext, auth: AuthState): Promise<{ unreadCount: number }> {
+  return { unreadCount: await repo.countUnread(ctx.db, auth.user.id) };
+}
+
+export async function markRead(ctx: AppContext, auth: AuthState, id: number): Promise<{ unreadCount: number }> {
+  // Another investor's notification is answered exactly like a missing one.
+  if (!(await repo.notificationExists(ctx.db, auth.user.id, id))) {
+    throw new AppError('NOT_FOUND', 'There is no such notification.');
+  }
+  await repo.markNotificationRead(ctx.db, auth.user.id, id, ctx.now().toISOString());
+  return unreadCount(ctx, auth);
+}
+
+export async function markAllRead(ctx: AppContext, auth: AuthState): Promise<{ unreadCount: number }> {
+  await repo.markAllNotificationsRead(ctx.db, auth.user.id, ctx.now().toISOString());
+  return unreadCount(ctx, auth);
+}
+
+// Preferences ------------------------------------------------------------------------------
+
+export async function getPreferences(ctx: AppContext, auth: AuthState): Promise<NotificationPreferences> {
+  const rows = await repo.listUserPreferenceRows(ctx.db, auth.user.id);
+  const choice = (type: string, productId: number) =>
+    rows.find((row) => row.type === type && row.product_id === productId)?.is_enabled;
+  const projects = await repo.findPreferenceProjects(ctx.db, auth.user.id);
+  return {
+    types: notificationTypes.map((type) => ({
+      type,
+      isEnabled: choice(type, 0) === undefined ? defaultPreference(type) : choice(type, 0) === 1,
+    })),
+    projects: projects.map((project) => ({
+      productId: project.id,
+      productName: project.name,
+      types: projectScopedTypes.map((type) => ({ type, isEnabled: choice(type, project.id) !== 0 })),
+    })),
+  };
+}
+
+export async function updatePreference(
+  ctx: AppContext,
+  auth: AuthState,
+  request: UpdatePreferenceRequest,
+  meta: RequestMeta,
+): Promise<NotificationPreferences> {
+  if (request.productId !== undefined && !(await repo.productExists(ctx.db, request.productId))) {
+    throw new AppError('NOT_FOUND', 'There is no such project.');
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now().toISOString();
+    await repo.upsertPreference(
+      trx,
+      { userId: auth.user.id, type: request.type, productId: request.productId ?? 0, isEnabled: request.isEnabled },
+      now,
+    );
+    await appendAuditEvent(
+      trx,
+      {
+        userId: auth.user.id,
+        actor: 'user',
+        type: 'NOTIFICATION_PREFERENCE_CHANGED',
+        detail: {
+          type: request.type,
+          ...(request.productId ? { productId: String(request.productId) } : {}),
+          isEnabled: String(request.isEnabled),
+        },
+        meta,
+      },
+      now,
+    );
+  });
+  return getPreferences(ctx, auth);
+}
+
+// Push subscriptions -----------------------------------------------------------------------
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Push services speak HTTPS only. Plain HTTP is accepted for a loopback host outside
+ * production, where a test or a developer runs their own push service.
+ */
+export function assertPushEndpoint(config: Pick<AppConfig, 'isProduction'>, endpoint: string): void {
+  const url = new URL(endpoint);
+  if (url.protocol === 'https:') return;
+  if (url.protocol === 'http:' && !config.isProduction && LOOPBACK_HOSTS.has(url.hostname)) return;
+  throw new AppError('VALIDATION_FAILED', 'endpoint must be an https:// URL of a push service.');
+}
+
+export async function subscribeDevice(
+  ctx: AppContext,
+  auth: AuthState,
+  subscription: PushSubscriptionInput,
+  meta: RequestMeta,
+): Promise<void> {
+  assertPushEndpoint(ctx.config, subscription.endpoint);
+  await repo.upsertSubscription(
+    ctx.db,
+    {
+      id: randomUUID(),
+      userId: auth.user.id,
+      endpoint: subscription.endpoint,
+      p256dh: subscription.keys.p256dh,
+      auth: subscription.keys.auth,
+      userAgent: meta.userAgent,
+    },
+    ctx.now().toISOString(),
+  );
+}
+
+/** Signing out on a device, or turning push off there: only the caller's own row goes. */
+export async function unsubscribeDevice(ctx: AppContext, auth: AuthState, endpoint: string): Promise<void> {
+  await repo.deleteUserSubscription(ctx.db, auth.user.id, endpoint);
+}
+
+/**
+ * The browser replaced a subscription (pushsubscriptionchange). The worker has no session;
+ * knowing the old endpoint, which only that browser and this server know, identifies the device.
+ */
+export async function renewSubscription(
+  ctx: AppContext,
+  request: { oldEndpoint: string; subscription: PushSubscriptionInput },
+): Promise<void> {
+  assertPushEndpoint(ctx.config, request.subscription.endpoint);
+  const existing = await repo.findSubscriptionByEndpoint(ctx.db, request.oldEndpoint);
+  if (!existing) throw new AppError('NOT_FOUND', 'That device is not subscribed; subscribe again from the app.');
+  const now = ctx.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    // The new endpoint may already be stored (the page subscribed first): keep one row.
+    const clash = await repo.findSubscriptionByEndpoint(trx, request.subscription.endpoint);
+    if (clash && clash.id !== existing.id) await repo.deleteSubscriptionById(trx, clash.id);
+    await repo.updateSubscriptionKeys(
+      trx,
+      existing.id,
+      {
+        endpoint: request.subscription.endpoint,
+        p256dh: request.subscription.keys.p256dh,
+        auth: request.subscription.keys.auth,
+      },
+      now,
+    );
+  });
+}
+
+// Operator: promotions ---------------------------------------------------------------------
+
+/**
+ * PROMOTE goes to every investor who turned promotions on (it is off until they do), holder
+ * of the project or not: a promotion is how people hear of a project they do not hold yet.
+ */
+export async function sendPromotion(
+  ctx: AppContext,
+  input: { productId: number; title: string; body: string },
+  meta: RequestMeta,
+): Promise<RecordedNotifications> {
+  if (!(await repo.productExists(ctx.db, input.productId))) {
+    throw new AppError('NOT_FOUND', `There is no project ${input.productId}.`);
+  }
+  return ctx.db.transaction().execute(async (trx) => {
+    const recorded = await recordNotifications(ctx, trx, {
+      type: 'PROMOTE',
+      productId: input.productId,
+      audience: 'ALL',
+      title: input.title,
+      body: input.body,
+    });
+    await appendAuditEvent(
+      trx,
+      {
+        userId: null,
+        actor: 'operator',
+        type: 'PROMOTION_SENT',
+        detail: {
+          productId: String(input.productId),
+          title: input.title.slice(0, 120),
+          recipients: String(recorded.recipientCount),
+        },
+        meta,
+      },
+      ctx.now().toISOString(),
+    );
+    return recorded;
+  });
+}

@@ -1,0 +1,108 @@
+import { pushSubscriptionSchema, vapidKeySchema } from '../../domain/notifications';
+import { api } from '../../lib/api';
+
+/**
+ * Web push on this device. The browser's permission prompt is only ever opened from here,
+ * after the user chose "Turn on" in Moa's own words (see PushOffer), never on page load.
+ */
+export type PushState = 'unsupported' | 'blocked' | 'off' | 'on';
+
+export function isPushSupported(): boolean {
+  return (
+    typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
+  );
+}
+
+async function registration(): Promise<ServiceWorkerRegistration | null> {
+  if (!isPushSupported()) return null;
+  return (await navigator.serviceWorker.getRegistration()) ?? null;
+}
+
+async function currentSubscription(): Promise<PushSubscription | null> {
+  const found = await registration();
+  return found ? found.pushManager.getSubscription() : null;
+}
+
+export async function readPushState(): Promise<PushState> {
+  if (!isPushSupported()) return 'unsupported';
+  if (Notification.permission === 'denied') return 'blocked';
+  if (Notification.permission !== 'granted') return 'off';
+  return (await currentSubscription()) ? 'on' : 'off';
+}
+
+function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
+  const base64 = value
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(value.length / 4) * 4, '=');
+  const binary = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+async function sendToServer(subscription: PushSubscription): Promise<void> {
+  await api.request('/api/v1/push/subscriptions', {
+    method: 'POST',
+    body: pushSubscriptionSchema.parse(subscription.toJSON()),
+  });
+}
+
+/** Asks the browser (its prompt appears if the user never answered), subscribes, tells the server. */
+export async function turnOnPush(): Promise<PushState> {
+  if (!isPushSupported()) return 'unsupported';
+  const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
+  if (permission === 'denied') return 'blocked';
+  if (permission !== 'granted') return 'off';
+  const ready = await navigator.serviceWorker.ready;
+  let subscription = await ready.pushManager.getSubscription();
+  if (!subscription) {
+    const { publicKey } = await api.request('/api/v1/push/key', { schema: vapidKeySchema });
+    subscription = await ready.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: base64UrlToBytes(publicKey),
+    });
+  }
+  await sendToServer(subscription);
+  return 'on';
+}
+
+async function forgetOnServer(subscription: PushSubscription): Promise<void> {
+  await api.request('/api/v1/push/subscriptions', { method: 'DELETE', query: { endpoint: subscription.endpoint } });
+}
+
+export async function turnOffPush(): Promise<PushState> {
+  const subscription = await currentSubscription();
+  if (subscription) {
+    await forgetOnServer(subscription);
+    await subscription.unsubscribe();
+  }
+  return readPushState();
+}
+
+/**
+ * Before signing out: this device stops receiving the account's notifications. Best effort,
+ * so sign-out never waits on it failing (offline, no worker).
+ */
+export async function forgetThisDevice(): Promise<void> {
+  try {
+    const subscription = await currentSubscription();
+    if (!subscription) return;
+    await forgetOnServer(subscription).catch(() => undefined);
+    await subscription.unsubscribe();
+  } catch {
+    // Nothing to clean up on this device.
+  }
+}
+
+let hasSynced = false;
+/**
+ * Once per page load while signed in: a device that has a subscription tells the server again,
+ * which heals a subscription the browser replaced while no worker could report it.
+ */
+export async function syncPushSubscription(): Promise<void> {
+  if (hasSynced || !isPushSupported() || Notification.permission !== 'granted') return;
+  hasSynced = true;
+  const subscription = await currentSubscription();
+  if (subscription) await sendToServer(subscription).catch(() => undefined);
+}

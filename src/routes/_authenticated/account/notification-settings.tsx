@@ -1,0 +1,162 @@
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import { toast } from 'sonner';
+import type { NotificationPreferences, NotificationType, UpdatePreferenceRequest } from '../../../domain/notifications';
+import { PushSetting } from '../../../features/notifications/components/push-setting';
+import { Switch } from '../../../features/notifications/components/switch';
+import { updatePreference } from '../../../features/notifications/mutations';
+import { notificationKeys, preferencesQueryOptions } from '../../../features/notifications/queries';
+import { pageHead } from '../../../lib/head';
+import { t } from '../../../lib/i18n';
+import { AccountNav } from './-components/account-nav';
+
+export const Route = createFileRoute('/_authenticated/account/notification-settings')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(preferencesQueryOptions()),
+  head: () => pageHead(t('notifications.settings.title')),
+  component: Page,
+});
+
+function Page() {
+  const queryClient = useQueryClient();
+  const { data } = useSuspenseQuery(preferencesQueryOptions());
+  const save = useMutation({
+    mutationFn: updatePreference,
+    onMutate: (request) => {
+      // The switch moves at once; the server's answer replaces the guess.
+      const previous = queryClient.getQueryData(notificationKeys.preferences());
+      queryClient.setQueryData(notificationKeys.preferences(), (current?: NotificationPreferences) =>
+        current ? applyChoice(current, request) : current,
+      );
+      return { previous };
+    },
+    onSuccess: (preferences) => {
+      queryClient.setQueryData(notificationKeys.preferences(), preferences);
+      toast.success(t('notifications.settings.saved'), { id: 'notification-preferences' });
+    },
+    onError: (error, _request, context) => {
+      queryClient.setQueryData(notificationKeys.preferences(), context?.previous);
+      toast.error(error.message, { id: 'notification-preferences' });
+    },
+  });
+  const isTypeOn = (type: NotificationType) => data.types.find((item) => item.type === type)?.isEnabled ?? false;
+
+  return (
+    <div className="container py-8 sm:py-12">
+      <p className="eyebrow">{t('account.eyebrow')}</p>
+      <h1 className="page-title mt-2">{t('notifications.settings.title')}</h1>
+      <p className="mt-3 max-w-2xl text-ink-soft">{t('notifications.settings.intro')}</p>
+      <AccountNav />
+      <div className="mt-6 grid max-w-3xl gap-6">
+        <PushSetting />
+        <section className="card p-5 sm:p-6" aria-labelledby="notification-types">
+          <h2 id="notification-types" className="text-lg font-bold text-ink">
+            {t('notifications.settings.types')}
+          </h2>
+          <p className="mt-1 text-sm text-ink-soft">{t('notifications.settings.typesHint')}</p>
+          <ul className="mt-4 divide-y divide-line">
+            {data.types.map((item) => (
+              <ChoiceRow
+                key={item.type}
+                label={t(`notifications.type.${item.type}`)}
+                hint={t(`notifications.typeHint.${item.type}`)}
+                checked={item.isEnabled}
+                onChange={(isEnabled) => save.mutate({ type: item.type, isEnabled })}
+              />
+            ))}
+          </ul>
+        </section>
+        <section className="card p-5 sm:p-6" aria-labelledby="notification-projects">
+          <h2 id="notification-projects" className="text-lg font-bold text-ink">
+            {t('notifications.settings.projects')}
+          </h2>
+          <p className="mt-1 text-sm text-ink-soft">{t('notifications.settings.projectsHint')}</p>
+          {data.projects.length === 0 ? (
+            <p className="mt-4 text-sm text-ink">
+              {t('notifications.settings.noProjects')}{' '}
+              <Link to="/projects" className="text-link">
+                {t('nav.projects')}
+              </Link>
+            </p>
+          ) : (
+            data.projects.map((project) => (
+              <fieldset key={project.productId} className="mt-5 first-of-type:mt-4">
+                <legend className="font-semibold text-ink">{project.productName}</legend>
+                <ul className="mt-1 divide-y divide-line">
+                  {project.types.map((item) => (
+                    <ChoiceRow
+                      key={item.type}
+                      label={t(`notifications.type.${item.type}`)}
+                      hint={isTypeOn(item.type) ? undefined : t('notifications.settings.offForAll')}
+                      checked={isTypeOn(item.type) && item.isEnabled}
+                      disabled={!isTypeOn(item.type)}
+                      onChange={(isEnabled) =>
+                        save.mutate({ type: item.type, productId: project.productId, isEnabled })
+                      }
+                    />
+                  ))}
+                </ul>
+              </fieldset>
+            ))
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function ChoiceRow(props: {
+  label: string;
+  hint?: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const labelId = useId();
+  const hintId = useId();
+  return (
+    <li className="flex items-center gap-4 py-3">
+      <div className="min-w-0 flex-1">
+        <p id={labelId} className="font-semibold text-ink">
+          {props.label}
+        </p>
+        {props.hint && (
+          <p id={hintId} className="mt-0.5 text-sm text-ink-soft">
+            {props.hint}
+          </p>
+        )}
+      </div>
+      <Switch
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={props.onChange}
+        labelledBy={labelId}
+        describedBy={props.hint ? hintId : undefined}
+      />
+    </li>
+  );
+}
+
+function applyChoice(current: NotificationPreferences, request: UpdatePreferenceRequest): NotificationPreferences {
+  if (request.productId === undefined) {
+    return {
+      ...current,
+      types: current.types.map((item) =>
+        item.type === request.type ? { ...item, isEnabled: request.isEnabled } : item,
+      ),
+    };
+  }
+  return {
+    ...current,
+    projects: current.projects.map((project) =>
+      project.productId === request.productId
+        ? {
+            ...project,
+            types: project.types.map((item) =>
+              item.type === request.type ? { ...item, isEnabled: request.isEnabled } : item,
+            ),
+          }
+        : project,
+    ),
+  };
+}

@@ -1,0 +1,150 @@
+import { useMutation, useQueryClient, useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
+import type { Notification, NotificationType } from '../../../domain/notifications';
+import { PushOffer } from '../../../features/notifications/components/push-offer';
+import {
+  markAllNotificationsRead,
+  markNotificationRead,
+  refreshInbox,
+} from '../../../features/notifications/mutations';
+import { inboxQueryOptions } from '../../../features/notifications/queries';
+import { pageHead } from '../../../lib/head';
+import { t } from '../../../lib/i18n';
+import { useIsOnline } from '../../../lib/use-online';
+import { AccountNav } from './-components/account-nav';
+
+export const Route = createFileRoute('/_authenticated/account/notifications')({
+  loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(inboxQueryOptions()),
+  head: () => pageHead(t('notifications.title')),
+  component: Page,
+});
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const icons: Record<NotificationType, string> = {
+  PROPOSAL_CREATED: 'i-lucide-file-plus-2',
+  VOTE_FINISH: 'i-lucide-vote',
+  AGENDA_CLOSED: 'i-lucide-gavel',
+  CONTRACT_SIGNED: 'i-lucide-file-signature',
+  PROMOTE: 'i-lucide-sparkles',
+};
+
+function Page() {
+  const queryClient = useQueryClient();
+  const isOnline = useIsOnline();
+  const inbox = useSuspenseInfiniteQuery(inboxQueryOptions());
+  const notifications = inbox.data.pages.flatMap((page) => page.notifications);
+  const unreadCount = inbox.data.pages[0]?.unreadCount ?? 0;
+  const readOne = useMutation({
+    mutationFn: markNotificationRead,
+    onSuccess: (result) => refreshInbox(queryClient, result.unreadCount),
+  });
+  const readAll = useMutation({
+    mutationFn: markAllNotificationsRead,
+    onSuccess: (result) => refreshInbox(queryClient, result.unreadCount),
+  });
+
+  return (
+    <div className="container py-8 sm:py-12">
+      <p className="eyebrow">{t('account.eyebrow')}</p>
+      <h1 className="page-title mt-2">{t('notifications.title')}</h1>
+      <p className="mt-3 max-w-2xl text-ink-soft">{t('notifications.intro')}</p>
+      <AccountNav />
+      <PushOffer />
+      {!isOnline && inbox.dataUpdatedAt > 0 && (
+        <p role="status" className="mt-4 text-sm text-ink-soft">
+          {t('notifications.savedAt', { time: dateFormat.format(new Date(inbox.dataUpdatedAt)) })}
+        </p>
+      )}
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <Link to="/account/notification-settings" className="text-link text-sm font-semibold">
+          <span className="i-lucide-settings-2 mr-1 align-[-2px]" aria-hidden="true" />
+          {t('notifications.settingsLink')}
+        </Link>
+        {unreadCount > 0 && (
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={readAll.isPending || !isOnline}
+            onClick={() => readAll.mutate()}
+          >
+            <span className="i-lucide-check-check" aria-hidden="true" />
+            {t('notifications.markAllRead')}
+          </button>
+        )}
+      </div>
+      {notifications.length === 0 ? (
+        <p className="card mt-4 p-6 text-ink-soft">{t('notifications.empty')}</p>
+      ) : (
+        <ol className="card mt-4 divide-y divide-line" aria-label={t('notifications.listLabel')}>
+          {notifications.map((item) => (
+            <InboxItem
+              key={item.id}
+              item={item}
+              onOpen={() => {
+                if (!item.readAt) readOne.mutate(item.id);
+              }}
+            />
+          ))}
+        </ol>
+      )}
+      {inbox.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={inbox.isFetchingNextPage}
+            onClick={() => void inbox.fetchNextPage()}
+          >
+            {inbox.isFetchingNextPage ? t('notifications.loading') : t('notifications.loadOlder')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function InboxItem({ item, onOpen }: { item: Notification; onOpen: () => void }) {
+  const router = useRouter();
+  const isUnread = item.readAt === null;
+  return (
+    <li className={isUnread ? 'bg-brand-50/60' : undefined}>
+      {/* The link comes from the server (a path inside the app), so it goes through the history. */}
+      <a
+        href={item.link}
+        onClick={(event) => {
+          onOpen();
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+          event.preventDefault();
+          router.history.push(item.link);
+        }}
+        className="focus-ring flex gap-3 rounded-xl p-4 hover:bg-brand-50 sm:px-6"
+        data-notification-id={item.id}
+      >
+        <span
+          className={`mt-0.5 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full ${
+            isUnread ? 'bg-brand-900 text-white' : 'bg-paper text-ink-soft ring-1 ring-line'
+          }`}
+          aria-hidden="true"
+        >
+          <span className={`${icons[item.type]} text-lg`} />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex flex-wrap items-center gap-x-2 text-xs font-semibold uppercase tracking-wide text-ink-muted">
+            {t(`notifications.type.${item.type}`)}
+            <span aria-hidden="true">·</span>
+            <time dateTime={item.createdAt} className="font-normal normal-case tracking-normal">
+              {dateFormat.format(new Date(item.createdAt))}
+            </time>
+          </span>
+          <span className={`mt-1 block break-words text-ink ${isUnread ? 'font-bold' : 'font-semibold'}`}>
+            {isUnread && <span className="sr-only">{t('notifications.unread')}: </span>}
+            {item.title}
+          </span>
+          <span className="mt-0.5 block break-words text-sm text-ink-soft">{item.body}</span>
+        </span>
+        {isUnread && <span className="mt-2 h-2.5 w-2.5 shrink-0 rounded-full bg-coral-600" aria-hidden="true" />}
+      </a>
+    </li>
+  );
+}

@@ -1,0 +1,566 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  notificationPageSchema,
+  notificationPreferencesSchema,
+  pushPayloadSchema,
+  unreadCountSchema,
+  type NotificationType,
+} from '../../src/domain/notifications';
+import { buildApp } from '../../server/app';
+import { parseConfig } from '../../server/config';
+import { createDb } from '../../server/db/client';
+import { insertCategory, insertHolding, insertProduct } from '../../server/modules/products/factory';
+import { recordNotifications, sendPromotion } from '../../server/modules/notifications/service';
+import { loadOrCreateSecrets } from '../../server/secrets';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { bearer, createClock, enrollUser, errorCode } from '../helpers/auth';
+import { testEngines } from '../helpers/db';
+import {
+  createDeviceKeys,
+  decryptAes128gcm,
+  startFakePushService,
+  verifyVapid,
+  type DeviceKeys,
+  type FakePushService,
+} from '../helpers/push-service';
+
+const operator = { ip: 'operator', userAgent: 'test operator' };
+
+describe.each(testEngines())('notifications and web push on %s', (engine) => {
+  let t: TestApp;
+  let push: FakePushService;
+  let publicKey: string;
+  let categoryId: number;
+  let projectA: number;
+  let projectB: number;
+  const clock = createClock(Date.parse('2026-11-22T09:00:00Z'));
+  let counter = 0;
+
+  interface Investor {
+    id: string;
+    token: string;
+  }
+
+  async function newInvestor(): Promise<Investor> {
+    const email = `notify${(counter += 1)}-${engine}@example.com`;
+    const { token } = await enrollUser(t.app, clock, email);
+    const row = await t.db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    return { id: row.id, token };
+  }
+
+  async function subscribe(investor: Investor, device: string, keys: DeviceKeys = createDeviceKeys()) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/push/subscriptions',
+      headers: { ...bearer(investor.token), 'user-agent': `device ${device}` },
+      payload: {
+        endpoint: push.endpointFor(device),
+        expirationTime: null,
+        keys: { p256dh: keys.p256dh, auth: keys.auth },
+      },
+    });
+    expect(response.statusCode, response.body).toBe(204);
+    return keys;
+  }
+
+  const record = (input: Parameters<typeof recordNotifications>[2]) =>
+    t.db.db.transaction().execute((trx) => recordNotifications({ now: clock.now }, trx, input));
+
+  const inbox = async (investor: Investor, query = '') => {
+    const response = await t.app.inject({ url: `/api/v1/notifications${query}`, headers: bearer(investor.token) });
+    expect(response.statusCode, response.body).toBe(200);
+    return notificationPageSchema.parse(response.json());
+  };
+
+  const setPreference = async (investor: Investor, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: '/api/v1/notifications/preferences', headers: bearer(investor.token), payload });
+
+  beforeAll(async () => {
+    push = await startFakePushService();
+    // Sweeps are driven by the tests here, so nothing races them.
+    t = await createTestApp(
+      engine,
+      { SIGN_IN_CODES_PER_IP: '1000', AUTH_RATE_LIMIT_MAX: '1000', PUSH_SWEEP_INTERVAL_MS: '0' },
+      undefined,
+      { now: clock.now },
+    );
+    categoryId = await insertCategory(t.db.db, 'Music');
+    projectA = await insertProduct(t.db.db, { categoryId, name: 'Seoul Nights royalties' });
+    projectB = await insertProduct(t.db.db, { categoryId, name: 'Hanwoo herd 7' });
+    const key = await t.app.inject({ url: '/api/v1/push/key' });
+    expect(key.statusCode).toBe(200);
+    publicKey = (key.json() as { publicKey: string }).publicKey;
+  });
+  afterAll(async () => {
+    await t.close();
+    await push.close();
+  });
+
+  it('serves the VAPID public key, which stays the same across restarts of the data folder', () => {
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    expect(loadOrCreateSecrets(t.config.dataDir).vapidPublicKey).toBe(publicKey);
+    const overridden = loadOrCreateSecrets(t.config.dataDir, {
+      vapidPublicKey: 'X'.repeat(87),
+      vapidPrivateKey: 'Y'.repeat(43),
+    });
+    expect(overridden.vapidPublicKey).toBe('X'.repeat(87));
+  });
+
+  it('sends each device an encrypted, VAPID-signed message with the type’s TTL, urgency and topic', async () => {
+    const investor = await newInvestor();
+    const phone = await subscribe(investor, `${engine}-phone`);
+    const laptop = await subscribe(investor, `${engine}-laptop`);
+    const recorded = await record({
+      type: 'CONTRACT_SIGNED',
+      productId: projectA,
+      userIds: [investor.id],
+      title: 'Contract signed',
+      body: 'Your contract for 10 SNR is signed.',
+    });
+    expect(recorded).toMatchObject({ recipientCount: 1, pushCount: 2 });
+    const before = push.received.length;
+
+    const result = await t.app.pushSender.sweepOnce();
+    expect(result).toMatchObject({ sent: 2, retried: 0, failed: 0 });
+    const arrived = push.received.slice(before);
+    expect(arrived.map((item) => item.device).sort()).toEqual([`${engine}-laptop`, `${engine}-phone`]);
+    for (const item of arrived) {
+      expect(item.headers['content-encoding']).toBe('aes128gcm');
+      expect(item.headers.ttl).toBe(String(7 * 24 * 3600));
+      expect(item.headers.urgency).toBe('high');
+      expect(item.headers.topic).toBe(`contract-p${projectA}`);
+      await verifyVapid(item.headers.authorization, publicKey, push.origin, clock.now());
+      const keys = item.device.endsWith('phone') ? phone : laptop;
+      const payload = pushPayloadSchema.parse(JSON.parse(decryptAes128gcm(item.body, keys)));
+      expect(payload).toMatchObject({
+        id: recorded.notificationIds[0],
+        type: 'CONTRACT_SIGNED',
+        productId: projectA,
+        title: 'Contract signed',
+        link: '/account/documents',
+        tag: `moa-contract-p${projectA}`,
+      });
+      // Another device's keys cannot read it.
+      expect(() => decryptAes128gcm(item.body, item.device.endsWith('phone') ? laptop : phone)).toThrow();
+    }
+    // Sent is sent: a second sweep sends nothing.
+    expect((await t.app.pushSender.sweepOnce()).sent).toBe(0);
+  });
+
+  it('answers 201, 404, 410 and 429 in turn: sent, removed, removed, retried after Retry-After', async () => {
+    const investor = await newInvestor();
+    const devices = ['ok', 'gone404', 'gone410', 'busy'].map((name) => `${engine}-${name}`);
+    for (const device of devices) await subscribe(investor, device);
+    push.queue(devices[0]!, 201);
+    push.queue(devices[1]!, 404);
+    push.queue(devices[2]!, 410);
+    push.queue(devices[3]!, { status: 429, retryAfter: '120' }, 201);
+    await record({
+      type: 'VOTE_FINISH',
+      productId: projectA,
+      userIds: [investor.id],
+      title: 'Vote finished',
+      body: 'See the result.',
+    });
+
+    expect(await t.app.pushSender.sweepOnce()).toEqual({
+      claimed: 4,
+      sent: 1,
+      retried: 1,
+      failed: 0,
+      removedSubscriptions: 2,
+    });
+    const stored = await t.db.db
+      .selectFrom('push_subscriptions')
+      .select('endpoint')
+      .where('user_id', '=', investor.id)
+      .execute();
+    expect(stored.map((row) => row.endpoint).sort()).toEqual(
+      [push.endpointFor(devices[3]!), push.endpointFor(devices[0]!)].sort(),
+    );
+
+    const busyCount = () => push.received.filter((item) => item.device === devices[3]).length;
+    expect(busyCount()).toBe(1);
+    clock.advance(60_000);
+    expect((await t.app.pushSender.sweepOnce()).sent).toBe(0);
+    expect(busyCount()).toBe(1);
+    clock.advance(61_000);
+    expect((await t.app.pushSender.sweepOnce()).sent).toBe(1);
+    expect(busyCount()).toBe(2);
+  });
+
+  it('retries 5xx with growing waits and gives up after five attempts; other 4xx are not retried', async () => {
+    const investor = await newInvestor();
+    const flaky = `${engine}-flaky`;
+    const refused = `${engine}-refused`;
+    await subscribe(investor, flaky);
+    await subscribe(investor, refused);
+    push.queue(flaky, 500, 502, 503, 500, 500);
+    push.queue(refused, 400);
+    await record({
+      type: 'AGENDA_CLOSED',
+      productId: projectB,
+      userIds: [investor.id],
+      title: 'Agenda closed',
+      body: 'Results are in.',
+    });
+    const first = await t.app.pushSender.sweepOnce();
+    expect(first).toMatchObject({ failed: 1, retried: 1 });
+    const waits: number[] = [];
+    for (let attempt = 2; attempt <= 5; attempt += 1) {
+      const row = await t.db.db
+        .selectFrom('push_outbox')
+        .innerJoin('push_subscriptions', 'push_subscriptions.id', 'push_outbox.subscription_id')
+        .select(['push_outbox.next_attempt_at', 'push_outbox.state'])
+        .where('push_subscriptions.endpoint', '=', push.endpointFor(flaky))
+        .executeTakeFirstOrThrow();
+      expect(row.state).toBe('PENDING');
+      waits.push(Date.parse(row.next_attempt_at) - clock.ms);
+      clock.set(Date.parse(row.next_attempt_at) + 1);
+      await t.app.pushSender.sweepOnce();
+    }
+    expect(waits).toEqual([30_000, 60_000, 120_000, 240_000]);
+    const last = await t.db.db
+      .selectFrom('push_outbox')
+      .innerJoin('push_subscriptions', 'push_subscriptions.id', 'push_outbox.subscription_id')
+      .select(['push_outbox.state', 'push_outbox.attempts', 'push_outbox.last_status'])
+      .where('push_subscriptions.endpoint', '=', push.endpointFor(flaky))
+      .executeTakeFirstOrThrow();
+    expect(last).toMatchObject({ state: 'FAILED', attempts: 5, last_status: 500 });
+    expect(push.received.filter((item) => item.device === refused)).toHaveLength(1);
+  });
+
+  it('keeps the inbox newest first, in pages, with unread counts and marking read', async () => {
+    const investor = await newInvestor();
+    const other = await newInvestor();
+    const types: NotificationType[] = [
+      'PROPOSAL_CREATED',
+      'VOTE_FINISH',
+      'AGENDA_CLOSED',
+      'CONTRACT_SIGNED',
+      'PROPOSAL_CREATED',
+    ];
+    for (const [index, type] of types.entries()) {
+      clock.advance(1000);
+      await record({
+        type,
+        productId: projectA,
+        userIds: [investor.id],
+        title: `Item ${index}`,
+        body: `Body ${index}`,
+      });
+    }
+    const first = await inbox(investor, '?limit=2');
+    expect(first.notifications.map((item) => item.title)).toEqual(['Item 4', 'Item 3']);
+    expect(first.unreadCount).toBe(5);
+    const second = await inbox(investor, `?limit=2&before=${first.nextBefore}`);
+    expect(second.notifications.map((item) => item.title)).toEqual(['Item 2', 'Item 1']);
+    const third = await inbox(investor, `?limit=2&before=${second.nextBefore}`);
+    expect(third.notifications.map((item) => item.title)).toEqual(['Item 0']);
+    expect(third.nextBefore).toBeNull();
+    expect(first.notifications[1]!.link).toBe('/account/documents');
+    expect(third.notifications[0]!.link).toBe(`/governance/proposal/${projectA}`);
+
+    const target = first.notifications[0]!.id;
+    // Another investor cannot read or mark it.
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/notifications/${target}/read`,
+      headers: bearer(other.token),
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(errorCode(foreign)).toBe('NOT_FOUND');
+    const read = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/notifications/${target}/read`,
+      headers: bearer(investor.token),
+    });
+    expect(unreadCountSchema.parse(read.json()).unreadCount).toBe(4);
+    const readAt = (await inbox(investor)).notifications[0]!.readAt;
+    expect(readAt).not.toBeNull();
+    clock.advance(1000);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/notifications/${target}/read`,
+      headers: bearer(investor.token),
+    });
+    expect((await inbox(investor)).notifications[0]!.readAt).toBe(readAt);
+
+    const all = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications/read-all',
+      headers: bearer(investor.token),
+    });
+    expect(unreadCountSchema.parse(all.json()).unreadCount).toBe(0);
+    const count = await t.app.inject({ url: '/api/v1/notifications/unread-count', headers: bearer(investor.token) });
+    expect(count.json()).toEqual({ unreadCount: 0 });
+
+    for (const query of ['?limit=0', '?limit=51', '?before=abc', '?before=-1']) {
+      const bad = await t.app.inject({ url: `/api/v1/notifications${query}`, headers: bearer(investor.token) });
+      expect(bad.statusCode, query).toBe(400);
+      expect(errorCode(bad)).toBe('VALIDATION_FAILED');
+    }
+    expect((await t.app.inject({ url: '/api/v1/notifications' })).statusCode).toBe(401);
+  });
+
+  it('applies preferences: PROMOTE off until turned on, governance per project, a type as a whole', async () => {
+    const alice = await newInvestor();
+    const bob = await newInvestor();
+    await insertHolding(t.db.db, {
+      productId: projectA,
+      userId: alice.id,
+      quantity: 5,
+      firstInvestedAt: clock.now().toISOString(),
+    });
+    await insertHolding(t.db.db, {
+      productId: projectB,
+      userId: alice.id,
+      quantity: 5,
+      firstInvestedAt: clock.now().toISOString(),
+    });
+    await insertHolding(t.db.db, {
+      productId: projectA,
+      userId: bob.id,
+      quantity: 1,
+      firstInvestedAt: clock.now().toISOString(),
+    });
+
+    const prefs = notificationPreferencesSchema.parse(
+      (await t.app.inject({ url: '/api/v1/notifications/preferences', headers: bearer(alice.token) })).json(),
+    );
+    expect(prefs.types.find((item) => item.type === 'PROMOTE')?.isEnabled).toBe(false);
+    expect(prefs.types.filter((item) => item.isEnabled)).toHaveLength(4);
+    expect(prefs.projects.map((project) => project.productId).sort()).toEqual([projectA, projectB].sort());
+
+    // Promotions reach only those who turned them on.
+    const titleOf = async (investor: Investor) => (await inbox(investor)).notifications.map((item) => item.title);
+    await sendPromotion(
+      { ...t.app.ctx, now: clock.now },
+      { productId: projectB, title: 'New drop', body: 'Hanwoo herd 8 opens.' },
+      operator,
+    );
+    expect(await titleOf(alice)).not.toContain('New drop');
+    expect((await setPreference(alice, { type: 'PROMOTE', isEnabled: true })).statusCode).toBe(200);
+    const promoted = await sendPromotion(
+      { ...t.app.ctx, now: clock.now },
+      { productId: projectB, title: 'Second drop', body: 'Now open.' },
+      operator,
+    );
+    expect(await titleOf(alice)).toContain('Second drop');
+    expect(await titleOf(bob)).not.toContain('Second drop');
+    expect(promoted.recipientCount).toBe(1);
+
+    // Alice turns votes off for project A only.
+    const narrowed = await setPreference(alice, { type: 'VOTE_FINISH', productId: projectA, isEnabled: false });
+    expect(narrowed.statusCode, narrowed.body).toBe(200);
+    const project = notificationPreferencesSchema
+      .parse(narrowed.json())
+      .projects.find((item) => item.productId === projectA);
+    expect(project?.types.find((item) => item.type === 'VOTE_FINISH')?.isEnabled).toBe(false);
+    await record({ type: 'VOTE_FINISH', productId: projectA, audience: 'HOLDERS', title: 'A vote ended', body: 'x' });
+    await record({ type: 'VOTE_FINISH', productId: projectB, audience: 'HOLDERS', title: 'B vote ended', body: 'x' });
+    expect(await titleOf(alice)).not.toContain('A vote ended');
+    expect(await titleOf(alice)).toContain('B vote ended');
+    expect(await titleOf(bob)).toContain('A vote ended');
+    expect(await titleOf(bob)).not.toContain('B vote ended');
+
+    // The type as a whole is a master switch.
+    await setPreference(alice, { type: 'AGENDA_CLOSED', isEnabled: false });
+    await record({
+      type: 'AGENDA_CLOSED',
+      productId: projectB,
+      audience: 'HOLDERS',
+      title: 'B agenda closed',
+      body: 'x',
+    });
+    expect(await titleOf(alice)).not.toContain('B agenda closed');
+
+    for (const payload of [
+      { type: 'PROMOTE', productId: projectA, isEnabled: true },
+      { type: 'CONTRACT_SIGNED', productId: projectA, isEnabled: false },
+      { type: 'NOPE', isEnabled: true },
+      { type: 'VOTE_FINISH', isEnabled: 'yes' },
+      { type: 'VOTE_FINISH', isEnabled: true, extra: 1 },
+    ]) {
+      const refused = await setPreference(alice, payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorCode(refused)).toBe('VALIDATION_FAILED');
+    }
+    expect((await setPreference(alice, { type: 'VOTE_FINISH', productId: 999_999, isEnabled: false })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('refuses bad input to recordNotifications and writes nothing when the caller rolls back', async () => {
+    const investor = await newInvestor();
+    await expect(
+      record({ type: 'PROMOTE', productId: projectA, userIds: [investor.id], audience: 'ALL', title: 't', body: 'b' }),
+    ).rejects.toThrow(/either userIds or an audience/);
+    await expect(
+      record({
+        type: 'VOTE_FINISH',
+        productId: projectA,
+        userIds: [investor.id],
+        title: 't',
+        body: 'b',
+        link: 'https://evil.example/',
+      }),
+    ).rejects.toThrow(/path inside the app/);
+    await subscribe(investor, `${engine}-rollback`);
+    await expect(
+      t.db.db.transaction().execute(async (trx) => {
+        await recordNotifications({ now: clock.now }, trx, {
+          type: 'VOTE_FINISH',
+          productId: projectA,
+          userIds: [investor.id],
+          title: 'Rolled back',
+          body: 'b',
+        });
+        throw new Error('the vote could not close');
+      }),
+    ).rejects.toThrow('the vote could not close');
+    expect((await inbox(investor)).notifications).toHaveLength(0);
+    const queued = await t.db.db.selectFrom('push_outbox').select('id').where('state', '=', 'PENDING').execute();
+    expect(queued).toHaveLength(0);
+  });
+
+  it('stores devices per investor, removes one on sign-out from it, renews one the browser replaced', async () => {
+    const investor = await newInvestor();
+    const other = await newInvestor();
+    await subscribe(investor, `${engine}-a`);
+    await subscribe(investor, `${engine}-b`);
+    const endpoints = async (who: Investor) =>
+      (await t.db.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', who.id).execute())
+        .map((row) => row.endpoint)
+        .sort();
+    expect(await endpoints(investor)).toHaveLength(2);
+
+    // Someone else's DELETE changes nothing; the owner's removes only that device.
+    const query = `?endpoint=${encodeURIComponent(push.endpointFor(`${engine}-a`))}`;
+    await t.app.inject({ method: 'DELETE', url: `/api/v1/push/subscriptions${query}`, headers: bearer(other.token) });
+    expect(await endpoints(investor)).toHaveLength(2);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/push/subscriptions${query}`,
+      headers: bearer(investor.token),
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await endpoints(investor)).toEqual([push.endpointFor(`${engine}-b`)]);
+
+    // The same browser signed in as another investor: the device now belongs to them.
+    await subscribe(other, `${engine}-b`);
+    expect(await endpoints(investor)).toEqual([]);
+    expect(await endpoints(other)).toEqual([push.endpointFor(`${engine}-b`)]);
+
+    const keys = createDeviceKeys();
+    const renewed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/push/subscriptions/renew',
+      payload: {
+        oldEndpoint: push.endpointFor(`${engine}-b`),
+        subscription: { endpoint: push.endpointFor(`${engine}-b2`), keys: { p256dh: keys.p256dh, auth: keys.auth } },
+      },
+    });
+    expect(renewed.statusCode, renewed.body).toBe(204);
+    expect(await endpoints(other)).toEqual([push.endpointFor(`${engine}-b2`)]);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/push/subscriptions/renew',
+      payload: {
+        oldEndpoint: push.endpointFor('never'),
+        subscription: { endpoint: push.endpointFor('x'), keys: { p256dh: keys.p256dh, auth: keys.auth } },
+      },
+    });
+    expect(unknown.statusCode).toBe(404);
+
+    for (const endpoint of ['http://push.example.com/x', 'ftp://127.0.0.1/x', 'not a url']) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/push/subscriptions',
+        headers: bearer(investor.token),
+        payload: { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } },
+      });
+      expect(refused.statusCode, endpoint).toBe(400);
+      expect(errorCode(refused)).toBe('VALIDATION_FAILED');
+    }
+    // Signing out everywhere (a lost phone) forgets every device of the account.
+    await subscribe(investor, `${engine}-c`);
+    expect(await endpoints(investor)).toHaveLength(1);
+    const everywhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/logout/all',
+      headers: bearer(investor.token),
+    });
+    expect(everywhere.statusCode).toBe(204);
+    expect(await endpoints(investor)).toEqual([]);
+    const noAuth = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/push/subscriptions',
+      payload: { endpoint: push.endpointFor('z'), keys: { p256dh: keys.p256dh, auth: keys.auth } },
+    });
+    expect(noAuth.statusCode).toBe(401);
+  });
+
+  it.runIf(engine === 'postgres')('two API processes sweeping one outbox never send a message twice', async () => {
+    const second = createDb({ url: inject('postgresUrl')!, dataDir: tmpdir(), schema: t.db.schema, poolSize: 4 });
+    const config = parseConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'moa-data-')),
+      SERVE_CLIENT: 'false',
+      LOG_LEVEL: 'silent',
+      PUSH_SWEEP_INTERVAL_MS: '0',
+    });
+    const other = await buildApp({
+      config,
+      secrets: loadOrCreateSecrets(config.dataDir),
+      db: second,
+      logger: false,
+      now: clock.now,
+    });
+    await other.ready();
+    try {
+      const investors: Investor[] = [];
+      for (let index = 0; index < 12; index += 1) investors.push(await newInvestor());
+      for (const [index, investor] of investors.entries()) {
+        await subscribe(investor, `${engine}-race-${index}-1`);
+        await subscribe(investor, `${engine}-race-${index}-2`);
+      }
+      const before = push.received.length;
+      for (let round = 0; round < 5; round += 1) {
+        await record({
+          type: 'PROPOSAL_CREATED',
+          productId: projectA,
+          userIds: investors.map((item) => item.id),
+          title: `Race ${round}`,
+          body: 'b',
+        });
+      }
+      const expected = 12 * 2 * 5;
+      // Both processes sweep at once, again and again, until the outbox is empty.
+      let sent = 0;
+      for (let round = 0; round < 20 && sent < expected; round += 1) {
+        const results = await Promise.all([
+          t.app.pushSender.sweepOnce(),
+          other.pushSender.sweepOnce(),
+          t.app.pushSender.sweepOnce(),
+          other.pushSender.sweepOnce(),
+        ]);
+        sent += results.reduce((sum, result) => sum + result.sent, 0);
+      }
+      expect(sent).toBe(expected);
+      expect(push.received.slice(before)).toHaveLength(expected);
+      const perDevice = new Map<string, number>();
+      for (const item of push.received.slice(before)) perDevice.set(item.device, (perDevice.get(item.device) ?? 0) + 1);
+      expect([...perDevice.values()].every((count) => count === 5)).toBe(true);
+      expect(perDevice.size).toBe(24);
+      const states = await t.db.db.selectFrom('push_outbox').select('state').where('state', '!=', 'SENT').execute();
+      expect(states.filter((row) => row.state === 'PENDING' || row.state === 'SENDING')).toHaveLength(0);
+    } finally {
+      await other.close();
+      await second.close();
+    }
+  });
+});
