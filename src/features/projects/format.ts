@@ -1,27 +1,7 @@
 import { shortenNumber } from '../../domain/numbers';
+import { currencyFormatter, formatMoney } from '../../lib/money';
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function currencyFormatter(currency: string, fractionDigits: number): Intl.NumberFormat {
-  const key = `${currency}:${fractionDigits}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    });
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
-/** Minor units to a full amount: 2500 USD cents -> "$25.00". */
-export function formatMoney(minor: number, currency: string): string {
-  const whole = minor % 100 === 0;
-  return currencyFormatter(currency, whole ? 0 : 2).format(minor / 100);
-}
+export { formatMoney };
 
 /** Minor units to a short amount for cards: 59_500_000 cents -> "$595K". */
 export function formatCompactMoney(minor: number, currency: string): string {

@@ -3,7 +3,7 @@ import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-ro
 import { useState, type FormEvent } from 'react';
 import { redirectSearchSchema } from '../../../domain/search';
 import { confirmOtpSetup, otpKeys, otpKeysQueryOptions } from '../../../features/otp/api';
-import { QrCode } from '../../../features/otp/components/qr-code';
+import { QrCode } from '../../../ui/qr-code';
 import { RecoveryCodes } from '../../../features/otp/components/recovery-codes';
 import { adoptAccessToken, meQueryOptions } from '../../../features/session/queries';
 import { pageHead } from '../../../lib/head';
