@@ -37,6 +37,42 @@ export const errorCatalogue = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, when: 'The body is sent with a content type the route does not accept.' },
   PAYLOAD_TOO_LARGE: { status: 413, when: 'The body is larger than the configured limit.' },
   SOLD_OUT: { status: 409, when: 'Not enough tokens remain for the request.' },
+  SALE_NOT_OPEN: {
+    status: 409,
+    when: 'The project is not on sale now (before its start, after its end, or hidden).',
+  },
+  BELOW_MIN_INVESTMENT: {
+    status: 422,
+    when: 'The order would leave the investor below the project’s minimum (holdings and open orders count).',
+  },
+  ABOVE_MAX_INVESTMENT: {
+    status: 422,
+    when: 'The order would take the investor above the project’s maximum (holdings and open orders count).',
+  },
+  INVESTOR_VERIFICATION_REQUIRED: {
+    status: 403,
+    when: 'The project is Reg D and the investor verification is not approved.',
+  },
+  PAY_METHOD_INVALID: {
+    status: 422,
+    when: 'The pay method does not belong to the project.',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    when: 'The Idempotency-Key was already used for a different request.',
+  },
+  ORDER_STATE_CONFLICT: {
+    status: 409,
+    when: 'The order is not in a state that allows this action (for example already paid, expired or cancelled).',
+  },
+  LEGAL_NAME_MISMATCH: {
+    status: 422,
+    when: 'The typed name does not match the legal name of the approved identity.',
+  },
+  CONTRACT_CHANGED: {
+    status: 409,
+    when: 'The contract changed since it was read (its hash differs); read it again before signing.',
+  },
   RATE_LIMITED: { status: 429, when: 'Too many requests; wait for the Retry-After header.' },
   SERVICE_UNAVAILABLE: { status: 503, when: 'A dependency (the database) is not answering; try again shortly.' },
   INTERNAL_ERROR: { status: 500, when: 'An unexpected fault; details are logged, never sent.' },

@@ -91,6 +91,18 @@ export const giftSchema = z.object({
   limitQuantity: z.number().int(),
 });
 
+/** One version of a project document; replacing a document keeps every earlier version downloadable. */
+export const documentVersionSchema = z.object({
+  version: z.number().int(),
+  url: z.string(),
+  sha256: z.string().nullable(),
+  /** What changed, as the operator described it. */
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  isCurrent: z.boolean(),
+});
+export type DocumentVersion = z.infer<typeof documentVersionSchema>;
+
 export const productDetailSchema = z.object({
   id: z.number().int(),
   contractAddress: z.string().nullable(),
@@ -111,6 +123,8 @@ export const productDetailSchema = z.object({
   deadline: z.union([z.object({ day: z.number().int(), month: z.string(), year: z.number().int() }), z.literal('-')]),
   remainingTime: z.number().int().nullable(),
   userTokenBalance: z.number().int().nullable(),
+  /** Tokens on the viewer's open orders (reserved, signed, payment declared): they count against the maximum. */
+  userOpenOrderQuantity: z.number().int().optional(),
   pricePerToken: z.number().int(),
   totalQuantity: z.number().int(),
   purchasedQuantity: z.number().int(),
@@ -156,7 +170,16 @@ export const productDetailSchema = z.object({
   availableGift: giftSchema.nullable(),
   faqs: z.array(z.object({ ...withId, title: z.string(), description: z.string() })),
   risks: z.array(z.object({ ...withId, title: z.string(), description: z.string() })),
-  documents: z.array(z.object({ ...withId, name: z.string(), description: z.string(), url: z.string() })),
+  documents: z.array(
+    z.object({
+      ...withId,
+      name: z.string(),
+      description: z.string(),
+      url: z.string(),
+      /** The document's history, newest first (always sent by the server). */
+      versions: z.array(documentVersionSchema).optional(),
+    }),
+  ),
   customSections: z.array(z.object({ ...withId, title: z.string(), content: z.string() })),
   payMethods: z.array(
     z.object({

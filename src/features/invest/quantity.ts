@@ -1,7 +1,7 @@
 /**
- * How many tokens an investor may order now. Money is integer minor units; the maximum counts
- * what the investor already holds and what their open orders reserve, so the same limit the
- * server applies is visible before asking it.
+ * How many tokens an investor may order now. Money is integer minor units; both limits count
+ * what the investor already holds and what their open orders reserve (the server's rule, see
+ * BELOW_MIN_INVESTMENT and ABOVE_MAX_INVESTMENT), so the same limits are visible before asking.
  */
 export interface QuantityFacts {
   pricePerToken: number;
@@ -26,12 +26,13 @@ export interface QuantityBounds {
 
 export function quantityBounds(facts: QuantityFacts): QuantityBounds {
   const price = Math.max(1, facts.pricePerToken);
-  const min = Math.max(1, Math.ceil(facts.userMinInvestment / price));
+  const owned = facts.heldTokens + facts.openOrderTokens;
+  const min = Math.max(1, Math.ceil(facts.userMinInvestment / price) - owned);
   const remaining = Math.max(0, facts.remainingQuantity);
   const userRoom =
     facts.userMaxInvestment === null
       ? Number.POSITIVE_INFINITY
-      : Math.max(0, Math.floor(facts.userMaxInvestment / price) - facts.heldTokens - facts.openOrderTokens);
+      : Math.max(0, Math.floor(facts.userMaxInvestment / price) - owned);
   const max = Math.min(remaining, userRoom);
   const maxReason = userRoom < remaining ? 'USER_MAX' : 'REMAINING';
   let block: QuantityBlock | null = null;

@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { payMethodTypes } from './products';
+import { nextStepCodes, orderActions, orderActors, orderStates } from './order-state';
+
+/**
+ * The wire contract of investing: orders, their timeline, the contract and its signature,
+ * the manual payment and the signed-contract file. Money is integer minor units of
+ * `currency`; quantities are whole tokens; times are ISO-8601 UTC strings.
+ *
+ * Calls (all need a signed-in, second-factor-passed, identity-approved investor; changes are
+ * refused with BANNED for banned accounts):
+ *
+ *   POST /api/v1/products/{id}/investors           body createOrderRequest, header Idempotency-Key (optional)
+ *                                                  → 201 order (200 with the same order on a retry with the same key)
+ *   GET  /api/v1/products/{id}/sign?orderId=       → contractView
+ *   POST /api/v1/products/{id}/sign                body signRequest (orderId in the body) → signStatus
+ *   GET  /api/v1/products/{id}/sign/status?orderId= → signStatus
+ *   GET  /api/v1/payment/manual?id={orderId}       → order (with payment instructions and timeline)
+ *   POST /api/v1/payment/manual                    body paymentDeclarationRequest → order
+ *   GET  /api/v1/orders/{id}                       → order
+ *   POST /api/v1/orders/{id}/cancel                body cancelOrderRequest → order
+ *   GET  /api/v1/users/me/orders?state=&productId= → myOrdersResponse (newest first)
+ *   GET  /api/v1/users/me/sign-files/{id}          → application/pdf, Content-Disposition attachment with
+ *                                                  filename (ASCII) and filename*=UTF-8''… ; owner only
+ *
+ * The sign calls name the order explicitly (`orderId`): an investor may have several open
+ * orders on one project, and the path keeps the spec's shape.
+ */
+
+export { orderStates, orderActions, orderActors, nextStepCodes };
+export type { OrderState, OrderAction, OrderActor, NextStepCode } from './order-state';
+
+const positiveInt = (label: string, max = 2_147_483_647) =>
+  z.coerce
+    .number({ error: `${label} must be a number.` })
+    .int({ error: `${label} must be a whole number.` })
+    .min(1, { error: `${label} must be at least 1.` })
+    .max(max, { error: `${label} is too large.` });
+
+export const orderIdSchema = z.uuid({ error: 'That is not an order id.' });
+export const orderIdParamsSchema = z.object({ id: orderIdSchema });
+export const orderIdQuerySchema = z.strictObject({ orderId: orderIdSchema });
+/** GET /api/v1/payment/manual?id= (the spec names the parameter `id`). */
+export const paymentQuerySchema = z.strictObject({ id: orderIdSchema });
+export const signFileParamsSchema = z.object({ id: z.uuid({ error: 'That is not a file id.' }) });
+
+/** Idempotency-Key header: any client-chosen string of 8–100 safe characters (a UUID is ideal). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,100}$/;
+
+const cleanText = (max: number, label: string) =>
+  z
+    .string({ error: `Enter ${label}.` })
+    .trim()
+    .min(1, { error: `Enter ${label}.` })
+    .max(max, { error: `${label[0]!.toUpperCase()}${label.slice(1)} has at most ${max} characters.` })
+    .refine((value) => ![...value].some((char) => char.charCodeAt(0) < 32 || '<>'.includes(char)), {
+      error: `${label[0]!.toUpperCase()}${label.slice(1)} contains characters it may not.`,
+    });
+
+export const sourcesOfFunds = ['SALARY', 'SAVINGS', 'BUSINESS', 'INVESTMENTS', 'INHERITANCE', 'OTHER'] as const;
+export type SourceOfFunds = (typeof sourcesOfFunds)[number];
+
+/** POST /api/v1/products/{id}/investors */
+export const createOrderRequestSchema = z.strictObject({
+  quantity: positiveInt('The quantity', 1_000_000_000),
+  payMethodId: positiveInt('The pay method'),
+  /** One of GET /api/v1/kyc/purchase/list; the investor's default identity when left out. */
+  identityId: z.string().min(1).max(64).optional(),
+  sourceOfFunds: z.enum(sourcesOfFunds, { error: 'Choose where the money comes from.' }).optional(),
+});
+export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
+
+export const orderStateSchema = z.enum(orderStates);
+export const payMethodTypeSchema = z.enum(payMethodTypes);
+
+/** Everything the payment-instructions screen shows, each value ready to copy. */
+export const paymentInstructionsSchema = z.discriminatedUnion('payMethodType', [
+  z.object({
+    payMethodType: z.literal('ACCOUNT'),
+    bankName: z.string(),
+    accountNumber: z.string(),
+    accountHolder: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+    /** Put this on the transfer so the payment can be matched to the order. */
+    reference: z.string(),
+    deadline: z.string(),
+  }),
+  z.object({
+    payMethodType: z.literal('CRYPTO'),
+    walletAddress: z.string(),
+    network: z.string(),
+    /** The asset to send, e.g. USDC; one unit per major unit of `currency`. */
+    asset: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+    /** Put this in the transfer's memo where the network allows it, and in the declaration. */
+    reference: z.string(),
+    deadline: z.string(),
+  }),
+]);
+export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
+
+export const orderEventTypes = [
+  'RESERVED',
+  'CONTRACT_SIGNED',
+  'PAYMENT_DECLARED',
+  'PAYMENT_CONFIRMED',
+  'PAYMENT_REJECTED',
+  'CANCELLED',
+  'EXPIRED',
+  'REFUNDED',
+] as const;
+export type OrderEventType = (typeof orderEventTypes)[number];
+
+export const orderEventSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(orderEventTypes),
+  /** The state the order entered with this event. */
+  state: orderStateSchema,
+  actor: z.enum(orderActors),
+  at: z.string(),
+  /** A reason given by whoever acted (a cancellation or rejection reason), or null. */
+  note: z.string().nullable(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+export const orderNextStepSchema = z.object({
+  code: z.enum(nextStepCodes),
+  /** English fallback; the client translates by code. */
+  message: z.string(),
+  /** When the investor must act by (the order's expiry), or null. */
+  deadline: z.string().nullable(),
+  /** How long the platform usually takes where it waits, or null. */
+  usualWaitHours: z.number().int().nullable(),
+});
+
+export const orderSummarySchema = z.object({
+  id: z.string(),
+  /** Short code shown to people and put on the transfer, e.g. MOA-7K3F9Q2X. */
+  reference: z.string(),
+  state: orderStateSchema,
+  quantity: z.number().int(),
+  pricePerToken: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  createdAt: z.string(),
+  /** When an unsigned or unpaid order expires; it no longer matters once payment is declared. */
+  expiresAt: z.string(),
+  updatedAt: z.string(),
+  product: z.object({ id: z.number().int(), name: z.string(), tokenName: z.string(), logo: z.string() }),
+  payMethod: z.object({ id: z.number().int(), name: z.string(), payMethodType: payMethodTypeSchema }),
+  /** The signed contract's PDF (GET /api/v1/users/me/sign-files/{id}), once signed. */
+  signFileId: z.string().nullable(),
+  canCancel: z.boolean(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderSchema = orderSummarySchema.extend({
+  paymentInstructions: paymentInstructionsSchema,
+  /** What the investor declared: the payer's name (ACCOUNT) or the transaction hash (CRYPTO). */
+  payment: z
+    .object({ payerName: z.string().nullable(), txHash: z.string().nullable(), declaredAt: z.string() })
+    .nullable(),
+  timeline: z.array(orderEventSchema),
+  next: orderNextStepSchema,
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const myOrdersQuerySchema = z.strictObject({
+  state: orderStateSchema.optional(),
+  productId: positiveInt('The project id').optional(),
+});
+export const myOrdersResponseSchema = z.object({ orders: z.array(orderSummarySchema) });
+export type MyOrdersResponse = z.infer<typeof myOrdersResponseSchema>;
+
+export const cancelOrderRequestSchema = z.strictObject({ reason: cleanText(300, 'a reason').optional() });
+
+/** The boxes the investor ticks before signing; each must be true. */
+export const contractConsentKeys = ['terms', 'risks', 'electronicSignature'] as const;
+export type ContractConsentKey = (typeof contractConsentKeys)[number];
+
+export const contractViewSchema = z.object({
+  orderId: z.string(),
+  reference: z.string(),
+  title: z.string(),
+  /** Version of the contract template the text was made from. */
+  templateVersion: z.string(),
+  parties: z.object({
+    issuer: z.object({ legalName: z.string(), address: z.string().nullable() }),
+    investor: z.object({
+      legalName: z.string(),
+      email: z.string().nullable(),
+      investorType: z.enum(['INDIVIDUAL', 'COMPANY']),
+    }),
+  }),
+  project: z.object({ id: z.number().int(), name: z.string() }),
+  token: z.object({ name: z.string(), contractAddress: z.string().nullable() }),
+  quantity: z.number().int(),
+  pricePerToken: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  /** The exact contract text; `sha256` is the hex SHA-256 of its UTF-8 bytes. */
+  terms: z.string(),
+  sha256: z.string(),
+  /** Each project document as it stands now; signing records these hashes. */
+  documents: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      version: z.number().int(),
+      url: z.string(),
+      sha256: z.string().nullable(),
+    }),
+  ),
+  consents: z.array(z.object({ key: z.enum(contractConsentKeys), text: z.string() })),
+  isSigned: z.boolean(),
+  signedAt: z.string().nullable(),
+});
+export type ContractView = z.infer<typeof contractViewSchema>;
+
+/** A drawn signature as a PNG data URL, at most this many characters (about 150 KB of image). */
+export const SIGNATURE_DATA_URL_MAX = 200_000;
+
+export const signRequestSchema = z.strictObject({
+  orderId: orderIdSchema,
+  /** Must match the legal name of the approved identity (case and spacing aside). */
+  legalName: cleanText(200, 'your legal name'),
+  /** The `sha256` of the contract the investor read; a changed contract is refused (CONTRACT_CHANGED). */
+  contractSha256: z.string().regex(/^[0-9a-f]{64}$/, { error: 'The contract hash must be 64 hex characters.' }),
+  consents: z.strictObject({
+    terms: z.literal(true, { error: 'Agree to the contract terms.' }),
+    risks: z.literal(true, { error: 'Confirm you understand the risks.' }),
+    electronicSignature: z.literal(true, { error: 'Agree to sign electronically.' }),
+  }),
+  signature: z
+    .string()
+    .max(SIGNATURE_DATA_URL_MAX, { error: 'The drawn signature is too large; draw it again.' })
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, { error: 'The drawn signature must be a PNG image.' })
+    .optional(),
+});
+export type SignRequest = z.infer<typeof signRequestSchema>;
+
+export const signStatusSchema = z.object({
+  orderId: z.string(),
+  status: z.enum(['UNSIGNED', 'SIGNED']),
+  orderState: orderStateSchema,
+  signedAt: z.string().nullable(),
+  /** GET /api/v1/users/me/sign-files/{signFileId} */
+  signFileId: z.string().nullable(),
+  fileName: z.string().nullable(),
+  /** SHA-256 of the stored PDF, and of the contract text that was signed. */
+  fileSha256: z.string().nullable(),
+  contractSha256: z.string().nullable(),
+});
+export type SignStatus = z.infer<typeof signStatusSchema>;
+
+/** POST /api/v1/payment/manual: payerName for a bank transfer, txHash for a crypto payment. */
+export const paymentDeclarationRequestSchema = z.strictObject({
+  orderId: orderIdSchema,
+  payerName: cleanText(200, 'the name on the paying account').optional(),
+  txHash: z
+    .string()
+    .trim()
+    .regex(/^(0x)?[A-Za-z0-9]{16,128}$/, { error: 'Enter the transaction hash as the wallet shows it.' })
+    .optional(),
+});
+export type PaymentDeclarationRequest = z.infer<typeof paymentDeclarationRequestSchema>;
+
+export { documentVersionSchema, type DocumentVersion } from './products';
