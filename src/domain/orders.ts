@@ -268,3 +268,25 @@ export const paymentDeclarationRequestSchema = z.strictObject({
 export type PaymentDeclarationRequest = z.infer<typeof paymentDeclarationRequestSchema>;
 
 export { documentVersionSchema, type DocumentVersion } from './products';
+
+/**
+ * How many tokens one order may ask for: at least the project's minimum investment (per order),
+ * and no more than what keeps the investor's holdings plus open orders within the maximum, nor
+ * more than remains on sale. The server decides the same bounds atomically; this is for display.
+ * maxQuantity below minQuantity means the investor cannot order more.
+ */
+export function orderQuantityBounds(facts: {
+  pricePerToken: number;
+  userMinInvestment: number;
+  userMaxInvestment: number | null;
+  remainingQuantity: number;
+  /** Tokens held plus tokens on open orders. */
+  committedQuantity: number;
+}): { minQuantity: number; maxQuantity: number } {
+  const minQuantity = Math.max(1, Math.ceil(facts.userMinInvestment / facts.pricePerToken));
+  const byMax =
+    facts.userMaxInvestment === null
+      ? Number.MAX_SAFE_INTEGER
+      : Math.floor(facts.userMaxInvestment / facts.pricePerToken) - facts.committedQuantity;
+  return { minQuantity, maxQuantity: Math.max(0, Math.min(byMax, facts.remainingQuantity)) };
+}

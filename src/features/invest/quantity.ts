@@ -1,7 +1,9 @@
+import { orderQuantityBounds } from '../../domain/orders';
+
 /**
- * How many tokens an investor may order now. Money is integer minor units; both limits count
- * what the investor already holds and what their open orders reserve (the server's rule, see
- * BELOW_MIN_INVESTMENT and ABOVE_MAX_INVESTMENT), so the same limits are visible before asking.
+ * How many tokens an investor may order now, from the same rule the server applies
+ * (orderQuantityBounds): money is integer minor units; the maximum counts what the investor
+ * already holds and what their open orders reserve, so the limit is visible before asking.
  */
 export interface QuantityFacts {
   pricePerToken: number;
@@ -25,20 +27,18 @@ export interface QuantityBounds {
 }
 
 export function quantityBounds(facts: QuantityFacts): QuantityBounds {
-  const price = Math.max(1, facts.pricePerToken);
-  const owned = facts.heldTokens + facts.openOrderTokens;
-  const min = Math.max(1, Math.ceil(facts.userMinInvestment / price) - owned);
   const remaining = Math.max(0, facts.remainingQuantity);
-  const userRoom =
-    facts.userMaxInvestment === null
-      ? Number.POSITIVE_INFINITY
-      : Math.max(0, Math.floor(facts.userMaxInvestment / price) - owned);
-  const max = Math.min(remaining, userRoom);
-  const maxReason = userRoom < remaining ? 'USER_MAX' : 'REMAINING';
+  const { minQuantity: min, maxQuantity: max } = orderQuantityBounds({
+    pricePerToken: Math.max(1, facts.pricePerToken),
+    userMinInvestment: facts.userMinInvestment,
+    userMaxInvestment: facts.userMaxInvestment,
+    remainingQuantity: remaining,
+    committedQuantity: facts.heldTokens + facts.openOrderTokens,
+  });
+  const maxReason = max < remaining ? 'USER_MAX' : 'REMAINING';
   let block: QuantityBlock | null = null;
   if (remaining === 0) block = 'SOLD_OUT';
-  else if (userRoom < min) block = 'MAX_REACHED';
-  else if (remaining < min) block = 'REMAINING_BELOW_MIN';
+  else if (max < min) block = maxReason === 'USER_MAX' ? 'MAX_REACHED' : 'REMAINING_BELOW_MIN';
   return { min, max, block, maxReason };
 }
 

@@ -32,10 +32,9 @@ describe('quantityBounds', () => {
     expect(bounds.maxReason).toBe('USER_MAX');
   });
 
-  it('counts held tokens and open orders towards the minimum, so a holder may add a single token', () => {
+  it('asks each order for the minimum investment, whatever the investor already holds', () => {
     expect(quantityBounds(facts({ userMinInvestment: 25_000 })).min).toBe(10);
-    expect(quantityBounds(facts({ userMinInvestment: 25_000, heldTokens: 6, openOrderTokens: 1 })).min).toBe(3);
-    expect(quantityBounds(facts({ userMinInvestment: 25_000, heldTokens: 12 })).min).toBe(1);
+    expect(quantityBounds(facts({ userMinInvestment: 25_000, heldTokens: 12 })).min).toBe(10);
   });
 
   it('is bounded by the tokens left when they are fewer than the investor may buy', () => {
@@ -52,8 +51,8 @@ describe('quantityBounds', () => {
 
   it('blocks when sold out, when the maximum is used up and when fewer tokens than the minimum remain', () => {
     expect(quantityBounds(facts({ remainingQuantity: 0 })).block).toBe('SOLD_OUT');
-    expect(quantityBounds(facts({ heldTokens: 100 })).block).toBe('MAX_REACHED');
-    expect(quantityBounds(facts({ heldTokens: 99 })).block).toBeNull();
+    expect(quantityBounds(facts({ heldTokens: 99 })).block).toBe('MAX_REACHED');
+    expect(quantityBounds(facts({ heldTokens: 98 })).block).toBeNull();
     expect(quantityBounds(facts({ remainingQuantity: 1 })).block).toBe('REMAINING_BELOW_MIN');
   });
 
