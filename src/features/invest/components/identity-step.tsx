@@ -71,7 +71,7 @@ export function IdentityStep({
               />
               <span className="font-semibold text-ink">{item.display}</span>
               {item.isDefault ? (
-                <span className="ml-auto rounded-full bg-jade-50 px-2 py-0.5 text-xs font-semibold text-jade-700">
+                <span className="ml-auto shrink-0 whitespace-nowrap rounded-full bg-jade-50 px-2 py-0.5 text-xs font-semibold text-jade-700">
                   {t('invest.identity.default')}
                 </span>
               ) : null}

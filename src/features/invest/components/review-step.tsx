@@ -43,9 +43,7 @@ export function ReviewStep({
     { label: t('invest.review.total'), value: money(quantity * product.pricePerToken), isStrong: true },
     {
       label: t('invest.review.method'),
-      value: method
-        ? `${method.payMethodType === 'ACCOUNT' ? t('invest.method.account') : t('invest.method.crypto')} · ${method.name}`
-        : '-',
+      value: method?.name ?? '-',
     },
     { label: t('invest.review.identity'), value: identityLabel },
     { label: t('invest.review.source'), value: sourceLabel },
@@ -73,8 +71,10 @@ export function ReviewStep({
       <dl className="divide-y divide-line rounded-lg ring-1 ring-line">
         {rows.map((row) => (
           <div key={row.label} className="flex items-baseline justify-between gap-4 px-4 py-3">
-            <dt className="text-sm text-ink-soft">{row.label}</dt>
-            <dd className={`text-right ${row.isStrong ? 'text-lg font-extrabold text-ink' : 'font-semibold text-ink'}`}>
+            <dt className="shrink-0 text-sm text-ink-soft">{row.label}</dt>
+            <dd
+              className={`min-w-0 text-right ${row.isStrong ? 'text-lg font-extrabold text-ink' : 'font-semibold text-ink'}`}
+            >
               {row.value}
             </dd>
           </div>

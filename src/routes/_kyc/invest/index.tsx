@@ -1,4 +1,4 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { Suspense, useEffect, useRef } from 'react';
 import { z } from 'zod';
@@ -128,7 +128,7 @@ function InvestForProduct({ productId }: { productId: number }) {
           <img src={product.logo} alt="" className="h-12 w-12 shrink-0 rounded-xl" width={48} height={48} />
           <div className="min-w-0">
             <p className="eyebrow">{t('invest.eyebrow')}</p>
-            <h1 className="truncate text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">{product.name}</h1>
+            <h1 className="text-xl font-extrabold tracking-tight text-ink sm:text-3xl">{product.name}</h1>
           </div>
         </header>
         <div ref={headingRef} tabIndex={-1} className="outline-none">
@@ -145,9 +145,10 @@ function InvestForProduct({ productId }: { productId: number }) {
   );
 }
 
+/** Open orders on this project, so an investor never loses track of one; silent if it cannot load. */
 function OpenOrdersNotice({ productId }: { productId: number }) {
-  const { data } = useSuspenseQuery(myOrdersOptions(productId));
-  const open = data.orders.filter((order) => isOpenOrderState(order.state));
+  const { data } = useQuery(myOrdersOptions(productId));
+  const open = data?.orders.filter((order) => isOpenOrderState(order.state)) ?? [];
   if (!open.length) return null;
   return (
     <div className="mb-5 rounded-lg bg-gold-100 p-4 text-sm text-ink" role="note">
@@ -217,9 +218,7 @@ function PreOrderSteps({ product, step }: { product: ProductDetail; step: PreOrd
       <div className="card mt-5 p-5 sm:p-7">
         {step === 'quantity' ? (
           <>
-            <Suspense fallback={null}>
-              <OpenOrdersNotice productId={product.id} />
-            </Suspense>
+            <OpenOrdersNotice productId={product.id} />
             <QuantityStep
               product={product}
               openOrderTokens={product.userOpenOrderQuantity ?? 0}
