@@ -21,6 +21,7 @@ import { devRoutes } from './modules/dev/routes';
 import { healthRoutes } from './modules/health/routes';
 import { kycRoutes, kycWebhookRoutes } from './modules/kyc/routes';
 import { mfaRoutes } from './modules/mfa/routes';
+import { ordersRoutes } from './modules/orders/routes';
 import { postRoutes } from './modules/posts/routes';
 import { productsRoutes } from './modules/products/routes';
 import { siteRoutes } from './modules/site/routes';
@@ -120,6 +121,7 @@ export async function buildApp({
   await app.register(mfaRoutes);
   await app.register(usersRoutes);
   await app.register(productsRoutes);
+  await app.register(ordersRoutes);
   await app.register(kycRoutes);
   await app.register(kycWebhookRoutes);
   if (!config.isProduction) await app.register(devRoutes);

@@ -86,6 +86,20 @@ export const configSchema = z.object({
     .min(60)
     .max(86_400)
     .default(1200),
+  /** Hours an unpaid order keeps its tokens before it expires and they return to sale. */
+  ORDER_RESERVATION_HOURS: z.coerce
+    .number({ error: 'must be a whole number of hours' })
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
+  /** Seconds between two expiry sweeps of one process; 0 turns the in-process sweep off. */
+  ORDER_EXPIRY_SWEEP_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int()
+    .min(0)
+    .max(86_400)
+    .default(60),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

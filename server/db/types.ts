@@ -140,7 +140,7 @@ export interface ContactMessagesTable {
   mailed_at: Timestamp | null;
 }
 
-export interface Database extends CatalogueTables {
+export interface Database extends CatalogueTables, OrderTables {
   app_meta: AppMetaTable;
   users: UsersTable;
   user_identities: UserIdentitiesTable;
@@ -258,6 +258,10 @@ export interface ProductPayMethodsTable extends ProductChild {
   address: string;
   alias: string;
   pay_method_type: 'ACCOUNT' | 'CRYPTO';
+  bank_name: ColumnType<string | null, string | null | undefined, string | null>;
+  account_holder: ColumnType<string | null, string | null | undefined, string | null>;
+  network: ColumnType<string | null, string | null | undefined, string | null>;
+  asset: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface ProductCommunitySectionsTable extends ProductChild {
   type: 'DISCUSSION' | 'REVIEW' | 'UPDATE' | 'COMMUNITY' | 'PROPOSAL' | 'AGENDA';
@@ -371,4 +375,102 @@ export interface KycWebhookEventsTable {
   user_id: string | null;
   event_at: Timestamp | null;
   received_at: Timestamp;
+}
+
+type OrderStateColumn =
+  'RESERVED' | 'SIGNED' | 'PAYMENT_DECLARED' | 'CONFIRMED' | 'EXPIRED' | 'CANCELLED' | 'REJECTED' | 'REFUNDED';
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export interface OrdersTable {
+  id: string;
+  reference: string;
+  user_id: string;
+  product_id: number;
+  pay_method_id: number;
+  state: OrderStateColumn;
+  quantity: number;
+  price_per_token: number;
+  amount: number;
+  currency: string;
+  identity_id: Nullable<string>;
+  source_of_funds: Nullable<string>;
+  idempotency_key: Nullable<string>;
+  request_hash: Nullable<string>;
+  payer_name: Nullable<string>;
+  tx_hash: Nullable<string>;
+  payment_declared_at: Nullable<string>;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: string;
+  type: string;
+  state: OrderStateColumn;
+  actor_type: 'INVESTOR' | 'OPERATOR' | 'SYSTEM';
+  actor: string;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+export interface InvestorPositionsTable {
+  product_id: number;
+  user_id: string;
+  committed_quantity: number;
+  updated_at: Timestamp;
+}
+
+export interface HoldingEntriesTable {
+  id: Generated<number>;
+  product_id: number;
+  user_id: string;
+  /** Signed: credits are positive, reversals negative. */
+  quantity: number;
+  reason: 'OPENING_BALANCE' | 'ORDER_CONFIRMED' | 'ORDER_REFUNDED' | 'DISTRIBUTION' | 'CORRECTION';
+  order_id: Nullable<string>;
+  note: Nullable<string>;
+  created_at: Timestamp;
+}
+
+export interface ContractSignaturesTable {
+  id: string;
+  order_id: string;
+  user_id: string;
+  legal_name: string;
+  contract_text: string;
+  contract_sha256: string;
+  /** JSON: the project documents (id, name, version, sha256) as they stood at signing. */
+  documents: string;
+  signature_sha256: string | null;
+  ip: string;
+  user_agent: string;
+  file_name: string;
+  file_sha256: string;
+  file_size: number;
+  signed_at: Timestamp;
+}
+
+export interface ProductDocumentVersionsTable {
+  id: Generated<number>;
+  document_id: number;
+  version: number;
+  url: string;
+  /** Relative to the data folder, for versions an operator uploaded; null for files of the site. */
+  stored_path: Nullable<string>;
+  sha256: Nullable<string>;
+  size: Nullable<number>;
+  note: Nullable<string>;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+export interface OrderTables {
+  orders: OrdersTable;
+  order_events: OrderEventsTable;
+  investor_positions: InvestorPositionsTable;
+  holding_entries: HoldingEntriesTable;
+  contract_signatures: ContractSignaturesTable;
+  product_document_versions: ProductDocumentVersionsTable;
 }

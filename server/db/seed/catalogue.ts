@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { insertCategory, insertHolding, insertProduct } from '../../modules/products/factory';
 import { insertUser } from '../../modules/users/repository';
@@ -200,15 +201,19 @@ export async function seedCatalogue(trx: Transaction<Database>, now: Date): Prom
       payMethods: [
         {
           name: 'Bank transfer (escrow)',
-          address: `KB Kookmin Bank 123-45-${String(6789 + index).padStart(4, '0')}`,
+          address: `469001-04-${String(123456 + index * 7919).padStart(6, '0')}`,
           alias: `${project.tokenName} escrow`,
           payMethodType: 'ACCOUNT',
+          bankName: 'KB Kookmin Bank',
+          accountHolder: `Moa Escrow Trust – ${project.name}`,
         },
         {
           name: 'USDC (Ethereum)',
-          address: `0x${'a1'.repeat(10)}${String(index).padStart(20, '0')}`,
+          address: `0x${createHash('sha256').update(`moa-escrow-${project.slug}`).digest('hex').slice(0, 40)}`,
           alias: `${project.tokenName} wallet`,
           payMethodType: 'CRYPTO',
+          network: 'Ethereum (ERC-20)',
+          asset: 'USDC',
         },
       ],
       communitySections: [

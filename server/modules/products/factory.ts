@@ -53,7 +53,17 @@ export interface NewProduct {
   risks?: Array<{ title: string; description: string }>;
   documents?: Array<{ name: string; description: string; url: string }>;
   customSections?: Array<{ title: string; content: string }>;
-  payMethods?: Array<{ name: string; address: string; alias: string; payMethodType: 'ACCOUNT' | 'CRYPTO' }>;
+  payMethods?: Array<{
+    name: string;
+    address: string;
+    alias: string;
+    payMethodType: 'ACCOUNT' | 'CRYPTO';
+    /** ACCOUNT: the bank and the account holder; CRYPTO: the network and the asset to send. */
+    bankName?: string | null;
+    accountHolder?: string | null;
+    network?: string | null;
+    asset?: string | null;
+  }>;
   communitySections?: Array<{
     type: 'DISCUSSION' | 'REVIEW' | 'UPDATE' | 'COMMUNITY' | 'PROPOSAL' | 'AGENDA';
     viewType: 'PRE_KYC' | 'POST_KYC' | 'INVESTOR';
@@ -184,7 +194,22 @@ export async function insertProduct(db: Db, input: NewProduct): Promise<number> 
   );
   add(
     ordered(input.documents).map(({ item, sort_order }) => ({ product_id: productId, sort_order, ...item })),
-    (rows) => db.insertInto('product_documents').values(rows).execute(),
+    async (rows) => {
+      // Each document starts with its first version, the history the project page shows.
+      const created = await db.insertInto('product_documents').values(rows).returning(['id', 'url']).execute();
+      await db
+        .insertInto('product_document_versions')
+        .values(
+          created.map((doc) => ({
+            document_id: Number(doc.id),
+            version: 1,
+            url: doc.url,
+            created_by: 'catalogue',
+            created_at: input.createdAt ?? new Date().toISOString(),
+          })),
+        )
+        .execute();
+    },
   );
   add(
     ordered(input.customSections).map(({ item, sort_order }) => ({ product_id: productId, sort_order, ...item })),
@@ -198,6 +223,10 @@ export async function insertProduct(db: Db, input: NewProduct): Promise<number> 
       address: item.address,
       alias: item.alias,
       pay_method_type: item.payMethodType,
+      bank_name: item.bankName ?? null,
+      account_holder: item.accountHolder ?? null,
+      network: item.network ?? null,
+      asset: item.asset ?? null,
     })),
     (rows) => db.insertInto('product_pay_methods').values(rows).execute(),
   );
@@ -223,11 +252,25 @@ export async function insertProduct(db: Db, input: NewProduct): Promise<number> 
   return productId;
 }
 
-/** Records a holding (the investing capability's ledger keeps it up to date). */
+/**
+ * Records an opening holding: an entry of the ledger and its projection in product_holdings,
+ * as the ledger module writes them (see server/modules/orders/ledger.ts).
+ */
 export async function insertHolding(
   db: Db,
   values: { productId: number; userId: string; quantity: number; firstInvestedAt: string },
 ) {
+  await db
+    .insertInto('holding_entries')
+    .values({
+      product_id: values.productId,
+      user_id: values.userId,
+      quantity: values.quantity,
+      reason: 'OPENING_BALANCE',
+      note: 'Opening holding',
+      created_at: values.firstInvestedAt,
+    })
+    .execute();
   await db
     .insertInto('product_holdings')
     .values({

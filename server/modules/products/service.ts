@@ -18,7 +18,9 @@ import {
 } from '../../../src/domain/sale';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { documentHistories } from '../documents/service';
 import { assertKycApproved } from '../kyc/service';
+import { sumOpenQuantity } from '../orders/repository';
 import type { UserRecord } from '../users/repository';
 import {
   allowWhitelist,
@@ -134,7 +136,12 @@ export async function getProductDetail(
     throw new AppError('WHITELIST_REQUIRED', 'This project is open to its allowed list only. Request access first.');
   }
   const now = ctx.now();
-  const [parts, trending] = await Promise.all([findProductParts(ctx.db, id), trendingIds(ctx, now)]);
+  const [parts, trending, histories, openQuantity] = await Promise.all([
+    findProductParts(ctx.db, id),
+    trendingIds(ctx, now),
+    documentHistories(ctx, id),
+    sumOpenQuantity(ctx.db, id, viewer.id),
+  ]);
   const card = toCard(row, ctx.config.CURRENCY, trending, now);
   const totalQuantity = Number(row.total_quantity);
   const balance = facts.balance;
@@ -170,6 +177,7 @@ export async function getProductDetail(
     deadline: deadlineOf(row.ends_at),
     remainingTime: card.remainingTime,
     userTokenBalance: balance,
+    userOpenOrderQuantity: openQuantity,
     pricePerToken: card.price,
     totalQuantity,
     purchasedQuantity: soldQuantity({ totalQuantity, remainingQuantity: card.remainingQuantity }),
@@ -222,6 +230,7 @@ export async function getProductDetail(
       name: doc.name,
       description: doc.description,
       url: doc.url,
+      versions: histories.get(Number(doc.id)) ?? [],
     })),
     customSections: parts.customSections.map((section) => ({
       id: Number(section.id),

@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { DocumentVersion } from '../../../src/domain/products';
+import type { AppContext, RequestMeta } from '../../context';
+import { AppError } from '../../errors';
+import { appendAuditEvent } from '../audit/repository';
+import {
+  findDocument,
+  findDocumentVersion,
+  findDocumentVersions,
+  insertDocumentVersion,
+  pointDocumentAt,
+  recordVersionHash,
+} from './repository';
+
+/**
+ * Project documents and their versions. Replacing a document adds a version (stored in the
+ * data folder, never overwritten) and points the document at it; every earlier version stays
+ * downloadable, and contracts record the SHA-256 of each document as it stood at signing.
+ */
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export function versionUrl(productId: number, documentId: number, version: number): string {
+  return `/api/v1/products/${productId}/documents/${documentId}/versions/${version}`;
+}
+
+/** Where a version's bytes are: the data folder for uploaded versions, the site for the first ones. */
+function candidatePaths(ctx: AppContext, version: { stored_path: string | null; url: string }): string[] {
+  if (version.stored_path) return [path.join(ctx.config.dataDir, version.stored_path)];
+  const url = version.url.split('?')[0]!;
+  if (!url.startsWith('/') || url.includes('..')) return [];
+  return [path.join(ctx.config.clientDistDir, url), path.join(path.resolve('public'), url)];
+}
+
+async function readVersionBytes(ctx: AppContext, version: { stored_path: string | null; url: string }) {
+  for (const candidate of candidatePaths(ctx, version)) {
+    try {
+      return await readFile(candidate);
+    } catch {
+      // try the next place
+    }
+  }
+  return null;
+}
+
+export interface CurrentDocument {
+  id: number;
+  name: string;
+  version: number;
+  url: string;
+  sha256: string | null;
+}
+
+/** Each document of a project as it stands now, with the SHA-256 of its bytes (null if unreadable). */
+export async function currentDocuments(ctx: AppContext, productId: number): Promise<CurrentDocument[]> {
+  const rows = await findDocumentVersions(ctx.db, productId);
+  const seen = new Set<number>();
+  const current: CurrentDocument[] = [];
+  for (const row of rows) {
+    const documentId = Number(row.document_id);
+    if (seen.has(documentId)) continue;
+    seen.add(documentId);
+    let hash = row.sha256;
+    if (!hash) {
+      const bytes = await readVersionBytes(ctx, row);
+      if (bytes) {
+        hash = sha256(bytes);
+        await recordVersionHash(ctx.db, Number(row.id), hash, bytes.length);
+      }
+    }
+    current.push({ id: documentId, name: row.document_name, version: Number(row.version), url: row.url, sha256: hash });
+  }
+  return current;
+}
+
+/** The history of each document of a project, newest first, keyed by document id. */
+export async function documentHistories(ctx: AppContext, productId: number): Promise<Map<number, DocumentVersion[]>> {
+  const rows = await findDocumentVersions(ctx.db, productId);
+  const histories = new Map<number, DocumentVersion[]>();
+  for (const row of rows) {
+    const documentId = Number(row.document_id);
+    const list = histories.get(documentId) ?? [];
+    list.push({
+      version: Number(row.version),
+      url: row.stored_path ? versionUrl(productId, documentId, Number(row.version)) : row.url,
+      sha256: row.sha256,
+      note: row.note,
+      createdAt: row.created_at,
+      isCurrent: list.length === 0,
+    });
+    histories.set(documentId, list);
+  }
+  return histories;
+}
+
+/** An operator replaces a document with the file at `filePath`; answers the new version number. */
+export async function replaceDocument(
+  ctx: AppContext,
+  input: { productId: number; documentId: number; filePath: string; note: string | null; operator: string },
+  meta: RequestMeta,
+): Promise<{ version: number; sha256: string; url: string }> {
+  const document = await findDocument(ctx.db, input.productId, input.documentId);
+  if (!document) throw new AppError('NOT_FOUND', `Project ${input.productId} has no document ${input.documentId}.`);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(input.filePath);
+  } catch {
+    throw new AppError('NOT_FOUND', `Cannot read the file ${input.filePath}.`);
+  }
+  if (bytes.length === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty.');
+  const hash = sha256(bytes);
+  const versions = await findDocumentVersions(ctx.db, input.productId);
+  const latest = versions.find((row) => Number(row.document_id) === input.documentId);
+  const version = (latest ? Number(latest.version) : 0) + 1;
+  const extension =
+    path
+      .extname(input.filePath)
+      .toLowerCase()
+      .replace(/[^.a-z0-9]/g, '') || '.bin';
+  const storedPath = path.join(
+    'product-documents',
+    String(input.productId),
+    String(input.documentId),
+    `v${version}-${hash.slice(0, 12)}${extension}`,
+  );
+  const target = path.join(ctx.config.dataDir, storedPath);
+  await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+  // Written before the row exists, never overwritten ('wx'): a version's bytes cannot change.
+  await writeFile(target, bytes, { mode: 0o400, flag: 'wx' });
+  const url = versionUrl(input.productId, input.documentId, version);
+  const at = ctx.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertDocumentVersion(trx, {
+      document_id: input.documentId,
+      version,
+      url,
+      stored_path: storedPath,
+      sha256: hash,
+      size: bytes.length,
+      note: input.note,
+      created_by: input.operator,
+      created_at: at,
+    });
+    await pointDocumentAt(trx, input.documentId, url);
+    await appendAuditEvent(
+      trx,
+      {
+        userId: null,
+        type: 'DOCUMENT_REPLACED',
+        detail: {
+          productId: String(input.productId),
+          documentId: String(input.documentId),
+          version: String(version),
+          sha256: hash,
+          operator: input.operator,
+          ...(input.note ? { note: input.note } : {}),
+        },
+        meta,
+      },
+      at,
+    );
+  });
+  return { version, sha256: hash, url };
+}
+
+/** The bytes of one version, or where the site serves it (first versions live in the client build). */
+export async function readDocumentVersion(ctx: AppContext, productId: number, documentId: number, version: number) {
+  const document = await findDocument(ctx.db, productId, documentId);
+  const row = document ? await findDocumentVersion(ctx.db, documentId, version) : undefined;
+  if (!row) throw new AppError('NOT_FOUND', 'There is no such document version.');
+  if (!row.stored_path) return { kind: 'redirect', url: row.url } as const;
+  const bytes = await readVersionBytes(ctx, row);
+  if (!bytes) throw new AppError('NOT_FOUND', 'This document version is missing from storage.');
+  const isPdf = bytes.subarray(0, 5).toString('latin1') === '%PDF-';
+  return {
+    kind: 'file',
+    bytes,
+    contentType: isPdf ? 'application/pdf' : 'application/octet-stream',
+    fileName: `${document!.name} v${version}${path.extname(row.stored_path)}`,
+  } as const;
+}

@@ -1,0 +1,92 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, HoldingEntriesTable } from '../../db/types';
+
+type Db = Kysely<Database>;
+
+/**
+ * The ledger of holdings (SQL only; services call it inside their transactions).
+ *
+ * holding_entries is append-only: a credit on confirmation with the order as its reason, a
+ * negative entry on refund, later distributions and corrections. The balance is the sum of a
+ * position's entries; the balance at a moment is the sum of the entries up to it.
+ *
+ * product_holdings is the projection the catalogue reads (investor counts, the viewer's balance,
+ * "most popular"): every entry updates it in the same transaction, so it always equals the sum.
+ */
+export async function appendHoldingEntry(
+  db: Db,
+  entry: {
+    productId: number;
+    userId: string;
+    quantity: number;
+    reason: HoldingEntriesTable['reason'];
+    orderId: string | null;
+    note: string | null;
+    at: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('holding_entries')
+    .values({
+      product_id: entry.productId,
+      user_id: entry.userId,
+      quantity: entry.quantity,
+      reason: entry.reason,
+      order_id: entry.orderId,
+      note: entry.note,
+      created_at: entry.at,
+    })
+    .execute();
+  await db
+    .insertInto('product_holdings')
+    .values({
+      product_id: entry.productId,
+      user_id: entry.userId,
+      quantity: entry.quantity,
+      first_invested_at: entry.at,
+      updated_at: entry.at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['product_id', 'user_id']).doUpdateSet((eb) => ({
+        quantity: eb('product_holdings.quantity', '+', eb.ref('excluded.quantity')),
+        updated_at: entry.at,
+      })),
+    )
+    .execute();
+}
+
+/** The balance of one investor in one project, from the ledger; `at` gives it as it stood then. */
+export async function ledgerBalance(db: Db, productId: number, userId: string, at?: string): Promise<number> {
+  let query = db
+    .selectFrom('holding_entries')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), sql<number>`0`).as('balance'))
+    .where('product_id', '=', productId)
+    .where('user_id', '=', userId);
+  if (at) query = query.where('created_at', '<=', at);
+  const row = await query.executeTakeFirst();
+  return Number(row?.balance ?? 0);
+}
+
+/** Every holder's balance of a project at a moment, in one query (governance weighs votes by it). */
+export async function ledgerBalancesAt(db: Db, productId: number, at: string) {
+  const rows = await db
+    .selectFrom('holding_entries')
+    .select((eb) => ['user_id', eb.fn.sum<number>('quantity').as('balance')])
+    .where('product_id', '=', productId)
+    .where('created_at', '<=', at)
+    .groupBy('user_id')
+    .having((eb) => eb.fn.sum('quantity'), '>', 0)
+    .orderBy('user_id')
+    .execute();
+  return rows.map((row) => ({ userId: row.user_id, balance: Number(row.balance) }));
+}
+
+export async function findHoldingEntries(db: Db, productId: number, userId: string) {
+  return db
+    .selectFrom('holding_entries')
+    .selectAll()
+    .where('product_id', '=', productId)
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  cancelOrderRequestSchema,
+  contractViewSchema,
+  createOrderRequestSchema,
+  myOrdersQuerySchema,
+  myOrdersResponseSchema,
+  orderIdParamsSchema,
+  orderIdQuerySchema,
+  orderSchema,
+  paymentDeclarationRequestSchema,
+  paymentQuerySchema,
+  signFileParamsSchema,
+  signRequestSchema,
+  signStatusSchema,
+} from '../../../src/domain/orders';
+import { productIdParamsSchema } from '../../../src/domain/products';
+import { AppError } from '../../errors';
+import { authOf, requestMeta } from '../../plugins/auth';
+import { readDocumentVersion } from '../documents/service';
+import { assertKycApproved } from '../kyc/service';
+import {
+  cancelOwnOrder,
+  createOrder,
+  declarePayment,
+  expireDueOrders,
+  getOwnOrder,
+  getPaymentOrder,
+  listOwnOrders,
+} from './service';
+import { contentDisposition, getContract, getSignStatus, readSignFile, signContract } from './signing';
+
+const documentVersionParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  documentId: z.coerce.number().int().min(1).max(2_147_483_647),
+  version: z.coerce.number().int().min(1).max(100_000),
+});
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const reader = app.requireAuth({ level: 'verified' });
+  const actor = app.requireAuth({ level: 'verified', isAction: true });
+  const noStore = { 'Cache-Control': 'no-store' };
+
+  app.post(
+    '/api/v1/products/:id/investors',
+    {
+      schema: {
+        params: productIdParamsSchema,
+        body: createOrderRequestSchema,
+        response: { 200: orderSchema, 201: orderSchema },
+      },
+      preValidation: actor,
+    },
+    async (request, reply) => {
+      const header = request.headers['idempotency-key'];
+      const key = typeof header === 'string' ? header : null;
+      if (header !== undefined && (key === null || !IDEMPOTENCY_KEY_PATTERN.test(key))) {
+        throw new AppError('VALIDATION_FAILED', 'The Idempotency-Key header must be 8–100 letters, digits or ._:-');
+      }
+      const { order, isReplay } = await createOrder(
+        ctx,
+        authOf(request).user,
+        request.params.id,
+        request.body,
+        key,
+        requestMeta(request),
+      );
+      reply.headers(noStore);
+      if (isReplay) reply.header('Idempotent-Replayed', 'true');
+      return reply.code(isReplay ? 200 : 201).send(order);
+    },
+  );
+
+  app.get(
+    '/api/v1/products/:id/sign',
+    {
+      schema: { params: productIdParamsSchema, querystring: orderIdQuerySchema, response: { 200: contractViewSchema } },
+      preValidation: reader,
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return getContract(ctx, authOf(request).user, request.params.id, request.query.orderId);
+    },
+  );
+
+  app.post(
+    '/api/v1/products/:id/sign',
+    {
+      schema: { params: productIdParamsSchema, body: signRequestSchema, response: { 200: signStatusSchema } },
+      preValidation: actor,
+    },
+    async (request) => signContract(ctx, authOf(request).user, request.params.id, request.body, requestMeta(request)),
+  );
+
+  app.get(
+    '/api/v1/products/:id/sign/status',
+    {
+      schema: { params: productIdParamsSchema, querystring: orderIdQuerySchema, response: { 200: signStatusSchema } },
+      preValidation: reader,
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return getSignStatus(ctx, authOf(request).user, request.params.id, request.query.orderId);
+    },
+  );
+
+  app.get(
+    '/api/v1/payment/manual',
+    { schema: { querystring: paymentQuerySchema, response: { 200: orderSchema } }, preValidation: reader },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return getPaymentOrder(ctx, authOf(request).user, request.query.id);
+    },
+  );
+
+  app.post(
+    '/api/v1/payment/manual',
+    { schema: { body: paymentDeclarationRequestSchema, response: { 200: orderSchema } }, preValidation: actor },
+    async (request) => declarePayment(ctx, authOf(request).user, request.body, requestMeta(request)),
+  );
+
+  app.get(
+    '/api/v1/orders/:id',
+    { schema: { params: orderIdParamsSchema, response: { 200: orderSchema } }, preValidation: reader },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return getOwnOrder(ctx, authOf(request).user, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/v1/orders/:id/cancel',
+    {
+      schema: {
+        params: orderIdParamsSchema,
+        body: cancelOrderRequestSchema.optional(),
+        response: { 200: orderSchema },
+      },
+      preValidation: actor,
+    },
+    async (request) =>
+      cancelOwnOrder(ctx, authOf(request).user, request.params.id, request.body?.reason ?? null, requestMeta(request)),
+  );
+
+  app.get(
+    '/api/v1/users/me/orders',
+    { schema: { querystring: myOrdersQuerySchema, response: { 200: myOrdersResponseSchema } }, preValidation: reader },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return listOwnOrders(ctx, authOf(request).user, request.query);
+    },
+  );
+
+  app.get(
+    '/api/v1/users/me/sign-files/:id',
+    { schema: { params: signFileParamsSchema }, preValidation: reader },
+    async (request, reply) => {
+      const { bytes, fileName } = await readSignFile(ctx, authOf(request).user, request.params.id);
+      return reply
+        .headers({
+          ...noStore,
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': contentDisposition(fileName),
+          'Access-Control-Expose-Headers': 'Content-Disposition',
+        })
+        .send(bytes);
+    },
+  );
+
+  app.get(
+    '/api/v1/products/:id/documents/:documentId/versions/:version',
+    { schema: { params: documentVersionParamsSchema }, preValidation: reader },
+    async (request, reply) => {
+      await assertKycApproved(ctx.db, authOf(request).user.id);
+      const { id, documentId, version } = request.params;
+      const found = await readDocumentVersion(ctx, id, documentId, version);
+      if (found.kind === 'redirect') return reply.redirect(found.url, 302);
+      return reply
+        .headers({
+          'Cache-Control': 'private, max-age=86400, immutable',
+          'Content-Type': found.contentType,
+          'Content-Disposition': contentDisposition(found.fileName),
+        })
+        .send(found.bytes);
+    },
+  );
+
+  // Every process sweeps expired orders; the conditional updates make each expiry happen once.
+  const seconds = ctx.config.ORDER_EXPIRY_SWEEP_SECONDS;
+  if (seconds > 0) {
+    let timer: NodeJS.Timeout | null = null;
+    let running: Promise<unknown> = Promise.resolve();
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        running = expireDueOrders(ctx).catch((error: unknown) => app.log.error({ err: error }, 'order expiry failed'));
+      }, seconds * 1000);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+      await running;
+    });
+  }
+};

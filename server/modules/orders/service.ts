@@ -1,0 +1,577 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  allowedOrderActions,
+  isOpenOrderState,
+  nextOrderState,
+  nextStepMessages,
+  nextStepOf,
+  type OrderAction,
+  type OrderActor,
+  type OrderState,
+} from '../../../src/domain/order-state';
+import type {
+  CreateOrderRequest,
+  MyOrdersResponse,
+  Order,
+  OrderEventType,
+  OrderSummary,
+  PaymentDeclarationRequest,
+  PaymentInstructions,
+} from '../../../src/domain/orders';
+import { deriveSaleStatus } from '../../../src/domain/sale';
+import type { AppContext, RequestMeta } from '../../context';
+import type { Database } from '../../db/types';
+import { AppError } from '../../errors';
+import { appendAuditEvent } from '../audit/repository';
+import { assertKycApproved } from '../kyc/service';
+import { findProductRow, findViewerFacts } from '../products/repository';
+import type { UserRecord } from '../users/repository';
+import { appendHoldingEntry } from './ledger';
+import {
+  appendOrderEvent,
+  commitToPosition,
+  ensurePosition,
+  findDueOrderIds,
+  findInvestorAnswer,
+  findOrder,
+  findOrderByIdempotencyKey,
+  findOrderEvents,
+  findOrdersForOperator,
+  findOrdersOfUser,
+  findOrderView,
+  findOrderViewByReference,
+  findPayMethod,
+  findPosition,
+  insertOrder,
+  moveOrderState,
+  releaseFromPosition,
+  reserveQuantity,
+  returnQuantity,
+  type OrderRow,
+  type OrderView,
+} from './repository';
+
+type Db = Kysely<Database>;
+
+/** Who acts on an order: the investor (their user id), an operator (their name) or the platform. */
+export interface OrderActorRef {
+  type: OrderActor;
+  id: string;
+}
+
+export const SYSTEM_ACTOR: OrderActorRef = { type: 'SYSTEM', id: 'expiry' };
+const SYSTEM_META: RequestMeta = { ip: 'system', userAgent: 'Moa order expiry' };
+
+const eventTypeOf: Record<OrderAction, OrderEventType> = {
+  SIGN: 'CONTRACT_SIGNED',
+  DECLARE_PAYMENT: 'PAYMENT_DECLARED',
+  CONFIRM_PAYMENT: 'PAYMENT_CONFIRMED',
+  REJECT_PAYMENT: 'PAYMENT_REJECTED',
+  CANCEL: 'CANCELLED',
+  EXPIRE: 'EXPIRED',
+  REFUND: 'REFUNDED',
+};
+
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** A short code for people and bank transfers: MOA- and 8 characters without look-alikes. */
+export function newOrderReference(): string {
+  const bytes = randomBytes(8);
+  return `MOA-${[...bytes].map((byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join('')}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const candidate = error as { code?: unknown; message?: unknown };
+  return (
+    candidate?.code === '23505' ||
+    candidate?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    (typeof candidate?.message === 'string' && candidate.message.includes('UNIQUE constraint failed'))
+  );
+}
+
+function paymentInstructionsOf(view: OrderView): PaymentInstructions {
+  const common = {
+    amount: Number(view.amount),
+    currency: view.currency,
+    reference: view.reference,
+    deadline: view.expires_at,
+  };
+  if (view.pay_method_type === 'CRYPTO') {
+    return {
+      payMethodType: 'CRYPTO',
+      walletAddress: view.pay_method_address,
+      network: view.network ?? view.pay_method_name,
+      asset: view.asset ?? (view.currency === 'USD' ? 'USDC' : view.currency),
+      ...common,
+    };
+  }
+  return {
+    payMethodType: 'ACCOUNT',
+    bankName: view.bank_name ?? view.pay_method_name,
+    accountNumber: view.pay_method_address,
+    accountHolder: view.account_holder ?? view.pay_method_alias,
+    ...common,
+  };
+}
+
+function toSummary(view: OrderView): OrderSummary {
+  return {
+    id: view.id,
+    reference: view.reference,
+    state: view.state,
+    quantity: Number(view.quantity),
+    pricePerToken: Number(view.price_per_token),
+    amount: Number(view.amount),
+    currency: view.currency,
+    createdAt: view.created_at,
+    expiresAt: view.expires_at,
+    updatedAt: view.updated_at,
+    product: {
+      id: Number(view.product_id),
+      name: view.product_name,
+      tokenName: view.token_name,
+      logo: view.product_logo,
+    },
+    payMethod: { id: Number(view.pay_method_id), name: view.pay_method_name, payMethodType: view.pay_method_type },
+    signFileId: view.sign_file_id,
+    canCancel: allowedOrderActions(view.state, 'INVESTOR').includes('CANCEL'),
+  };
+}
+
+async function toOrder(db: Db, view: OrderView): Promise<Order> {
+  const events = await findOrderEvents(db, view.id);
+  const next = nextStepOf(view.state);
+  return {
+    ...toSummary(view),
+    paymentInstructions: paymentInstructionsOf(view),
+    payment: view.payment_declared_at
+      ? { payerName: view.payer_name, txHash: view.tx_hash, declaredAt: view.payment_declared_at }
+      : null,
+    timeline: events.map((event) => ({
+      id: Number(event.id),
+      type: event.type as OrderEventType,
+      state: event.state,
+      actor: event.actor_type,
+      at: event.created_at,
+      note: event.note,
+    })),
+    next: {
+      code: next.code,
+      message: nextStepMessages[next.code],
+      deadline: view.state === 'RESERVED' || view.state === 'SIGNED' ? view.expires_at : null,
+      usualWaitHours: next.usualWaitHours,
+    },
+  };
+}
+
+/** The order as its owner sees it; anyone else learns only that there is no such order. */
+export async function loadOwnOrderView(ctx: AppContext, userId: string, orderId: string): Promise<OrderView> {
+  const view = await findOrderView(ctx.db, orderId);
+  if (!view || view.user_id !== userId) throw new AppError('NOT_FOUND', 'There is no such order.');
+  return view;
+}
+
+export async function getOwnOrder(ctx: AppContext, user: UserRecord, orderId: string): Promise<Order> {
+  await assertKycApproved(ctx.db, user.id);
+  return toOrder(ctx.db, await loadOwnOrderView(ctx, user.id, orderId));
+}
+
+export async function listOwnOrders(
+  ctx: AppContext,
+  user: UserRecord,
+  filter: { state?: OrderState; productId?: number },
+): Promise<MyOrdersResponse> {
+  await assertKycApproved(ctx.db, user.id);
+  const views = await findOrdersOfUser(ctx.db, user.id, filter);
+  return { orders: views.map(toSummary) };
+}
+
+function requestHashOf(productId: number, body: CreateOrderRequest): string {
+  const canonical = JSON.stringify([
+    productId,
+    body.quantity,
+    body.payMethodId,
+    body.identityId ?? null,
+    body.sourceOfFunds ?? null,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+async function replayOf(ctx: AppContext, existing: OrderRow, requestHash: string): Promise<Order> {
+  if (existing.request_hash !== requestHash) {
+    throw new AppError(
+      'IDEMPOTENCY_KEY_REUSED',
+      'This Idempotency-Key was already used for a different order; use a new key for a new order.',
+    );
+  }
+  return toOrder(ctx.db, (await findOrderView(ctx.db, existing.id))!);
+}
+
+/**
+ * Reserves tokens for an investor: one transaction that commits the tokens to the investor's
+ * position (deciding the maximum), takes them off sale (deciding "never oversold"), and writes
+ * the order with its first event. A retry with the same Idempotency-Key answers the same order.
+ */
+export async function createOrder(
+  ctx: AppContext,
+  user: UserRecord,
+  productId: number,
+  body: CreateOrderRequest,
+  idempotencyKey: string | null,
+  meta: RequestMeta,
+): Promise<{ order: Order; isReplay: boolean }> {
+  const review = await assertKycApproved(ctx.db, user.id);
+  const requestHash = requestHashOf(productId, body);
+  if (idempotencyKey) {
+    const existing = await findOrderByIdempotencyKey(ctx.db, user.id, idempotencyKey);
+    if (existing) return { order: await replayOf(ctx, existing, requestHash), isReplay: true };
+  }
+
+  const product = await findProductRow(ctx.db, productId);
+  if (!product || product.hide_status !== 'SHOW') throw new AppError('NOT_FOUND', 'There is no such project.');
+  if (product.is_restricted === 1) {
+    const facts = await findViewerFacts(ctx.db, productId, user.id);
+    if (facts.whitelist?.status !== 'ALLOW') {
+      throw new AppError('WHITELIST_REQUIRED', 'This project is open to its allowed list only. Request access first.');
+    }
+  }
+  if (product.is_reg_d === 1) {
+    const investor = await findInvestorAnswer(ctx.db, user.id);
+    if (investor?.review_status !== 'completed' || investor.review_answer !== 'GREEN') {
+      throw new AppError(
+        'INVESTOR_VERIFICATION_REQUIRED',
+        'This project is for verified investors only (Reg D). Complete your investor verification first.',
+      );
+    }
+  }
+  if (body.identityId !== undefined && body.identityId !== review.id) {
+    throw new AppError('VALIDATION_FAILED', 'body.identityId: That identity is not one of yours.');
+  }
+  const now = ctx.now();
+  const at = now.toISOString();
+  const saleStatus = deriveSaleStatus(
+    {
+      startsAt: product.starts_at,
+      endsAt: product.ends_at,
+      totalQuantity: Number(product.total_quantity),
+      remainingQuantity: Number(product.remaining_quantity),
+    },
+    now,
+  );
+  if (saleStatus === 'SALE_BEFORE')
+    throw new AppError('SALE_NOT_OPEN', 'The sale of this project has not started yet.');
+  if (saleStatus === 'SALE_END') {
+    if (Number(product.remaining_quantity) <= 0) throw new AppError('SOLD_OUT', 'This project is sold out.');
+    throw new AppError('SALE_NOT_OPEN', 'The sale of this project has ended.');
+  }
+  const payMethod = await findPayMethod(ctx.db, productId, body.payMethodId);
+  if (!payMethod) throw new AppError('PAY_METHOD_INVALID', 'Choose one of this project’s pay methods.');
+
+  const price = Number(product.price_per_token);
+  const amount = price * body.quantity;
+  const minimum = Number(product.user_min_investment);
+  if (amount < minimum) {
+    throw new AppError(
+      'BELOW_MIN_INVESTMENT',
+      `The minimum investment is ${Math.ceil(minimum / price)} tokens per order.`,
+    );
+  }
+  const maxTokens =
+    product.user_max_investment === null ? null : Math.floor(Number(product.user_max_investment) / price);
+
+  const orderId = randomUUID();
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await ensurePosition(trx, productId, user.id, at);
+      if (!(await commitToPosition(trx, productId, user.id, body.quantity, maxTokens, at))) {
+        const committed = await findPosition(trx, productId, user.id);
+        const left = Math.max(0, (maxTokens ?? 0) - committed);
+        throw new AppError(
+          'ABOVE_MAX_INVESTMENT',
+          left > 0
+            ? `You can order at most ${left} more tokens of this project (your holdings and open orders count).`
+            : 'You have reached the maximum investment in this project (your holdings and open orders count).',
+        );
+      }
+      if (!(await reserveQuantity(trx, productId, body.quantity, at))) {
+        const current = await findProductRow(trx, productId);
+        const remaining = Number(current?.remaining_quantity ?? 0);
+        throw new AppError(
+          'SOLD_OUT',
+          remaining > 0 ? `Only ${remaining} tokens remain.` : 'This project is sold out.',
+        );
+      }
+      const expiresAt = new Date(now.getTime() + ctx.config.ORDER_RESERVATION_HOURS * 3_600_000).toISOString();
+      await insertOrder(trx, {
+        id: orderId,
+        reference: newOrderReference(),
+        user_id: user.id,
+        product_id: productId,
+        pay_method_id: body.payMethodId,
+        state: 'RESERVED',
+        quantity: body.quantity,
+        price_per_token: price,
+        amount,
+        currency: ctx.config.CURRENCY,
+        identity_id: review.id,
+        source_of_funds: body.sourceOfFunds ?? null,
+        idempotency_key: idempotencyKey,
+        request_hash: requestHash,
+        expires_at: expiresAt,
+        created_at: at,
+        updated_at: at,
+      });
+      await appendOrderEvent(trx, {
+        orderId,
+        type: 'RESERVED',
+        state: 'RESERVED',
+        actorType: 'INVESTOR',
+        actor: user.id,
+        note: null,
+        at,
+      });
+      await appendAuditEvent(
+        trx,
+        {
+          userId: user.id,
+          type: 'ORDER_RESERVED',
+          detail: { orderId, productId: String(productId), quantity: String(body.quantity) },
+          meta,
+        },
+        at,
+      );
+    });
+  } catch (error) {
+    // Two requests with one key raced: the loser answers the winner's order.
+    if (idempotencyKey && isUniqueViolation(error)) {
+      const existing = await findOrderByIdempotencyKey(ctx.db, user.id, idempotencyKey);
+      if (existing) return { order: await replayOf(ctx, existing, requestHash), isReplay: true };
+    }
+    throw error;
+  }
+  return { order: await toOrder(ctx.db, (await findOrderView(ctx.db, orderId))!), isReplay: false };
+}
+
+function refusalFor(order: OrderRow, action: OrderAction): AppError {
+  const what: Record<OrderAction, string> = {
+    SIGN: 'signed',
+    DECLARE_PAYMENT: 'paid',
+    CONFIRM_PAYMENT: 'confirmed',
+    REJECT_PAYMENT: 'rejected',
+    CANCEL: 'cancelled',
+    EXPIRE: 'expired',
+    REFUND: 'refunded',
+  };
+  return new AppError(
+    'ORDER_STATE_CONFLICT',
+    `Order ${order.reference} is ${order.state.toLowerCase().replace('_', ' ')} and cannot be ${what[action]} now.`,
+  );
+}
+
+/**
+ * Applies one transition of the pure rule inside the caller's transaction: the conditional
+ * state change, its effect on tokens and holdings, the order event and the audit record.
+ */
+export async function applyTransition(
+  trx: Db,
+  order: OrderRow,
+  action: OrderAction,
+  actor: OrderActorRef,
+  options: {
+    at: string;
+    meta: RequestMeta;
+    note?: string | null;
+    extra?: Parameters<typeof moveOrderState>[5];
+  },
+): Promise<OrderState> {
+  const to = nextOrderState(order.state, action, actor.type);
+  if (!to) throw refusalFor(order, action);
+  if (!(await moveOrderState(trx, order.id, order.state, to, options.at, options.extra))) {
+    const current = await findOrder(trx, order.id);
+    throw refusalFor(current ?? order, action);
+  }
+  const quantity = Number(order.quantity);
+  const productId = Number(order.product_id);
+  if (isOpenOrderState(order.state) && !isOpenOrderState(to) && to !== 'CONFIRMED') {
+    await releaseFromPosition(trx, productId, order.user_id, quantity, options.at);
+    await returnQuantity(trx, productId, quantity);
+  }
+  if (to === 'CONFIRMED') {
+    await appendHoldingEntry(trx, {
+      productId,
+      userId: order.user_id,
+      quantity,
+      reason: 'ORDER_CONFIRMED',
+      orderId: order.id,
+      note: `Order ${order.reference}`,
+      at: options.at,
+    });
+  }
+  if (to === 'REFUNDED') {
+    await appendHoldingEntry(trx, {
+      productId,
+      userId: order.user_id,
+      quantity: -quantity,
+      reason: 'ORDER_REFUNDED',
+      orderId: order.id,
+      note: options.note ?? `Order ${order.reference} refunded`,
+      at: options.at,
+    });
+    await releaseFromPosition(trx, productId, order.user_id, quantity, options.at);
+    await returnQuantity(trx, productId, quantity);
+  }
+  const type = eventTypeOf[action];
+  await appendOrderEvent(trx, {
+    orderId: order.id,
+    type,
+    state: to,
+    actorType: actor.type,
+    actor: actor.id,
+    note: options.note ?? null,
+    at: options.at,
+  });
+  const detail: Record<string, string> = {
+    orderId: order.id,
+    reference: order.reference,
+    state: to,
+    actorType: actor.type,
+    actor: actor.id,
+  };
+  if (options.note) detail.note = options.note;
+  await appendAuditEvent(trx, { userId: order.user_id, type: `ORDER_${type}`, detail, meta: options.meta }, options.at);
+  return to;
+}
+
+/** The investor cancels an order before paying; its tokens go back on sale. */
+export async function cancelOwnOrder(
+  ctx: AppContext,
+  user: UserRecord,
+  orderId: string,
+  reason: string | null,
+  meta: RequestMeta,
+): Promise<Order> {
+  await assertKycApproved(ctx.db, user.id);
+  await loadOwnOrderView(ctx, user.id, orderId);
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = (await findOrder(trx, orderId))!;
+    await applyTransition(
+      trx,
+      order,
+      'CANCEL',
+      { type: 'INVESTOR', id: user.id },
+      {
+        at: ctx.now().toISOString(),
+        meta,
+        note: reason,
+      },
+    );
+  });
+  return toOrder(ctx.db, (await findOrderView(ctx.db, orderId))!);
+}
+
+/** "I have paid": the payer's name for a bank transfer, the transaction hash for crypto. */
+export async function declarePayment(
+  ctx: AppContext,
+  user: UserRecord,
+  body: PaymentDeclarationRequest,
+  meta: RequestMeta,
+): Promise<Order> {
+  await assertKycApproved(ctx.db, user.id);
+  const view = await loadOwnOrderView(ctx, user.id, body.orderId);
+  if (view.pay_method_type === 'ACCOUNT' && !body.payerName) {
+    throw new AppError('VALIDATION_FAILED', 'body.payerName: Enter the name on the account you paid from.');
+  }
+  if (view.pay_method_type === 'CRYPTO' && !body.txHash) {
+    throw new AppError('VALIDATION_FAILED', 'body.txHash: Enter the transaction hash of your payment.');
+  }
+  const at = ctx.now().toISOString();
+  if (view.state === 'SIGNED' && view.expires_at <= at) {
+    throw new AppError('ORDER_STATE_CONFLICT', `Order ${view.reference} passed its payment deadline.`);
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = (await findOrder(trx, body.orderId))!;
+    await applyTransition(
+      trx,
+      order,
+      'DECLARE_PAYMENT',
+      { type: 'INVESTOR', id: user.id },
+      {
+        at,
+        meta,
+        note: null,
+        extra: {
+          payer_name: view.pay_method_type === 'ACCOUNT' ? (body.payerName ?? null) : null,
+          tx_hash: view.pay_method_type === 'CRYPTO' ? (body.txHash ?? null) : null,
+          payment_declared_at: at,
+        },
+      },
+    );
+  });
+  return toOrder(ctx.db, (await findOrderView(ctx.db, body.orderId))!);
+}
+
+export async function getPaymentOrder(ctx: AppContext, user: UserRecord, orderId: string): Promise<Order> {
+  return getOwnOrder(ctx, user, orderId);
+}
+
+/** An operator's action on an order found by its reference (the code on the transfer). */
+export async function operatorAction(
+  ctx: AppContext,
+  reference: string,
+  action: Extract<OrderAction, 'CONFIRM_PAYMENT' | 'REJECT_PAYMENT' | 'CANCEL' | 'REFUND'>,
+  operator: string,
+  note: string | null,
+  meta: RequestMeta,
+): Promise<Order> {
+  const view = await findOrderViewByReference(ctx.db, reference.trim().toUpperCase());
+  if (!view) throw new AppError('NOT_FOUND', `There is no order ${reference}.`);
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = (await findOrder(trx, view.id))!;
+    await applyTransition(
+      trx,
+      order,
+      action,
+      { type: 'OPERATOR', id: operator },
+      {
+        at: ctx.now().toISOString(),
+        meta,
+        note,
+      },
+    );
+  });
+  return toOrder(ctx.db, (await findOrderView(ctx.db, view.id))!);
+}
+
+export async function listOrdersForOperator(ctx: AppContext, state: OrderState | null, limit = 200) {
+  return findOrdersForOperator(ctx.db, state, limit);
+}
+
+/**
+ * Expires unpaid orders past their deadline and returns their tokens to sale. Any number of
+ * processes may run it at once: each order's change is a conditional update, so each expiry
+ * is applied by exactly one of them. Answers how many this run expired.
+ */
+export async function expireDueOrders(ctx: AppContext, batch = 200): Promise<number> {
+  const at = ctx.now().toISOString();
+  let expired = 0;
+  for (const id of await findDueOrderIds(ctx.db, at, batch)) {
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        const order = await findOrder(trx, id);
+        if (!order || order.expires_at > at || !nextOrderState(order.state, 'EXPIRE', 'SYSTEM')) return;
+        await applyTransition(trx, order, 'EXPIRE', SYSTEM_ACTOR, {
+          at,
+          meta: SYSTEM_META,
+          note: 'The payment deadline passed.',
+        });
+        expired += 1;
+      });
+    } catch (error) {
+      // Another process (or the investor) changed the order first: nothing to do here.
+      if (error instanceof AppError && error.code === 'ORDER_STATE_CONFLICT') continue;
+      throw error;
+    }
+  }
+  return expired;
+}

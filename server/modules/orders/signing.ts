@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { nextOrderState } from '../../../src/domain/order-state';
+import type { ContractView, SignRequest, SignStatus } from '../../../src/domain/orders';
+import type { AppContext, RequestMeta } from '../../context';
+import { AppError } from '../../errors';
+import { currentDocuments } from '../documents/service';
+import { assertKycApproved } from '../kyc/service';
+import { findProductRow } from '../products/repository';
+import type { UserRecord } from '../users/repository';
+import {
+  CONTRACT_TEMPLATE_VERSION,
+  CONTRACT_TITLE,
+  contractConsents,
+  contractText,
+  sameLegalName,
+  sha256Hex,
+  type ContractFacts,
+} from './contract';
+import { onContractSigned } from './events';
+import { renderSignedContract } from './pdf';
+import {
+  findIssuer,
+  findOrder,
+  findOrderEvents,
+  findSignature,
+  findSignatureOfOrder,
+  insertSignature,
+  type OrderView,
+  type SignatureRow,
+} from './repository';
+import { applyTransition, loadOwnOrderView } from './service';
+
+/** Outside the client build and named by id only; served to their owner alone. */
+function signFilePath(ctx: AppContext, row: Pick<SignatureRow, 'id' | 'user_id'>): string {
+  return path.join(ctx.config.dataDir, 'sign-files', row.user_id, `${row.id}.pdf`);
+}
+
+async function loadOrderOfProduct(ctx: AppContext, user: UserRecord, productId: number, orderId: string) {
+  const review = await assertKycApproved(ctx.db, user.id);
+  const view = await loadOwnOrderView(ctx, user.id, orderId);
+  if (Number(view.product_id) !== productId) throw new AppError('NOT_FOUND', 'This order is for another project.');
+  return { review, view };
+}
+
+async function buildContract(ctx: AppContext, view: OrderView, investor: ContractFacts['investor']) {
+  const productId = Number(view.product_id);
+  const [product, issuer, documents] = await Promise.all([
+    findProductRow(ctx.db, productId),
+    findIssuer(ctx.db, productId),
+    currentDocuments(ctx, productId),
+  ]);
+  const facts: ContractFacts = {
+    reference: view.reference,
+    issuer: { legalName: issuer?.legal_name ?? view.product_name, address: issuer?.address ?? null },
+    investor,
+    project: {
+      id: productId,
+      name: view.product_name,
+      regulation: product?.regulation ?? 'the applicable regulation',
+      riskDisclaimer: product?.investment_risk_disclaimer ?? '',
+    },
+    token: { name: view.token_name, contractAddress: product?.contract_address ?? null },
+    quantity: Number(view.quantity),
+    pricePerToken: Number(view.price_per_token),
+    amount: Number(view.amount),
+    currency: view.currency,
+    payMethod: view.pay_method_type === 'CRYPTO' ? `${view.asset ?? 'crypto'} transfer` : 'bank transfer',
+    expiresAt: view.expires_at,
+    documents: documents.map(({ id, name, version, sha256 }) => ({ id, name, version, sha256 })),
+  };
+  const text = contractText(facts);
+  return { facts, text, sha256: sha256Hex(text), documents };
+}
+
+function investorOf(review: { legal_name: string | null; investor_type: 'INDIVIDUAL' | 'COMPANY' }, user: UserRecord) {
+  return {
+    legalName: review.legal_name ?? user.legalName ?? 'N/A',
+    email: user.email,
+    investorType: review.investor_type,
+  };
+}
+
+/** GET /products/{id}/sign: the contract to sign, or the one that was signed. */
+export async function getContract(
+  ctx: AppContext,
+  user: UserRecord,
+  productId: number,
+  orderId: string,
+): Promise<ContractView> {
+  const { review, view } = await loadOrderOfProduct(ctx, user, productId, orderId);
+  const signed = await findSignatureOfOrder(ctx.db, view.id);
+  const built = await buildContract(ctx, view, investorOf(review, user));
+  const documents = signed
+    ? (JSON.parse(signed.documents) as ContractView['documents'])
+    : built.documents.map(({ id, name, version, url, sha256 }) => ({ id, name, version, url, sha256 }));
+  return {
+    orderId: view.id,
+    reference: view.reference,
+    title: CONTRACT_TITLE,
+    templateVersion: CONTRACT_TEMPLATE_VERSION,
+    parties: { issuer: built.facts.issuer, investor: built.facts.investor },
+    project: { id: productId, name: view.product_name },
+    token: built.facts.token,
+    quantity: built.facts.quantity,
+    pricePerToken: built.facts.pricePerToken,
+    amount: built.facts.amount,
+    currency: built.facts.currency,
+    terms: signed ? signed.contract_text : built.text,
+    sha256: signed ? signed.contract_sha256 : built.sha256,
+    documents,
+    consents: contractConsents,
+    isSigned: signed !== undefined,
+    signedAt: signed?.signed_at ?? null,
+  };
+}
+
+function statusOf(view: OrderView, signature: SignatureRow | undefined): SignStatus {
+  return {
+    orderId: view.id,
+    status: signature ? 'SIGNED' : 'UNSIGNED',
+    orderState: view.state,
+    signedAt: signature?.signed_at ?? null,
+    signFileId: signature?.id ?? null,
+    fileName: signature?.file_name ?? null,
+    fileSha256: signature?.file_sha256 ?? null,
+    contractSha256: signature?.contract_sha256 ?? null,
+  };
+}
+
+export async function getSignStatus(
+  ctx: AppContext,
+  user: UserRecord,
+  productId: number,
+  orderId: string,
+): Promise<SignStatus> {
+  const { view } = await loadOrderOfProduct(ctx, user, productId, orderId);
+  return statusOf(view, await findSignatureOfOrder(ctx.db, view.id));
+}
+
+function signaturePngOf(dataUrl: string | undefined): Buffer | null {
+  if (!dataUrl) return null;
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  const isPng = bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  if (!isPng) throw new AppError('VALIDATION_FAILED', 'body.signature: The drawn signature must be a PNG image.');
+  return bytes;
+}
+
+/** A file name people can read (the project name may be Korean), and an ASCII one for old clients. */
+function fileNameOf(view: OrderView): string {
+  const project = [...view.product_name]
+    .map((char) => (char.charCodeAt(0) < 32 || '\\/:*?"<>|'.includes(char) ? ' ' : char))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `Moa contract ${view.reference} ${project}.pdf`;
+}
+
+/**
+ * POST /products/{id}/sign: checks the typed legal name and the contract hash, renders and
+ * stores the signed PDF, then moves the order to SIGNED with the signature, its event, its
+ * audit record and the CONTRACT_SIGNED hook in one transaction.
+ */
+export async function signContract(
+  ctx: AppContext,
+  user: UserRecord,
+  productId: number,
+  body: SignRequest,
+  meta: RequestMeta,
+): Promise<SignStatus> {
+  const { review, view } = await loadOrderOfProduct(ctx, user, productId, body.orderId);
+  if (!nextOrderState(view.state, 'SIGN', 'INVESTOR')) {
+    throw new AppError(
+      'ORDER_STATE_CONFLICT',
+      `Order ${view.reference} is ${view.state.toLowerCase()} and cannot be signed now.`,
+    );
+  }
+  const signedAt = ctx.now().toISOString();
+  if (view.expires_at <= signedAt) {
+    throw new AppError(
+      'ORDER_STATE_CONFLICT',
+      `Order ${view.reference} passed its deadline and can no longer be signed.`,
+    );
+  }
+  const investor = investorOf(review, user);
+  if (!review.legal_name || !sameLegalName(body.legalName, review.legal_name)) {
+    throw new AppError('LEGAL_NAME_MISMATCH', 'Type your legal name exactly as it appears on your verified identity.');
+  }
+  const built = await buildContract(ctx, view, investor);
+  if (body.contractSha256 !== built.sha256) {
+    throw new AppError('CONTRACT_CHANGED', 'The contract changed since you opened it. Read it again, then sign.');
+  }
+  const png = signaturePngOf(body.signature);
+  const events = await findOrderEvents(ctx.db, view.id);
+  const pdf = await renderSignedContract({
+    title: CONTRACT_TITLE,
+    reference: view.reference,
+    contractText: built.text,
+    contractSha256: built.sha256,
+    signer: { legalName: investor.legalName, email: investor.email },
+    signedAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+    documents: built.documents,
+    events: [
+      ...events.map((event) => ({ type: event.type, actor: event.actor_type, at: event.created_at })),
+      { type: 'CONTRACT_SIGNED', actor: 'INVESTOR', at: signedAt },
+    ],
+    signaturePng: png,
+  });
+  const row: SignatureRow = {
+    id: randomUUID(),
+    order_id: view.id,
+    user_id: user.id,
+    legal_name: investor.legalName,
+    contract_text: built.text,
+    contract_sha256: built.sha256,
+    documents: JSON.stringify(
+      built.documents.map(({ id, name, version, url, sha256 }) => ({ id, name, version, url, sha256 })),
+    ),
+    signature_sha256: png ? sha256Hex(png) : null,
+    ip: meta.ip,
+    user_agent: meta.userAgent,
+    file_name: fileNameOf(view),
+    file_sha256: sha256Hex(pdf),
+    file_size: pdf.length,
+    signed_at: signedAt,
+  };
+  const target = signFilePath(ctx, row);
+  await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+  // Written once, read-only, before the row exists: a signature row never points at a missing file.
+  await writeFile(target, pdf, { mode: 0o400, flag: 'wx' });
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const order = (await findOrder(trx, view.id))!;
+      await applyTransition(trx, order, 'SIGN', { type: 'INVESTOR', id: user.id }, { at: signedAt, meta });
+      await insertSignature(trx, row);
+      await onContractSigned(ctx, trx, {
+        userId: user.id,
+        orderId: view.id,
+        reference: view.reference,
+        productId,
+        productName: view.product_name,
+        signFileId: row.id,
+        signedAt,
+      });
+    });
+  } catch (error) {
+    await unlink(target).catch(() => undefined);
+    throw error;
+  }
+  return statusOf({ ...view, state: 'SIGNED' }, row);
+}
+
+/** The stored PDF of a signed contract, to its owner only; its hash is checked on the way out. */
+export async function readSignFile(ctx: AppContext, user: UserRecord, id: string) {
+  const row = await findSignature(ctx.db, id);
+  if (!row || row.user_id !== user.id) throw new AppError('NOT_FOUND', 'There is no such file.');
+  const bytes = await readFile(signFilePath(ctx, row));
+  if (sha256Hex(bytes) !== row.file_sha256) throw new Error(`Sign file ${row.id} does not match its recorded hash`);
+  return { bytes, fileName: row.file_name };
+}
+
+/** Content-Disposition with an ASCII fallback and the exact UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(fileName: string): string {
+  const ascii =
+    fileName
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '')
+      .replace(/\s+/g, ' ')
+      .replace(/ (\.[a-z]+)$/, '$1')
+      .trim() || 'contract.pdf';
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
