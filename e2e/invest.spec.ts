@@ -6,13 +6,27 @@ import { expect, expectHeading, test } from './fixtures';
 
 const PROJECT = 'Han River Sessions: Drama OST Collection';
 
-/** With E2E_SCREENSHOT_DIR set, each step is also saved at phone and desktop width for review. */
+/**
+ * With E2E_SCREENSHOT_DIR set, each step is also saved at phone and desktop width, in parts a
+ * screen or so tall, for review by eye.
+ */
 async function snap(page: Page, name: string) {
   const dir = process.env.E2E_SCREENSHOT_DIR;
   if (!dir) return;
-  await page.screenshot({ path: path.join(dir, `${name}-390.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: path.join(dir, `${name}-1280.png`), fullPage: true });
+  for (const [width, height] of [
+    [390, 1100],
+    [1280, 1000],
+  ] as const) {
+    await page.setViewportSize({ width, height: 844 });
+    const total = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0, part = 1; y < total; y += height, part += 1) {
+      await page.screenshot({
+        path: path.join(dir, `${name}-${width}-${part}.png`),
+        fullPage: true,
+        clip: { x: 0, y, width, height: Math.min(height, total - y) },
+      });
+    }
+  }
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
@@ -68,6 +82,7 @@ async function signContract(page: Page) {
   await page.getByLabel('Type your full legal name').fill('Test Investor');
   // The drawn signature is optional; draw one with the mouse as a person would.
   const pad = page.getByRole('img', { name: 'Draw your signature (optional)' });
+  await pad.scrollIntoViewIfNeeded();
   const box = (await pad.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height / 2);
   await page.mouse.down();
@@ -173,7 +188,7 @@ test.describe('investing', () => {
     await signContract(page);
 
     await expect(page.getByRole('heading', { name: 'Pay by crypto transfer' })).toBeVisible();
-    await expect(page.getByText('Ethereum (ERC-20)')).toBeVisible();
+    await expect(page.getByText('Ethereum (ERC-20)', { exact: true })).toBeVisible();
     await expect(page.getByText(/^0x[0-9a-f]{40}$/)).toBeVisible();
     await expect(page.getByRole('img', { name: 'QR code of the wallet address on Ethereum (ERC-20)' })).toBeVisible();
     await snap(page, '6-pay-crypto');

@@ -30,7 +30,9 @@ export function CopyValue({
         <span aria-hidden="true" className="block text-xs font-semibold uppercase tracking-wide text-ink-muted">
           {label}
         </span>
-        <span className={`block break-all text-base font-semibold text-ink ${isMono ? 'font-mono' : ''}`}>
+        <span
+          className={`block font-semibold text-ink ${isMono ? 'break-all font-mono text-sm' : 'break-words text-base'}`}
+        >
           {display ?? value}
         </span>
       </dd>

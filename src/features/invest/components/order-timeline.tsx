@@ -73,7 +73,7 @@ export function OrderTimeline({ order }: { order: Order }) {
         {items.map((item, index) => (
           <li key={item.key} className="relative flex gap-4 pb-6 last:pb-0" data-status={item.status}>
             {index < items.length - 1 ? (
-              <span aria-hidden="true" className="absolute left-4 top-9 -bottom-0 w-0.5 -translate-x-1/2 bg-line" />
+              <span aria-hidden="true" className="absolute bottom-0 left-4 top-9 w-0.5 -translate-x-1/2 bg-line" />
             ) : null}
             <span
               aria-hidden="true"

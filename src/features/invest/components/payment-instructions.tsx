@@ -61,10 +61,12 @@ export function PaymentInstructions({ order }: { order: Order }) {
       </dl>
       {instructions.payMethodType === 'CRYPTO' ? (
         <div className="flex flex-col items-center gap-2 sm:flex-row sm:items-start sm:gap-4">
-          <QrCode
-            value={instructions.walletAddress}
-            label={t('invest.pay.qrLabel', { network: instructions.network })}
-          />
+          <div className="shrink-0">
+            <QrCode
+              value={instructions.walletAddress}
+              label={t('invest.pay.qrLabel', { network: instructions.network })}
+            />
+          </div>
           <p className="text-sm text-ink-soft">
             {t('invest.pay.cryptoWarning', { asset: instructions.asset, network: instructions.network })}
           </p>

@@ -134,7 +134,12 @@ export function SignStep({ order, onSigned }: { order: Order; onSigned: () => vo
                 <input
                   type="checkbox"
                   checked={consents[consent.key]}
-                  onChange={(event) => setConsents((current) => ({ ...current, [consent.key]: event.target.checked }))}
+                  onChange={(event) => {
+                    const next = { ...consents, [consent.key]: event.target.checked };
+                    setConsents(next);
+                    if (contractConsentKeys.every((key) => next[key]))
+                      setErrors((current) => ({ ...current, consents: undefined }));
+                  }}
                   className="mt-0.5 h-5 w-5 shrink-0 accent-brand-800"
                 />
                 <span>{consent.text}</span>
@@ -152,7 +157,10 @@ export function SignStep({ order, onSigned }: { order: Order; onSigned: () => vo
           hint={t('invest.sign.nameHint', { name: view.parties.investor.legalName })}
           value={legalName}
           autoComplete="name"
-          onChange={(event) => setLegalName(event.target.value)}
+          onChange={(event) => {
+            setLegalName(event.target.value);
+            if (event.target.value.trim()) setErrors((current) => ({ ...current, name: undefined }));
+          }}
           error={errors.name}
         />
         <SignaturePad onChange={setSignature} />

@@ -250,7 +250,7 @@ function PreOrderSteps({ product, step }: { product: ProductDetail; step: PreOrd
 
 function OrderSummaryLine({ order }: { order: Order }) {
   return (
-    <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-soft">
+    <p className="mt-4 flex flex-wrap items-center gap-2 text-sm text-ink-soft">
       <span>
         {t('orders.referenceLabel')} <span className="font-mono font-semibold text-ink">{order.reference}</span>
       </span>
