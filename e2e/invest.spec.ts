@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { moa, projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
 import { expect, expectHeading, test } from './fixtures';
 
@@ -204,4 +205,60 @@ test.describe('investing', () => {
     await expect(page.getByText('This order is closed and its tokens went back on sale.')).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
+
+  test('an order left unpaid past its deadline expires, and its timeline says so', async ({
+    page,
+    context,
+    request,
+    baseURL,
+    consoleErrors,
+  }) => {
+    const { accessToken } = await signInApprovedInvestor(request, context, baseURL!, 'investor-expires@example.com');
+    const projectId = projectIdByName(PROJECT);
+    const { id: orderId, reference } = await reserveThroughApi(request, accessToken, projectId, 2);
+
+    // Time passes: the deadline moves into the past, then the platform's expiry runs.
+    passDeadline(orderId);
+    expect(moa('order:expire')).toMatch(/1/);
+
+    // Opening the order where the investor left it shows that it expired.
+    await page.goto(`/invest/?productId=${projectId}&orderId=${orderId}`);
+    await expect(page).toHaveURL(new RegExp(`/invest/complete\\?orderId=${orderId}`));
+    await expectHeading(page, /^Order expired$/);
+    await page.getByRole('link', { name: 'View the timeline' }).click();
+    await expectHeading(page, new RegExp(`^Order ${reference}$`));
+    await expect(page.getByText('Expired', { exact: true })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('listitem')).toHaveText([
+      /Tokens reserved.*by you/,
+      /Order expired.*automatically.*The payment deadline passed\./,
+    ]);
+    await expect(page.getByRole('button', { name: 'Cancel this order' })).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
 });
+
+/** An order made as the invest page makes it, through the API, to reach the later states quickly. */
+async function reserveThroughApi(request: APIRequestContext, accessToken: string, projectId: number, quantity: number) {
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const product = (await (await request.get(`/api/v1/products/${projectId}`, { headers })).json()) as {
+    payMethods: Array<{ id: number; payMethodType: string }>;
+  };
+  const payMethodId = product.payMethods.find((method) => method.payMethodType === 'ACCOUNT')!.id;
+  const response = await request.post(`/api/v1/products/${projectId}/investors`, {
+    headers: { ...headers, 'Idempotency-Key': `e2e-expiry-${Date.now()}` },
+    data: { quantity, payMethodId },
+  });
+  if (!response.ok()) throw new Error(`order failed: ${await response.text()}`);
+  return (await response.json()) as { id: string; reference: string };
+}
+
+/** Moves one order's deadline an hour into the past, as if the reservation time had gone by. */
+function passDeadline(orderId: string) {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'moa.sqlite'));
+  try {
+    const past = new Date(Date.now() - 3_600_000).toISOString();
+    db.prepare('update orders set expires_at = ? where id = ?').run(past, orderId);
+  } finally {
+    db.close();
+  }
+}
