@@ -10,6 +10,9 @@ import {
   recordReviewDecision,
   type OperatorDecision,
 } from '../modules/kyc/service';
+import { replaceDocument } from '../modules/documents/service';
+import { expireDueOrders, listOrdersForOperator, operatorAction } from '../modules/orders/service';
+import { orderStates, type OrderState } from '../../src/domain/order-state';
 import { findUserByEmail } from '../modules/users/repository';
 import { banUser, unbanUser } from '../modules/users/service';
 
@@ -150,4 +153,95 @@ export const commands: Record<string, Command> = {
       return `Allowed ${email} on project ${id}. Allowed projects now: ${ids.allowedProductIds.join(', ') || 'none'}.`;
     },
   },
+  ...orderCommands(),
 };
+
+/** Who acted, as recorded in the order's events and the audit detail. */
+function operatorName(): string {
+  return `operator:${process.env.MOA_OPERATOR ?? process.env.USER ?? 'command line'}`;
+}
+
+function requireReason(words: string[], what: string): string {
+  const reason = words.join(' ').trim();
+  if (!reason) throw new AppError('VALIDATION_FAILED', `Give the reason the investor will read for the ${what}.`);
+  return reason;
+}
+
+function orderCommands(): Record<string, Command> {
+  const act =
+    (action: 'CONFIRM_PAYMENT' | 'REJECT_PAYMENT' | 'CANCEL' | 'REFUND', what: string, needsReason: boolean) =>
+    async (ctx: AppContext, [reference, ...words]: string[]) => {
+      if (!reference) throw new AppError('VALIDATION_FAILED', 'Give the order reference (MOA-…).');
+      const note = needsReason ? requireReason(words, what) : words.join(' ').trim() || null;
+      const order = await operatorAction(ctx, reference, action, operatorName(), note, OPERATOR_META);
+      return `Order ${order.reference}: ${order.state} (${order.quantity} × ${order.product.tokenName}, ${order.amount} ${order.currency} minor units).`;
+    };
+  return {
+    'order:list': {
+      args: '[state]',
+      summary: `List orders, newest first; state is one of ${orderStates.join(', ')}`,
+      run: async (ctx, [state]) => {
+        if (state && !(orderStates as readonly string[]).includes(state)) {
+          throw new AppError('VALIDATION_FAILED', `The state must be one of ${orderStates.join(', ')}.`);
+        }
+        const rows = await listOrdersForOperator(ctx, (state as OrderState | undefined) ?? null);
+        if (!rows.length) return state ? `No ${state} orders.` : 'No orders.';
+        return rows
+          .map((row) => {
+            const paid = row.payer_name ? `  payer "${row.payer_name}"` : row.tx_hash ? `  tx ${row.tx_hash}` : '';
+            return `${row.reference}  ${row.state.padEnd(16)}  ${row.created_at}  ${row.email ?? row.user_id}  project ${row.product_id} (${row.product_name})  ${row.quantity} tokens  ${row.amount} ${row.currency}  ${row.pay_method_type}  expires ${row.expires_at}${paid}`;
+          })
+          .join('\n');
+      },
+    },
+    'payment:confirm': {
+      args: '<reference>',
+      summary: 'Confirm the payment of an order: its tokens are credited to the investor',
+      run: act('CONFIRM_PAYMENT', 'confirmation', false),
+    },
+    'payment:reject': {
+      args: '<reference> <reason…>',
+      summary: 'Reject a declared payment that cannot be matched; the tokens return to sale',
+      run: act('REJECT_PAYMENT', 'rejection', true),
+    },
+    'order:cancel': {
+      args: '<reference> <reason…>',
+      summary: 'Cancel an order that is not paid yet; the tokens return to sale',
+      run: act('CANCEL', 'cancellation', true),
+    },
+    'order:refund': {
+      args: '<reference> <reason…>',
+      summary: 'Refund a confirmed order: the tokens leave the holding and return to sale',
+      run: act('REFUND', 'refund', true),
+    },
+    'order:expire': {
+      args: '',
+      summary: 'Expire every unpaid order past its deadline now (safe beside running servers)',
+      run: async (ctx) => `Expired ${await expireDueOrders(ctx, 10_000)} orders.`,
+    },
+    'document:replace': {
+      args: '<productId> <documentId> <file> [note…]',
+      summary: 'Replace a project document; earlier versions stay downloadable in its history',
+      run: async (ctx, [productId, documentId, file, ...note]) => {
+        const id = parseProductId(productId);
+        const docId = Number(documentId);
+        if (!Number.isInteger(docId) || docId < 1) {
+          throw new AppError('VALIDATION_FAILED', `"${documentId ?? ''}" is not a document id.`);
+        }
+        if (!file) throw new AppError('VALIDATION_FAILED', 'Give the path of the new file.');
+        const result = await replaceDocument(
+          ctx,
+          {
+            productId: id,
+            documentId: docId,
+            filePath: file,
+            note: note.join(' ').trim() || null,
+            operator: operatorName(),
+          },
+          OPERATOR_META,
+        );
+        return `Document ${docId} of project ${id} is now version ${result.version} (SHA-256 ${result.sha256}), at ${result.url}.`;
+      },
+    },
+  };
+}

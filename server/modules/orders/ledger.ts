@@ -37,6 +37,16 @@ export async function appendHoldingEntry(
       created_at: entry.at,
     })
     .execute();
+  if (entry.quantity < 0) {
+    // A debit never creates a holding; the check constraint refuses one that would go below zero.
+    await db
+      .updateTable('product_holdings')
+      .set((eb) => ({ quantity: eb('quantity', '+', entry.quantity), updated_at: entry.at }))
+      .where('product_id', '=', entry.productId)
+      .where('user_id', '=', entry.userId)
+      .execute();
+    return;
+  }
   await db
     .insertInto('product_holdings')
     .values({

@@ -136,7 +136,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: orderIdParamsSchema,
-        body: cancelOrderRequestSchema.optional(),
+        body: cancelOrderRequestSchema.nullish(),
         response: { 200: orderSchema },
       },
       preValidation: actor,

@@ -1,0 +1,171 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { parseConfig } from '../../server/config';
+import type { AppContext } from '../../server/context';
+import { deriveDataKeys } from '../../server/crypto';
+import { createDb, type Engine } from '../../server/db/client';
+import { migrateToLatest } from '../../server/db/migrate';
+import { createMailer } from '../../server/mail/mailer';
+import { loadOrCreateSecrets } from '../../server/secrets';
+import { testEngines } from '../helpers/db';
+import { createInvestor, createSaleProduct } from '../helpers/orders';
+
+/** The real server process, as `npm start` runs it. */
+function startServer(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { PATH: process.env.PATH, SERVE_CLIENT: 'false', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function waitForHealth(base: string): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not start');
+}
+
+async function databaseUrlFor(engine: Engine): Promise<string | undefined> {
+  if (engine === 'sqlite') return undefined;
+  const url = inject('postgresUrl')!;
+  const schema = `${inject('postgresSchemaPrefix')}${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const withSchema = new URL(url);
+  withSchema.searchParams.set('options', `-c search_path=${schema}`);
+  return withSchema.toString();
+}
+
+describe.each(testEngines())('a server killed with SIGKILL during a burst of orders, on %s', (engine) => {
+  it('loses no order it acknowledged, and leaves no half-written one', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-crash-'));
+    const databaseUrl = await databaseUrlFor(engine);
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      RATE_LIMIT_MAX: '1000000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    };
+    const config = parseConfig({ NODE_ENV: 'test', ...env });
+    const secrets = loadOrCreateSecrets(dataDir);
+    const handle = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 2 });
+    await migrateToLatest(handle.db);
+    const ctx: AppContext = {
+      db: handle.db,
+      config,
+      mailer: createMailer({ from: config.MAIL_FROM, dataDir }),
+      keys: deriveDataKeys(secrets.dataEncryptionKey),
+      tokenKey: new TextEncoder().encode(secrets.tokenSigningKey),
+      now: () => new Date(),
+    };
+    const { productId, accountMethodId } = await createSaleProduct(
+      { ctx },
+      { totalQuantity: 5000, remainingQuantity: 5000 },
+    );
+    const investors = [];
+    for (let index = 0; index < 8; index += 1)
+      investors.push(await createInvestor({ ctx }, `crash${index}@example.com`));
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    let child = startServer({ ...env, PORT: String(port) });
+    await waitForHealth(base);
+
+    const acknowledged: string[] = [];
+    let killed = false;
+    const fire = async (index: number) => {
+      const investor = investors[index % investors.length]!;
+      try {
+        const response = await fetch(`${base}/api/v1/products/${productId}/investors`, {
+          method: 'POST',
+          headers: { ...investor.headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ quantity: 1 + (index % 3), payMethodId: accountMethodId }),
+        });
+        if (response.status === 201) {
+          acknowledged.push(((await response.json()) as { id: string }).id);
+          if (acknowledged.length === 60 && !killed) {
+            killed = true;
+            child.kill('SIGKILL');
+          }
+        } else {
+          expect(response.status).toBeLessThan(500);
+        }
+      } catch {
+        // The connection died with the process: this order was never acknowledged.
+      }
+    };
+    // Waves of concurrent orders until the kill lands in the middle of one.
+    for (let wave = 0; wave < 40 && !killed; wave += 1) {
+      await Promise.all(Array.from({ length: 20 }, (_, index) => fire(wave * 20 + index)));
+    }
+    expect(killed).toBe(true);
+    await new Promise<void>((resolve) =>
+      child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve()),
+    );
+    expect(child.signalCode).toBe('SIGKILL');
+
+    child = startServer({ ...env, PORT: String(port) });
+    try {
+      await waitForHealth(base);
+      for (const id of acknowledged) {
+        const investor = await handle.db.selectFrom('orders').select('user_id').where('id', '=', id).executeTakeFirst();
+        expect(investor, `acknowledged order ${id} survived`).toBeDefined();
+        const owner = investors.find((candidate) => candidate.userId === investor!.user_id)!;
+        const response = await fetch(`${base}/api/v1/orders/${id}`, { headers: owner.headers });
+        expect(response.status).toBe(200);
+        expect(((await response.json()) as { state: string }).state).toBe('RESERVED');
+      }
+      // Every order that exists was written whole: its tokens are off sale and it has its event.
+      const orders = await handle.db
+        .selectFrom('orders')
+        .select(['id', 'quantity'])
+        .where('product_id', '=', productId)
+        .execute();
+      expect(orders.length).toBeGreaterThanOrEqual(acknowledged.length);
+      const product = await handle.db
+        .selectFrom('products')
+        .select('remaining_quantity')
+        .where('id', '=', productId)
+        .executeTakeFirstOrThrow();
+      const reserved = orders.reduce((sum, order) => sum + Number(order.quantity), 0);
+      expect(Number(product.remaining_quantity) + reserved).toBe(5000);
+      const events = await handle.db
+        .selectFrom('order_events')
+        .select('order_id')
+        .where('type', '=', 'RESERVED')
+        .where(
+          'order_id',
+          'in',
+          orders.map((order) => order.id),
+        )
+        .execute();
+      expect(events).toHaveLength(orders.length);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await handle.close();
+    }
+  }, 120_000);
+});
