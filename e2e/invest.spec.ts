@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
@@ -233,6 +234,32 @@ test.describe('investing', () => {
       /Order expired.*automatically.*The payment deadline passed\./,
     ]);
     await expect(page.getByRole('button', { name: 'Cancel this order' })).toHaveCount(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a replaced offering document keeps its history on the project page', async ({
+    page,
+    context,
+    request,
+    baseURL,
+    consoleErrors,
+  }) => {
+    const { accessToken } = await signInApprovedInvestor(request, context, baseURL!, 'document-reader@example.com');
+    const projectId = projectIdByName('Jeonju Bibimbap House');
+    const product = (await (
+      await request.get(`/api/v1/products/${projectId}`, { headers: { authorization: `Bearer ${accessToken}` } })
+    ).json()) as { documents: Array<{ id: number; name: string }> };
+    const document = product.documents[0]!;
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'moa-doc-')), 'memorandum-v2.pdf');
+    writeFileSync(file, '%PDF-1.4\n% revised use of proceeds\n');
+    moa('document:replace', String(projectId), String(document.id), file, 'Revised use of proceeds');
+
+    await page.goto(`/projects/${projectId}`);
+    await page.getByText('History (2 versions)').click();
+    const history = page.getByRole('group').filter({ hasText: 'Revised use of proceeds' });
+    await expect(history.getByRole('link', { name: `Download ${document.name}, version 2` })).toBeVisible();
+    await expect(history.getByRole('link', { name: `Download ${document.name}, version 1` })).toBeVisible();
+    await expect(history.getByText('Current')).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
 });

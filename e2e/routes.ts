@@ -35,6 +35,7 @@ export const guardedRoutes = [
   '/account/address-book',
   '/account/account-settings',
   '/account/account-activity',
+  '/account/orders',
   '/invest/',
   '/invest/complete',
   '/claim-gift/?productId=3',
