@@ -159,6 +159,7 @@ test.describe('investing', () => {
     await expect(timeline.getByRole('listitem').last()).toHaveText(
       /Payment confirmed, tokens credited.*by the Moa team/,
     );
+    await snap(page, '7-confirmed');
 
     // The holding and the gift it unlocks show on the project page.
     await page.getByRole('link', { name: 'Back to the project' }).click();
@@ -169,10 +170,11 @@ test.describe('investing', () => {
     await page.goto('/account/overview');
     await page.getByRole('navigation', { name: 'Account pages' }).getByRole('link', { name: 'Orders' }).click();
     await expectHeading(page, /^Your orders$/);
+    await snap(page, '8-orders');
     await page.getByRole('link', { name: `View the timeline of order ${reference}` }).click();
     await expectHeading(page, new RegExp(`^Order ${reference}$`));
     await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('listitem')).toHaveCount(4);
-    await snap(page, '8-order');
+    await snap(page, '9-order');
     expect(consoleErrors).toEqual([]);
   });
 
@@ -194,6 +196,14 @@ test.describe('investing', () => {
     await expect(page.getByText(/^0x[0-9a-f]{40}$/)).toBeVisible();
     await expect(page.getByRole('img', { name: 'QR code of the wallet address on Ethereum (ERC-20)' })).toBeVisible();
     await snap(page, '6-pay-crypto');
+
+    // Offline, the instructions stay readable and every action that needs the network says why it waits.
+    await context.setOffline(true);
+    await expect(page.getByRole('button', { name: 'I have paid' })).toBeDisabled();
+    await expect(page.getByText('You are offline.').first()).toBeVisible();
+    await expect(page.getByText(/^0x[0-9a-f]{40}$/)).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByRole('button', { name: 'I have paid' })).toBeEnabled();
 
     await page.getByRole('button', { name: 'Cancel this order' }).click();
     await page.getByRole('button', { name: 'Yes, cancel the order' }).click();
