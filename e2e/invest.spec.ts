@@ -111,7 +111,8 @@ test.describe('investing', () => {
     await signContract(page);
 
     // Payment instructions: the exact amount, the bank details and a reference, each to copy.
-    await expect(page.getByRole('heading', { name: 'Pay by bank transfer' })).toBeVisible();
+    // Signing renders the PDF with its certificate page before answering: allow for a busy machine.
+    await expect(page.getByRole('heading', { name: 'Pay by bank transfer' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText('$120.00')).toBeVisible();
     await expect(page.getByText('KB Kookmin Bank')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Copy Reference code' })).toBeVisible();
@@ -191,7 +192,8 @@ test.describe('investing', () => {
     await reserveTokens(page, projectId, 3, 'Crypto transfer');
     await signContract(page);
 
-    await expect(page.getByRole('heading', { name: 'Pay by crypto transfer' })).toBeVisible();
+    // Signing renders the PDF with its certificate page before answering: allow for a busy machine.
+    await expect(page.getByRole('heading', { name: 'Pay by crypto transfer' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText('Ethereum (ERC-20)', { exact: true })).toBeVisible();
     await expect(page.getByText(/^0x[0-9a-f]{40}$/)).toBeVisible();
     await expect(page.getByRole('img', { name: 'QR code of the wallet address on Ethereum (ERC-20)' })).toBeVisible();

@@ -34,8 +34,13 @@ export function SignaturePad({ onChange }: { onChange: (pngDataUrl: string | nul
   };
 
   const start = (event: PointerEvent<HTMLCanvasElement>) => {
-    const context = event.currentTarget.getContext('2d');
+    const canvas = event.currentTarget;
+    const context = canvas.getContext('2d');
     if (!context) return;
+    // The pad may have changed size since it was set up (a phone turned sideways): map CSS
+    // pixels onto the bitmap as it is now, so the line stays under the finger.
+    const box = canvas.getBoundingClientRect();
+    context.setTransform(canvas.width / box.width, 0, 0, canvas.height / box.height, 0, 0);
     event.currentTarget.setPointerCapture(event.pointerId);
     isDrawing.current = true;
     const { x, y } = pointAt(event);

@@ -268,6 +268,13 @@ function OrderSteps({ orderId, product }: { orderId: string; product: ProductDet
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const refreshProduct = () => void queryClient.invalidateQueries({ queryKey: productKeys.detail(product.id) });
+  const stepRef = useRef<HTMLDivElement>(null);
+  const shownState = useRef(order.state);
+  useEffect(() => {
+    // Signing replaces the contract with the payment instructions in place: read from there.
+    if (shownState.current !== order.state) stepRef.current?.focus();
+    shownState.current = order.state;
+  }, [order.state]);
 
   if (order.state !== 'RESERVED' && order.state !== 'SIGNED') {
     return <Navigate to="/invest/complete" search={{ orderId: order.id }} replace />;
@@ -281,7 +288,7 @@ function OrderSteps({ orderId, product }: { orderId: string; product: ProductDet
     <>
       <StepHeader step={order.state === 'RESERVED' ? 'sign' : 'pay'} />
       <OrderSummaryLine order={order} />
-      <div className="card mt-5 space-y-6 p-5 sm:p-7">
+      <div ref={stepRef} tabIndex={-1} className="card mt-5 space-y-6 p-5 outline-none sm:p-7">
         {order.state === 'RESERVED' ? (
           <Suspense fallback={<StepFallback />}>
             <SignStep order={order} onSigned={() => undefined} />
