@@ -14,7 +14,7 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { createMailer } from '../../server/mail/mailer';
 import { loadOrCreateSecrets } from '../../server/secrets';
 import { testEngines } from '../helpers/db';
-import { createInvestor, createSaleProduct } from '../helpers/orders';
+import { createInvestor, createSaleProduct, type Investor } from '../helpers/orders';
 
 /** The real server process, as `npm start` runs it. */
 function startServer(env: Record<string, string>): ChildProcess {
@@ -84,7 +84,7 @@ describe.each(testEngines())('a server killed with SIGKILL during a burst of ord
       { ctx },
       { totalQuantity: 5000, remainingQuantity: 5000 },
     );
-    const investors = [];
+    const investors: Investor[] = [];
     for (let index = 0; index < 8; index += 1)
       investors.push(await createInvestor({ ctx }, `crash${index}@example.com`));
 
