@@ -49,6 +49,8 @@ async function reserveTokens(
   await input.fill('1');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('The minimum is 2 tokens.')).toBeVisible();
+  await input.fill('1001');
+  await expect(page.getByText('You can buy at most 1000 more tokens of this project.')).toBeVisible();
   await input.fill(String(quantity));
   await expect(page.getByTestId('invest-total')).toHaveText(`$${quantity * 10}`);
   await snap(page, '1-quantity');
