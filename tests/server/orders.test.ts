@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderSchema, signStatusSchema, type Order } from '../../src/domain/orders';
 import { productDetailSchema } from '../../src/domain/products';
 import { commands } from '../../server/cli/commands';
@@ -20,6 +20,9 @@ import {
   signOrder,
   type Investor,
 } from '../helpers/orders';
+
+// Rendering signed PDFs and firing hundreds of requests take a while on a busy machine.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 
 const ENV = { RATE_LIMIT_MAX: '1000000', ORDER_EXPIRY_SWEEP_SECONDS: '0' };
 const HOUR = 3_600_000;
