@@ -457,6 +457,33 @@ describe.each(testEngines())('orders on %s', (engine) => {
     expect(Number(position.committed_quantity)).toBe(1);
   });
 
+  it('keeps each ledger balance equal to the investor’s confirmed orders', async () => {
+    const { productId, accountMethodId } = await createSaleProduct(t.app);
+    const investors = [await newInvestor(), await newInvestor()];
+    const expected = new Map<string, number>();
+    for (const [index, quantity] of [2, 5, 3, 4].entries()) {
+      const investor = investors[index % 2]!;
+      const order = await orderOk(t.app, investor, productId, { quantity, payMethodId: accountMethodId });
+      expect((await signOrder(t.app, investor, order)).statusCode).toBe(200);
+      if (index === 3) continue; // signed but never paid: not in the ledger
+      await run('payment:confirm', order.reference);
+      expected.set(investor.userId, (expected.get(investor.userId) ?? 0) + quantity);
+    }
+    for (const investor of investors) {
+      const confirmed = await t.app.ctx.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.sum<number>('quantity').as('total'))
+        .where('user_id', '=', investor.userId)
+        .where('product_id', '=', productId)
+        .where('state', '=', 'CONFIRMED')
+        .executeTakeFirstOrThrow();
+      const balance = await ledgerBalance(t.app.ctx.db, productId, investor.userId);
+      expect(balance).toBe(Number(confirmed.total));
+      expect(balance).toBe(expected.get(investor.userId));
+      expect((await detail(productId, investor)).userTokenBalance).toBe(balance);
+    }
+  });
+
   it('never oversells: 500 concurrent orders for the last 10 tokens reserve exactly 10', async () => {
     const { productId, accountMethodId } = await createSaleProduct(t.app, { remainingQuantity: 10 });
     const investors = await Promise.all(Array.from({ length: 25 }, () => newInvestor()));
