@@ -4,13 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Migrator, sql } from 'kysely';
 import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { createDb, type Engine } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations/index';
 import { seedDemoDataOnce } from '../../server/db/seed/index';
 import { ledgerBalance } from '../../server/modules/orders/ledger';
 import { testEngines } from '../helpers/db';
+
+// Rendering signed PDFs and firing hundreds of requests take a while on a busy machine.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 
 async function openEmpty(engine: Engine) {
   if (engine === 'sqlite') return createDb({ dataDir: mkdtempSync(path.join(tmpdir(), 'moa-ledger-')) });
