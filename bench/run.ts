@@ -20,6 +20,7 @@ import { signAccessToken } from '../server/modules/auth/tokens';
 import { insertUser } from '../server/modules/users/repository';
 import { loadOrCreateSecrets } from '../server/secrets';
 import { approveIdentity } from '../tests/helpers/kyc';
+import { runOrderBench } from './orders';
 
 interface Target {
   name: string;
@@ -118,9 +119,29 @@ for (const target of targets) {
     `${((real.rps / base.rps) * 100).toFixed(0)} %`,
   ]);
 }
-const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
-
 await app.close();
 await db.close();
 rmSync(dataDir, { recursive: true, force: true });
+
+// Orders: the API beside the bare reserving statement, on each engine (see bench/orders.ts).
+const orderRows = await runOrderBench(seconds, connections);
+for (const row of orderRows) {
+  if (typeof row === 'string') {
+    console.warn(`  ${row}`);
+    continue;
+  }
+  console.warn(`  ${row.target}: ${row.note}`);
+  rows.push([
+    row.target,
+    row.rps.toFixed(0),
+    String(row.p50),
+    String(row.p99),
+    `${row.baselineRps.toFixed(0)} (bare reserve)`,
+    String(row.baselineP50),
+    String(row.baselineP99),
+    `${((row.rps / row.baselineRps) * 100).toFixed(0)} %`,
+  ]);
+}
+
+const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));

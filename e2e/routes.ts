@@ -37,6 +37,7 @@ export const guardedRoutes = [
   '/account/account-activity',
   '/account/notifications',
   '/account/notification-settings',
+  '/account/orders',
   '/invest/',
   '/invest/complete',
   '/claim-gift/?productId=3',

@@ -43,6 +43,8 @@ import { Route as KycWhiteListProductIdRouteImport } from './routes/_kyc/white-l
 import { Route as AuthOtpIntroRouteImport } from './routes/auth/otp/intro'
 import { Route as AuthOtpSetupRouteImport } from './routes/auth/otp/setup'
 import { Route as AuthOtpVerifyRouteImport } from './routes/auth/otp/verify'
+import { Route as AuthenticatedAccountOrdersIndexRouteImport } from './routes/_authenticated/account/orders/index'
+import { Route as AuthenticatedAccountOrdersOrderIdRouteImport } from './routes/_authenticated/account/orders/$orderId'
 import { Route as KycGovernanceAgendaProductIdRouteImport } from './routes/_kyc/governance/agenda/$productId'
 import { Route as KycGovernanceCommunityProductIdRouteImport } from './routes/_kyc/governance/community/$productId'
 import { Route as KycGovernanceNoticeProductIdRouteImport } from './routes/_kyc/governance/notice/$productId'
@@ -228,6 +230,18 @@ const AuthOtpVerifyRoute = AuthOtpVerifyRouteImport.update({
   path: '/auth/otp/verify',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedAccountOrdersIndexRoute =
+  AuthenticatedAccountOrdersIndexRouteImport.update({
+    id: '/account/orders/',
+    path: '/account/orders/',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
+const AuthenticatedAccountOrdersOrderIdRoute =
+  AuthenticatedAccountOrdersOrderIdRouteImport.update({
+    id: '/account/orders/$orderId',
+    path: '/account/orders/$orderId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const KycGovernanceAgendaProductIdRoute =
   KycGovernanceAgendaProductIdRouteImport.update({
     id: '/governance/agenda/$productId',
@@ -308,12 +322,14 @@ export interface FileRoutesByFullPath {
   '/auth/otp/verify': typeof AuthOtpVerifyRoute
   '/claim-gift/': typeof KycClaimGiftIndexRoute
   '/invest/': typeof KycInvestIndexRoute
+  '/account/orders/$orderId': typeof AuthenticatedAccountOrdersOrderIdRoute
   '/governance/agenda/$productId': typeof KycGovernanceAgendaProductIdRoute
   '/governance/community/$productId': typeof KycGovernanceCommunityProductIdRoute
   '/governance/notice/$productId': typeof KycGovernanceNoticeProductIdRoute
   '/governance/proposal/$productId': typeof KycGovernanceProposalProductIdRoute
   '/auth/verify/identity/success': typeof AuthVerifyIdentitySuccessRoute
   '/auth/verify/investor/success': typeof AuthVerifyInvestorSuccessRoute
+  '/account/orders/': typeof AuthenticatedAccountOrdersIndexRoute
   '/auth/verify/identity/': typeof AuthVerifyIdentityIndexRoute
   '/auth/verify/investor/': typeof AuthVerifyInvestorIndexRoute
 }
@@ -350,12 +366,14 @@ export interface FileRoutesByTo {
   '/auth/otp/verify': typeof AuthOtpVerifyRoute
   '/claim-gift': typeof KycClaimGiftIndexRoute
   '/invest': typeof KycInvestIndexRoute
+  '/account/orders/$orderId': typeof AuthenticatedAccountOrdersOrderIdRoute
   '/governance/agenda/$productId': typeof KycGovernanceAgendaProductIdRoute
   '/governance/community/$productId': typeof KycGovernanceCommunityProductIdRoute
   '/governance/notice/$productId': typeof KycGovernanceNoticeProductIdRoute
   '/governance/proposal/$productId': typeof KycGovernanceProposalProductIdRoute
   '/auth/verify/identity/success': typeof AuthVerifyIdentitySuccessRoute
   '/auth/verify/investor/success': typeof AuthVerifyInvestorSuccessRoute
+  '/account/orders': typeof AuthenticatedAccountOrdersIndexRoute
   '/auth/verify/identity': typeof AuthVerifyIdentityIndexRoute
   '/auth/verify/investor': typeof AuthVerifyInvestorIndexRoute
 }
@@ -395,12 +413,14 @@ export interface FileRoutesById {
   '/auth/otp/verify': typeof AuthOtpVerifyRoute
   '/_kyc/claim-gift/': typeof KycClaimGiftIndexRoute
   '/_kyc/invest/': typeof KycInvestIndexRoute
+  '/_authenticated/account/orders/$orderId': typeof AuthenticatedAccountOrdersOrderIdRoute
   '/_kyc/governance/agenda/$productId': typeof KycGovernanceAgendaProductIdRoute
   '/_kyc/governance/community/$productId': typeof KycGovernanceCommunityProductIdRoute
   '/_kyc/governance/notice/$productId': typeof KycGovernanceNoticeProductIdRoute
   '/_kyc/governance/proposal/$productId': typeof KycGovernanceProposalProductIdRoute
   '/auth/verify/identity/success': typeof AuthVerifyIdentitySuccessRoute
   '/auth/verify/investor/success': typeof AuthVerifyInvestorSuccessRoute
+  '/_authenticated/account/orders/': typeof AuthenticatedAccountOrdersIndexRoute
   '/auth/verify/identity/': typeof AuthVerifyIdentityIndexRoute
   '/auth/verify/investor/': typeof AuthVerifyInvestorIndexRoute
 }
@@ -439,12 +459,14 @@ export interface FileRouteTypes {
     | '/auth/otp/verify'
     | '/claim-gift/'
     | '/invest/'
+    | '/account/orders/$orderId'
     | '/governance/agenda/$productId'
     | '/governance/community/$productId'
     | '/governance/notice/$productId'
     | '/governance/proposal/$productId'
     | '/auth/verify/identity/success'
     | '/auth/verify/investor/success'
+    | '/account/orders/'
     | '/auth/verify/identity/'
     | '/auth/verify/investor/'
   fileRoutesByTo: FileRoutesByTo
@@ -481,12 +503,14 @@ export interface FileRouteTypes {
     | '/auth/otp/verify'
     | '/claim-gift'
     | '/invest'
+    | '/account/orders/$orderId'
     | '/governance/agenda/$productId'
     | '/governance/community/$productId'
     | '/governance/notice/$productId'
     | '/governance/proposal/$productId'
     | '/auth/verify/identity/success'
     | '/auth/verify/investor/success'
+    | '/account/orders'
     | '/auth/verify/identity'
     | '/auth/verify/investor'
   id:
@@ -525,12 +549,14 @@ export interface FileRouteTypes {
     | '/auth/otp/verify'
     | '/_kyc/claim-gift/'
     | '/_kyc/invest/'
+    | '/_authenticated/account/orders/$orderId'
     | '/_kyc/governance/agenda/$productId'
     | '/_kyc/governance/community/$productId'
     | '/_kyc/governance/notice/$productId'
     | '/_kyc/governance/proposal/$productId'
     | '/auth/verify/identity/success'
     | '/auth/verify/investor/success'
+    | '/_authenticated/account/orders/'
     | '/auth/verify/identity/'
     | '/auth/verify/investor/'
   fileRoutesById: FileRoutesById
@@ -803,6 +829,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthOtpVerifyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/account/orders/': {
+      id: '/_authenticated/account/orders/'
+      path: '/account/orders'
+      fullPath: '/account/orders/'
+      preLoaderRoute: typeof AuthenticatedAccountOrdersIndexRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/account/orders/$orderId': {
+      id: '/_authenticated/account/orders/$orderId'
+      path: '/account/orders/$orderId'
+      fullPath: '/account/orders/$orderId'
+      preLoaderRoute: typeof AuthenticatedAccountOrdersOrderIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_kyc/governance/agenda/$productId': {
       id: '/_kyc/governance/agenda/$productId'
       path: '/governance/agenda/$productId'
@@ -871,6 +911,8 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAccountNotificationSettingsRoute: typeof AuthenticatedAccountNotificationSettingsRoute
   AuthenticatedAccountNotificationsRoute: typeof AuthenticatedAccountNotificationsRoute
   AuthenticatedAccountOverviewRoute: typeof AuthenticatedAccountOverviewRoute
+  AuthenticatedAccountOrdersOrderIdRoute: typeof AuthenticatedAccountOrdersOrderIdRoute
+  AuthenticatedAccountOrdersIndexRoute: typeof AuthenticatedAccountOrdersIndexRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -886,6 +928,9 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccountNotificationsRoute:
     AuthenticatedAccountNotificationsRoute,
   AuthenticatedAccountOverviewRoute: AuthenticatedAccountOverviewRoute,
+  AuthenticatedAccountOrdersOrderIdRoute:
+    AuthenticatedAccountOrdersOrderIdRoute,
+  AuthenticatedAccountOrdersIndexRoute: AuthenticatedAccountOrdersIndexRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -22,6 +22,8 @@ export interface RequestOptions<T> {
   /** When given, the response body is parsed with it; a mismatch is an error, not a surprise later. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Extra request headers (an Idempotency-Key, for one); they never replace Authorization. */
+  headers?: Record<string, string>;
 }
 
 export interface Download {
@@ -82,7 +84,7 @@ export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   async function send(path: string, request: RequestOptions<unknown>, accept: string): Promise<Response> {
-    const headers = new Headers({ Accept: accept });
+    const headers = new Headers({ ...request.headers, Accept: accept });
     const token = options.getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
     let body: BodyInit | undefined;

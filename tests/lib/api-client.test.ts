@@ -70,6 +70,17 @@ describe('requests', () => {
     expect(JSON.parse(seen.body)).toEqual({ email: 'a@b.c' });
   });
 
+  it('sends extra headers such as an Idempotency-Key, but never lets them replace Authorization', async () => {
+    token = 'abc.def.ghi';
+    await client().request('/api/v1/products/1/investors', {
+      method: 'POST',
+      body: { quantity: 1 },
+      headers: { 'Idempotency-Key': 'order-123', Authorization: 'Bearer forged' },
+    });
+    expect(seen.headers['idempotency-key']).toBe('order-123');
+    expect(seen.headers.authorization).toBe('Bearer abc.def.ghi');
+  });
+
   it('parses the response with the given schema and fails on a mismatch', async () => {
     handler = json(200, { status: 'ok' });
     await expect(client().request('/x', { schema: z.object({ status: z.literal('ok') }) })).resolves.toEqual({

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderSchema, signStatusSchema, type Order } from '../../src/domain/orders';
 import { productDetailSchema } from '../../src/domain/products';
 import { commands } from '../../server/cli/commands';
@@ -20,6 +20,9 @@ import {
   signOrder,
   type Investor,
 } from '../helpers/orders';
+
+// Rendering signed PDFs and firing hundreds of requests take a while on a busy machine.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 
 const ENV = { RATE_LIMIT_MAX: '1000000', ORDER_EXPIRY_SWEEP_SECONDS: '0' };
 const HOUR = 3_600_000;
@@ -455,6 +458,33 @@ describe.each(testEngines())('orders on %s', (engine) => {
       .where('user_id', '=', investor.userId)
       .executeTakeFirstOrThrow();
     expect(Number(position.committed_quantity)).toBe(1);
+  });
+
+  it('keeps each ledger balance equal to the investor’s confirmed orders', async () => {
+    const { productId, accountMethodId } = await createSaleProduct(t.app);
+    const investors = [await newInvestor(), await newInvestor()];
+    const expected = new Map<string, number>();
+    for (const [index, quantity] of [2, 5, 3, 4].entries()) {
+      const investor = investors[index % 2]!;
+      const order = await orderOk(t.app, investor, productId, { quantity, payMethodId: accountMethodId });
+      expect((await signOrder(t.app, investor, order)).statusCode).toBe(200);
+      if (index === 3) continue; // signed but never paid: not in the ledger
+      await run('payment:confirm', order.reference);
+      expected.set(investor.userId, (expected.get(investor.userId) ?? 0) + quantity);
+    }
+    for (const investor of investors) {
+      const confirmed = await t.app.ctx.db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.sum<number>('quantity').as('total'))
+        .where('user_id', '=', investor.userId)
+        .where('product_id', '=', productId)
+        .where('state', '=', 'CONFIRMED')
+        .executeTakeFirstOrThrow();
+      const balance = await ledgerBalance(t.app.ctx.db, productId, investor.userId);
+      expect(balance).toBe(Number(confirmed.total));
+      expect(balance).toBe(expected.get(investor.userId));
+      expect((await detail(productId, investor)).userTokenBalance).toBe(balance);
+    }
   });
 
   it('never oversells: 500 concurrent orders for the last 10 tokens reserve exactly 10', async () => {

@@ -1,28 +1,8 @@
-import { isWholeAmount, minorUnitDigits, toMajorUnits } from '../../domain/money';
+import { toMajorUnits } from '../../domain/money';
 import { shortenNumber } from '../../domain/numbers';
+import { currencyFormatter, formatMoney } from '../../lib/money';
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function currencyFormatter(currency: string, fractionDigits: number): Intl.NumberFormat {
-  const key = `${currency}:${fractionDigits}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    });
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
-/** Minor units to a full amount: 2550 USD cents -> "$25.50", 2500 -> "$25", 2500 KRW -> "₩2,500". */
-export function formatMoney(minor: number, currency: string): string {
-  const digits = isWholeAmount(minor, currency) ? 0 : minorUnitDigits(currency);
-  return currencyFormatter(currency, digits).format(toMajorUnits(minor, currency));
-}
+export { formatMoney };
 
 /** Minor units to a short amount for cards: 59_500_000 cents -> "$595K". */
 export function formatCompactMoney(minor: number, currency: string): string {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { formatDeadline } from '../../../domain/sale';
 import type { ProductDetail } from '../../../domain/products';
 import { useToggleSubscription } from '../../../features/projects/mutations';
+import { DocumentHistory } from '../../../features/projects/components/document-history';
 import { FundingProgress } from '../../../features/projects/components/funding-progress';
 import { SaleStatusBadge, Tag } from '../../../features/projects/components/sale-status-badge';
 import { formatCount, formatMoney } from '../../../features/projects/format';
@@ -93,7 +94,7 @@ function InvestAction({ project }: { project: ProductDetail }) {
     );
   }
   return (
-    <Link to="/invest" className="btn-accent w-full">
+    <Link to="/invest" search={{ productId: project.id }} className="btn-accent w-full">
       {t('project.invest')}
       <span className="i-lucide-arrow-right" aria-hidden="true" />
     </Link>
@@ -436,6 +437,7 @@ function ProjectPage() {
                         <span className="block text-sm text-ink-soft">{doc.description}</span>
                       </span>
                     </a>
+                    <DocumentHistory name={doc.name} versions={doc.versions} />
                   </li>
                 ))}
               </ul>

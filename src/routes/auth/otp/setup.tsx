@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { isCode } from '../../../domain/auth';
 import { redirectSearchSchema } from '../../../domain/search';
 import { confirmOtpSetup, otpKeys, otpKeysQueryOptions } from '../../../features/otp/api';
-import { QrCode } from '../../../features/otp/components/qr-code';
+import { QrCode } from '../../../ui/qr-code';
 import { RecoveryCodes } from '../../../features/otp/components/recovery-codes';
 import { adoptAccessToken, meQueryOptions } from '../../../features/session/queries';
 import { pageHead } from '../../../lib/head';

@@ -4,6 +4,7 @@ import { t } from '../../../../lib/i18n';
 
 const items = [
   { to: '/account/overview', label: 'account.nav.overview' },
+  { to: '/account/orders', label: 'account.nav.orders' },
   { to: '/account/account-settings', label: 'account.nav.settings' },
   { to: '/account/account-activity', label: 'account.nav.activity' },
   { to: '/account/notifications', label: 'account.nav.notifications' },

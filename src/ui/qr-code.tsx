@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 
-/** The otpauth URL as a QR code: an SVG made in the browser, so the secret never leaves it. */
+/** A value (an otpauth URL, a wallet address) as a QR code: an SVG made in the browser, so the value never leaves it. */
 export function QrCode({ value, label }: { value: string; label: string }) {
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {

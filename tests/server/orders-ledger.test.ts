@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Migrator, sql } from 'kysely';
+import pg from 'pg';
+import { describe, expect, inject, it, vi } from 'vitest';
+import { createDb, type Engine } from '../../server/db/client';
+import { migrateToLatest } from '../../server/db/migrate';
+import { migrations } from '../../server/db/migrations/index';
+import { seedDemoDataOnce } from '../../server/db/seed/index';
+import { ledgerBalance } from '../../server/modules/orders/ledger';
+import { testEngines } from '../helpers/db';
+
+// Rendering signed PDFs and firing hundreds of requests take a while on a busy machine.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
+
+async function openEmpty(engine: Engine) {
+  if (engine === 'sqlite') return createDb({ dataDir: mkdtempSync(path.join(tmpdir(), 'moa-ledger-')) });
+  const url = inject('postgresUrl')!;
+  const schema = `${inject('postgresSchemaPrefix')}${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const handle = createDb({ url, dataDir: tmpdir(), schema, poolSize: 2 });
+  return { ...handle, schema };
+}
+
+describe.each(testEngines())('the holdings ledger on %s', (engine) => {
+  it('moves holdings that existed before it into opening entries, and documents into first versions', async () => {
+    const handle = await openEmpty(engine);
+    const schema = 'schema' in handle ? handle.schema : undefined;
+    const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '2026-11-22-0600'));
+    const migrator = new Migrator({
+      db: handle.db,
+      provider: { getMigrations: () => Promise.resolve(before) },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const at = '2026-10-01T00:00:00.000Z';
+    const db = handle.db;
+    await sql`insert into users (id, email, name, is_banned, is_hide_badge, created_at, updated_at)
+      values ('u1', 'a@example.com', 'A', 0, 0, ${at}, ${at}), ('u2', 'b@example.com', 'B', 0, 0, ${at}, ${at})`.execute(
+      db,
+    );
+    const category = await db
+      .insertInto('categories')
+      .values({ name: 'Film' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const product = await sql<{ id: number }>`insert into products (category_id, name, description, image, logo,
+      token_name, price_per_token, total_quantity, remaining_quantity, user_min_investment, regulation,
+      investment_risk_disclaimer, created_at)
+      values (${category.id}, 'Film', 'd', '/i.png', '/l.png', 'FLM', 100, 1000, 900, 100, 'Reg S', 'Risky', ${at})
+      returning id`.execute(db);
+    const productId = Number(product.rows[0]!.id);
+    await db
+      .insertInto('product_holdings')
+      .values([
+        { product_id: productId, user_id: 'u1', quantity: 70, first_invested_at: at, updated_at: at },
+        { product_id: productId, user_id: 'u2', quantity: 30, first_invested_at: at, updated_at: at },
+      ])
+      .execute();
+    await db
+      .insertInto('product_documents')
+      .values({ product_id: productId, name: 'Terms', description: 'd', url: '/demo/documents/x.pdf' })
+      .execute();
+
+    await migrateToLatest(db);
+    expect(await ledgerBalance(db, productId, 'u1')).toBe(70);
+    expect(await ledgerBalance(db, productId, 'u2')).toBe(30);
+    expect(await ledgerBalance(db, productId, 'u1', '2026-09-30T00:00:00.000Z')).toBe(0);
+    const entries = await db.selectFrom('holding_entries').select(['reason', 'created_at']).execute();
+    expect(entries.map((entry) => entry.reason)).toEqual(['OPENING_BALANCE', 'OPENING_BALANCE']);
+    expect(entries[0]!.created_at).toBe(at);
+    const versions = await db.selectFrom('product_document_versions').select(['version', 'url']).execute();
+    expect(versions).toEqual([{ version: 1, url: '/demo/documents/x.pdf' }]);
+    await handle.close();
+  });
+
+  it('gives every demo holding a ledger that sums to it', async () => {
+    const handle = await openEmpty(engine);
+    await migrateToLatest(handle.db);
+    await seedDemoDataOnce(handle.db);
+    const holdings = await handle.db.selectFrom('product_holdings').selectAll().execute();
+    expect(holdings.length).toBeGreaterThan(10);
+    const sums = await handle.db
+      .selectFrom('holding_entries')
+      .select((eb) => ['product_id', 'user_id', eb.fn.sum<number>('quantity').as('total')])
+      .groupBy(['product_id', 'user_id'])
+      .execute();
+    const byKey = new Map(sums.map((row) => [`${row.product_id}:${row.user_id}`, Number(row.total)]));
+    for (const holding of holdings) {
+      expect(byKey.get(`${holding.product_id}:${holding.user_id}`)).toBe(Number(holding.quantity));
+    }
+    expect(byKey.size).toBe(holdings.length);
+    const methods = await handle.db.selectFrom('product_pay_methods').selectAll().execute();
+    for (const method of methods) {
+      if (method.pay_method_type === 'ACCOUNT') expect(method.bank_name && method.account_holder).toBeTruthy();
+      else expect(method.network && method.asset).toBeTruthy();
+    }
+    await handle.close();
+  });
+});
