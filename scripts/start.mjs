@@ -30,7 +30,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serv
   cwd: root,
   stdio: 'inherit',
   // The embedded default runs in development mode, so sign-in codes can be read at
-  // /dev/mailbox without any mail server; a deployment sets NODE_ENV=production and SMTP_URL.
+  // /dev/mailbox from this machine without any mail server (see docs/decisions/0551); a
+  // deployment sets NODE_ENV=production and SMTP_URL, without which it will not start.
   env: { ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -16,7 +16,10 @@ export function isValidHostHeader(host: string | undefined): boolean {
 
 async function requestGuardsPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
-    if (!isValidHostHeader(request.headers.host)) {
+    const host = request.headers.host;
+    // HTTP/1.0 may leave the Host out (some health checkers do); HTTP/1.1 must send it.
+    if (host === undefined && request.raw.httpVersion === '1.0') return;
+    if (!isValidHostHeader(host)) {
       throw new AppError('VALIDATION_FAILED', 'The Host header is missing or malformed.');
     }
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasForbiddenNameCharacters } from './names';
 import { reviewAnswers, reviewStatuses, type ReviewAnswer, type ReviewStatus } from './access';
 import { investorTypes, type KycStatus } from './auth';
 
@@ -74,7 +75,8 @@ const trimmed = (max: number, label: string) =>
     .trim()
     .min(1, { error: `Enter ${label}.` })
     .max(max, { error: `${label[0]!.toUpperCase()}${label.slice(1)} has at most ${max} characters.` })
-    .refine((value) => ![...value].some((char) => char.charCodeAt(0) < 32 || '<>'.includes(char)), {
+    // The same rule as every other name (src/domain/names.ts): no invisible or direction characters.
+    .refine((value) => !hasForbiddenNameCharacters(value), {
       error: `${label[0]!.toUpperCase()}${label.slice(1)} contains characters it may not.`,
     });
 

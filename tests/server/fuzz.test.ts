@@ -391,7 +391,7 @@ function randomRequest(rng: Rng, route: RouteEntry, tokens: Tokens, productIds: 
           .join('&')}`
       : randomQuery(rng);
   const url = fillPath(rng, route.url, productIds) + query;
-  return { method, url, headers, payload };
+  return { method, url, headers, payload, route };
 }
 
 const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy'];
@@ -485,7 +485,12 @@ describe.each(testEngines())('fuzzing every route (%s)', (engine) => {
         responses.forEach((response, index) => {
           if (!response) return;
           statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
-          const problem = problemWith(response);
+          const { route, method } = chunk[index]!;
+          const problem =
+            problemWith(response) ??
+            (route.isAuthenticated && method === route.method && !response.headers['cache-control']
+              ? 'an answer of an authenticated route without Cache-Control'
+              : null);
           if (problem && failures.length < 10) {
             const request = chunk[index]!;
             failures.push(

@@ -1,5 +1,6 @@
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identitySubmissionSchema } from '../../src/domain/kyc';
 import { acceptableName, hasForbiddenNameCharacters } from '../../src/domain/names';
 import { assertStartable, ConfigError, parseConfig } from '../../server/config';
 import { GUESSES_PER_ADDRESS } from '../../server/modules/auth/email-challenges';
@@ -112,6 +113,8 @@ describe('answers Fastify and Node write before any route', () => {
       'VALIDATION_FAILED',
     );
     expectCatalogueFailure(await rawRequest(port, 'GET /api/health HTTP/1.1\r\n\r\n'), 400, 'VALIDATION_FAILED');
+    // HTTP/1.0 has no Host header to require (some health checkers send none).
+    expect((await rawRequest(port, 'GET /api/health HTTP/1.0\r\n\r\n')).statusCode).toBe(200);
   });
 
   it('a truncated or malformed multipart upload', async () => {
@@ -349,6 +352,17 @@ describe('the rules shared by every caller', () => {
     expect(acceptableName('x'.repeat(61))).toBeNull();
     expect(hasForbiddenNameCharacters('김서연')).toBe(false);
     expect(hasForbiddenNameCharacters('a\uD800')).toBe(true);
+    const submission = {
+      legalName: 'Kim Mina',
+      dateOfBirth: '1992-04-01',
+      countryOfResidence: 'KR',
+      investorType: 'INDIVIDUAL',
+      documentType: 'PASSPORT',
+      frontFileId: '8b0f6a36-8a4e-4c1e-9a53-1f8a3c2f2e10',
+      selfieFileId: '8b0f6a36-8a4e-4c1e-9a53-1f8a3c2f2e11',
+    };
+    expect(identitySubmissionSchema.safeParse(submission).success).toBe(true);
+    expect(identitySubmissionSchema.safeParse({ ...submission, legalName: 'Kim\u202EaniM' }).success).toBe(false);
   });
 
   it("maps both engines' refusals to the catalogue", () => {
