@@ -32,7 +32,13 @@ export async function orderOk(
 }
 
 /** Reads the contract and signs it with the investor's legal name. */
-export async function signOrder(app: FastifyInstance, investor: Investor, order: Order, legalName = 'Kim Mina') {
+export async function signOrder(
+  app: FastifyInstance,
+  investor: Investor,
+  order: Order,
+  legalName = 'Kim Mina',
+  signature?: string,
+) {
   const contract = await app.inject({
     url: `/api/v1/products/${order.product.id}/sign?orderId=${order.id}`,
     headers: investor.headers,
@@ -48,6 +54,7 @@ export async function signOrder(app: FastifyInstance, investor: Investor, order:
       legalName,
       contractSha256: sha256,
       consents: { terms: true, risks: true, electronicSignature: true },
+      ...(signature ? { signature } : {}),
     },
   });
 }

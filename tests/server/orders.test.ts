@@ -26,6 +26,8 @@ vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 
 const ENV = { RATE_LIMIT_MAX: '1000000', ORDER_EXPIRY_SWEEP_SECONDS: '0' };
 const HOUR = 3_600_000;
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 describe.each(testEngines())('orders on %s', (engine) => {
   let t: TestApp;
@@ -378,7 +380,27 @@ describe.each(testEngines())('orders on %s', (engine) => {
     expect(await productRemaining(t.app, productId)).toBe(1000);
 
     const second = await orderOk(t.app, investor, productId, { quantity: 2, payMethodId: cryptoMethodId });
-    expect((await signOrder(t.app, investor, second)).statusCode).toBe(200);
+    const tooLarge = await signOrder(
+      t.app,
+      investor,
+      second,
+      'Kim Mina',
+      `data:image/png;base64,${'A'.repeat(200_000)}`,
+    );
+    expect(errorCode(tooLarge)).toBe('VALIDATION_FAILED');
+    const notPng = await signOrder(t.app, investor, second, 'Kim Mina', 'data:image/png;base64,R0lGODlhAQABAAAAACw=');
+    expect(errorCode(notPng)).toBe('VALIDATION_FAILED');
+    const drawn = await signOrder(t.app, investor, second, 'Kim Mina', `data:image/png;base64,${ONE_PIXEL_PNG}`);
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    const { createHash } = await import('node:crypto');
+    const stored = await t.app.ctx.db
+      .selectFrom('contract_signatures')
+      .select('signature_sha256')
+      .where('order_id', '=', second.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.signature_sha256).toBe(
+      createHash('sha256').update(Buffer.from(ONE_PIXEL_PNG, 'base64')).digest('hex'),
+    );
     const declared = await t.app.inject({
       method: 'POST',
       url: '/api/v1/payment/manual',
