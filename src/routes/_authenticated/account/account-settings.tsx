@@ -11,8 +11,8 @@ import {
   signOut,
   signOutEverywhere,
   updateName,
-} from '../../../features/account/api';
-import { regenerateRecoveryCodes, verifyOtp } from '../../../features/otp/api';
+} from '../../../features/account/mutations';
+import { regenerateRecoveryCodes, verifyOtp } from '../../../features/otp/mutations';
 import { RecoveryCodes } from '../../../features/otp/components/recovery-codes';
 import { adoptAccessToken, meQueryOptions, sessionKeys } from '../../../features/session/queries';
 import { pageHead } from '../../../lib/head';

@@ -1,16 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
-import { activityListSchema, challengeResponseSchema } from '../../domain/auth';
+import { challengeResponseSchema } from '../../domain/auth';
 import { meSchema } from '../../domain/session';
 import { api } from '../../lib/api';
-
-export const accountKeys = { activity: ['account', 'activity'] as const };
-
-export const activityQueryOptions = () =>
-  queryOptions({
-    queryKey: accountKeys.activity,
-    queryFn: ({ signal }) => api.request('/api/v1/users/me/activities', { schema: activityListSchema, signal }),
-    staleTime: 15_000,
-  });
 
 export function updateName(name: string) {
   return api.request('/api/v1/users/me/names', { method: 'PUT', body: { name }, schema: meSchema });
