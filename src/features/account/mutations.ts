@@ -1,5 +1,6 @@
-import { challengeResponseSchema } from '../../domain/auth';
-import { meSchema } from '../../domain/session';
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { challengeResponseSchema, type ChallengeResponse } from '../../domain/auth';
+import { meSchema, type Me } from '../../domain/session';
 import { api } from '../../lib/api';
 
 export function updateName(name: string) {
@@ -29,3 +30,24 @@ export function signOut() {
 export function signOutEverywhere() {
   return api.request('/api/v1/users/logout/all', { method: 'POST' });
 }
+
+/** What a caller may add to a mutation of this feature: its reactions, never the call itself. */
+type Reactions<TData, TVariables> = Omit<UseMutationOptions<TData, Error, TVariables>, 'mutationFn'>;
+
+export const useUpdateName = (options: Reactions<Me, string> = {}) =>
+  useMutation({ ...options, mutationFn: updateName });
+
+export const useRequestEmailChange = (options: Reactions<ChallengeResponse, string> = {}) =>
+  useMutation({ ...options, mutationFn: requestEmailChange });
+
+export const useConfirmEmailChange = (options: Reactions<Me, { challengeId: string; code: string }> = {}) =>
+  useMutation({ ...options, mutationFn: ({ challengeId, code }) => confirmEmailChange(challengeId, code) });
+
+export const useSetBadgeHidden = (options: Reactions<Me, boolean> = {}) =>
+  useMutation({ ...options, mutationFn: setBadgeHidden });
+
+export const useSignOut = (options: Reactions<unknown, void> = {}) =>
+  useMutation({ ...options, mutationFn: () => signOut() });
+
+export const useSignOutEverywhere = (options: Reactions<unknown, void> = {}) =>
+  useMutation({ ...options, mutationFn: () => signOutEverywhere() });
