@@ -1,7 +1,13 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -25,6 +31,43 @@ export default tseslint.config(
     files: ['src/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Dependencies flow one way: domain, ui and lib -> features -> routes. Features are composed
+    // in routes, never in each other; the server shares only src/domain with the client.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./src/domain', './src/lib', './src/ui'],
+              from: ['./src/features', './src/routes'],
+              message: 'lib/, ui/ and domain/ never import features or routes: pass what they need in.',
+            },
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message: 'A feature never imports another feature: compose them in a route.',
+            })),
+            {
+              target: ['./server', './sw'],
+              from: ['./src/features', './src/routes', './src/lib', './src/ui'],
+              message: 'The server and the service worker share only src/domain with the client.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     // Dependencies flow one way: domain is pure and isomorphic, ui knows no data.

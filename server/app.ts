@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import { deriveDataKeys } from './crypto';
 import { createDb, type DbHandle } from './db/client';
 import compress from '@fastify/compress';
+import apiDocs from './plugins/api-docs';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorHandler, {
@@ -135,6 +136,8 @@ export async function buildApp({
     redisUrl: config.REDIS_URL,
   });
 
+  // Before the routes: the API reference collects them as they are added.
+  await app.register(apiDocs);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(mfaRoutes);

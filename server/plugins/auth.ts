@@ -82,6 +82,22 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   return { ...found, role: claims.role };
 }
 
+const requirements = new WeakMap<object, AuthRequirement>();
+
+/** The requirement a requireAuth hook enforces (the API reference says who may call each route). */
+export function requirementOf(hook: unknown): AuthRequirement | undefined {
+  return typeof hook === 'function' ? requirements.get(hook) : undefined;
+}
+
+export function describeRequirement(requirement: AuthRequirement): string {
+  const who = requirement.role
+    ? `${requirement.role === 'ADMIN' ? 'An admin' : 'A seller or an admin'} (role ${requirement.role}), second factor passed.`
+    : requirement.level === 'session'
+      ? 'Any signed-in session, even before the second factor.'
+      : 'Signed in with the second factor passed.';
+  return requirement.isAction ? `${who} Refused with BANNED for a banned account.` : who;
+}
+
 async function authPlugin(app: FastifyInstance, options: { ctx: AppContext }): Promise<void> {
   app.decorate('ctx', options.ctx);
   app.decorateRequest('auth', null);
@@ -109,6 +125,7 @@ async function authPlugin(app: FastifyInstance, options: { ctx: AppContext }): P
       request.auth = auth;
     };
     authHooks.add(hook);
+    requirements.set(hook, requirement);
     return hook;
   });
 }

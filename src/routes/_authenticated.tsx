@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { guardRoute } from '../lib/guard';
+import { guardRoute } from '../features/session/guard';
 
 /** The signed-in group: a session and a second factor set up (spec §2, Guards). */
 export const Route = createFileRoute('/_authenticated')({

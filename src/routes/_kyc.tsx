@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { guardRoute } from '../lib/guard';
+import { guardRoute } from '../features/session/guard';
 
 /** The KYC-approved group: signed in, second factor set up, identity review completed and not RED. */
 export const Route = createFileRoute('/_kyc')({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { otpKeysFromUrl } from '../../src/features/otp/api';
+import { otpKeysFromUrl } from '../../src/features/otp/queries';
 
 describe('otpKeysFromUrl', () => {
   it('derives otpUrl and secretKey from the otpauth URL', () => {

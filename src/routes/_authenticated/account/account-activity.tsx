@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { auditEventTypes, type Activity, type AuditEventType } from '../../../domain/auth';
-import { activityQueryOptions } from '../../../features/account/api';
+import { activityQueryOptions } from '../../../features/account/queries';
 import { describeReview } from '../../../features/kyc/components/review-state';
 import { kycReviewDetailSchema } from '../../../domain/kyc';
 import { pageHead } from '../../../lib/head';

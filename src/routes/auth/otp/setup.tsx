@@ -3,7 +3,8 @@ import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-ro
 import { useState, type FormEvent } from 'react';
 import { isCode } from '../../../domain/auth';
 import { redirectSearchSchema } from '../../../domain/search';
-import { confirmOtpSetup, otpKeys, otpKeysQueryOptions } from '../../../features/otp/api';
+import { confirmOtpSetup } from '../../../features/otp/mutations';
+import { otpKeys, otpKeysQueryOptions } from '../../../features/otp/queries';
 import { QrCode } from '../../../ui/qr-code';
 import { RecoveryCodes } from '../../../features/otp/components/recovery-codes';
 import { adoptAccessToken, meQueryOptions } from '../../../features/session/queries';

@@ -1,11 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  accessTokenResponseSchema,
-  mfaKeysResponseSchema,
-  mfaSetupResponseSchema,
-  recoveryCodesResponseSchema,
-  type MfaVerifyRequest,
-} from '../../domain/auth';
+import { mfaKeysResponseSchema } from '../../domain/auth';
 import { OTP_KEYS_CACHE_MS } from '../../domain/constants';
 import { otpUrlSchema } from '../../domain/schemas';
 import { api } from '../../lib/api';
@@ -39,19 +33,3 @@ export const otpKeysQueryOptions = () =>
     retry: false,
     meta: { persist: false },
   });
-
-export function confirmOtpSetup(code: string) {
-  return api.request('/api/v1/mfa', { method: 'POST', body: { code }, schema: mfaSetupResponseSchema });
-}
-
-export function verifyOtp(request: MfaVerifyRequest) {
-  return api.request('/api/v1/mfa/verify', { method: 'POST', body: request, schema: accessTokenResponseSchema });
-}
-
-export function regenerateRecoveryCodes(code: string) {
-  return api.request('/api/v1/mfa/recovery-codes', {
-    method: 'POST',
-    body: { code },
-    schema: recoveryCodesResponseSchema,
-  });
-}

@@ -1,7 +1,7 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { decideAccess, type AccessGroup } from '../domain/access';
-import { loadAccessFacts } from '../features/session/queries';
+import { decideAccess, type AccessGroup } from '../../domain/access';
+import { loadAccessFacts } from './queries';
 
 /** The beforeLoad of both guarded layouts: one decision, one place that redirects. */
 export async function guardRoute(

@@ -1,0 +1,68 @@
+import { useState, type ReactNode } from 'react';
+import type { KycStatus, UserPayload } from '../../../../../domain/auth';
+import { t, type MessageKey } from '../../../../../lib/i18n';
+import { EmailForm } from './email-form';
+import { NameForm } from './name-form';
+import { Section } from './section';
+
+const kycLabels: Record<KycStatus, MessageKey> = {
+  NONE: 'kyc.status.NONE',
+  INPROGRESS: 'kyc.status.INPROGRESS',
+  GREEN: 'kyc.status.GREEN',
+  RED: 'kyc.status.RED',
+};
+
+const orNA = (value: string | null) => (value && value.trim() ? value : t('common.na'));
+
+export function ProfileSection({ user }: { user: UserPayload }) {
+  const [editing, setEditing] = useState<'name' | 'email' | null>(null);
+  const rows: Array<{ label: string; value: string; action?: ReactNode }> = [
+    {
+      label: t('settings.name'),
+      value: orNA(user.name),
+      action: (
+        <button type="button" className="text-link text-sm" onClick={() => setEditing('name')} disabled={user.isBanned}>
+          {t('settings.edit')}
+        </button>
+      ),
+    },
+    {
+      label: t('settings.email'),
+      value: orNA(user.email),
+      action: (
+        <button
+          type="button"
+          className="text-link text-sm"
+          onClick={() => setEditing('email')}
+          disabled={user.isBanned}
+        >
+          {t('settings.change')}
+        </button>
+      ),
+    },
+    { label: t('settings.legalName'), value: orNA(user.legalName) },
+    { label: t('settings.country'), value: orNA(user.countryOfResidence) },
+    {
+      label: t('settings.investorType'),
+      value: user.investorType === 'COMPANY' ? t('investorType.COMPANY') : t('investorType.INDIVIDUAL'),
+    },
+    { label: t('settings.kycStatus'), value: t(kycLabels[user.kycStatus]) },
+  ];
+  return (
+    <Section title={t('settings.profile')} description={t('settings.profileHint')}>
+      <dl className="divide-y divide-line">
+        {rows.map((row) => (
+          <div key={row.label} className="flex items-center justify-between gap-4 py-3">
+            <div className="min-w-0">
+              <dt className="text-sm text-ink-muted">{row.label}</dt>
+              <dd className="mt-0.5 break-words text-ink">{row.value}</dd>
+            </div>
+            {row.action ? <div className="shrink-0">{row.action}</div> : null}
+          </div>
+        ))}
+      </dl>
+      {editing === 'name' ? <NameForm current={user.name ?? ''} onDone={() => setEditing(null)} /> : null}
+      {editing === 'email' ? <EmailForm onDone={() => setEditing(null)} /> : null}
+    </Section>
+  );
+}
