@@ -11,7 +11,8 @@ import {
   type OperatorDecision,
 } from '../modules/kyc/service';
 import { findUserByEmail } from '../modules/users/repository';
-import { banUser, unbanUser } from '../modules/users/service';
+import { userRoles, type UserRole } from '../../src/domain/auth';
+import { banUser, changeUserRole, unbanUser } from '../modules/users/service';
 
 /** How an operator's command appears in the user's account activity. */
 const OPERATOR_META = { ip: 'operator', userAgent: 'Moa operator command' };
@@ -127,6 +128,17 @@ export const commands: Record<string, Command> = {
       return `Lifted the ban on ${email}.`;
     },
   },
+  'user:role': {
+    args: '<email> USER|SELLER|ADMIN',
+    summary: 'Grant an operator role (SELLER, ADMIN) or take it back (USER)',
+    run: async (ctx, [email, role]) => {
+      if (!(userRoles as readonly string[]).includes(role ?? '')) {
+        throw new AppError('VALIDATION_FAILED', `The role must be ${userRoles.join(', ')}.`);
+      }
+      await changeUserRole(ctx, await userIdByEmail(ctx, email), role as UserRole, OPERATOR_META);
+      return `${email} now has the role ${role}.`;
+    },
+  },
   'whitelist:list': {
     args: '',
     summary: 'List access requests for restricted projects that wait for an answer',
@@ -146,7 +158,7 @@ export const commands: Record<string, Command> = {
     run: async (ctx, [email, productId]) => {
       const id = parseProductId(productId);
       const userId = await userIdByEmail(ctx, email);
-      const ids = await allowProductForUser(ctx, id, userId, 'operator (command line)');
+      const ids = await allowProductForUser(ctx, id, userId, 'operator (command line)', OPERATOR_META);
       return `Allowed ${email} on project ${id}. Allowed projects now: ${ids.allowedProductIds.join(', ') || 'none'}.`;
     },
   },

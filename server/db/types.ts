@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AuditActor, UserRole } from '../../src/domain/auth';
 
 /**
  * The database as the app sees it. Timestamps are ISO-8601 UTC strings on both engines
@@ -24,7 +25,7 @@ export interface UsersTable {
   country_of_residence: string | null;
   investor_type: Defaulted<'INDIVIDUAL' | 'COMPANY'>;
   kyc_status: Defaulted<'NONE' | 'INPROGRESS' | 'GREEN' | 'RED'>;
-  role: Defaulted<'USER' | 'ADMIN' | 'SELLER'>;
+  role: Defaulted<UserRole>;
   is_banned: Flag;
   ban_reason: string | null;
   is_hide_badge: Flag;
@@ -104,6 +105,7 @@ export interface AuditEventsTable {
   detail: string | null;
   ip: string;
   user_agent: string;
+  actor: AuditActor;
   created_at: Timestamp;
 }
 

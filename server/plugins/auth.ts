@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { TokenRole } from '../../src/domain/auth';
+import { holdsRole, type StaffRole, type TokenRole } from '../../src/domain/auth';
 import type { AppContext, RequestMeta } from '../context';
 import { AppError } from '../errors';
 import { findActiveSession, type SessionWithUser } from '../modules/auth/repository';
@@ -15,6 +15,11 @@ export interface AuthRequirement {
   level: 'session' | 'verified';
   /** Changes something on behalf of the user: refused with BANNED for banned accounts. */
   isAction?: boolean;
+  /**
+   * An operator role the account must hold now (ADMIN also passes SELLER). Implies a passed
+   * second factor. Refused with ROLE_REQUIRED, which leaves the session alone.
+   */
+  role?: StaffRole;
 }
 
 /** Runs before body validation, so a caller without a session learns nothing about the body's rules. */
@@ -74,8 +79,15 @@ async function authPlugin(app: FastifyInstance, options: { ctx: AppContext }): P
   app.decorate('requireAuth', (requirement: AuthRequirement): AuthHook => {
     return async (request) => {
       const auth = await authenticate(options.ctx, request);
-      if (requirement.level === 'verified' && auth.role === 'UNVERIFIED') {
+      if ((requirement.level === 'verified' || requirement.role) && auth.role === 'UNVERIFIED') {
         throw new AppError('OTP_REQUIRED', 'Finish two-step sign-in first.');
+      }
+      // The account's current role, not the token's: a grant or a revocation counts at once.
+      if (requirement.role && !holdsRole(auth.user.role, requirement.role)) {
+        throw new AppError(
+          'ROLE_REQUIRED',
+          `Only ${requirement.role === 'ADMIN' ? 'an admin' : 'a seller'} may do this.`,
+        );
       }
       if (requirement.isAction && auth.user.isBanned) {
         throw new AppError(

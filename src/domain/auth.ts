@@ -46,8 +46,19 @@ export type AccessTokenResponse = z.infer<typeof accessTokenResponseSchema>;
 export const authConfigSchema = z.object({ googleClientId: z.string().nullable() });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 
-/** The access token's `role`: UNVERIFIED until the second factor passes. */
-export const tokenRoles = ['UNVERIFIED', 'USER', 'ADMIN', 'SELLER'] as const;
+/** An account's role (users.role): USER, or an operator role granted by `user:role`. */
+export const userRoles = ['USER', 'SELLER', 'ADMIN'] as const;
+export type UserRole = (typeof userRoles)[number];
+/** The roles a route can require with `requireAuth({ role })`. */
+export type StaffRole = Exclude<UserRole, 'USER'>;
+
+/** ADMIN may do whatever a SELLER may; a SELLER holds only its own role. */
+export function holdsRole(role: UserRole, required: StaffRole): boolean {
+  return role === required || role === 'ADMIN';
+}
+
+/** The access token's `role`: UNVERIFIED until the second factor passes, then the account's role. */
+export const tokenRoles = ['UNVERIFIED', ...userRoles] as const;
 export type TokenRole = (typeof tokenRoles)[number];
 
 export const mfaKeysResponseSchema = z.object({ url: z.string() });
@@ -128,16 +139,23 @@ export const auditEventTypes = [
   'BADGE_VISIBILITY_CHANGED',
   'BANNED',
   'UNBANNED',
+  'ROLE_CHANGED',
+  'WHITELIST_ALLOWED',
   'KYC_REVIEW_UPDATED',
   'INVESTOR_VERIFICATION_SUBMITTED',
   'INVESTOR_VERIFICATION_REVIEWED',
 ] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 
+/** Who acted on an audit event: the user themselves, an operator, or Moa on its own (a provider's webhook). */
+export const auditActors = ['user', 'operator', 'system'] as const;
+export type AuditActor = (typeof auditActors)[number];
+
 export const activitySchema = z.object({
   id: z.string(),
   /** Later capabilities add their own types to the same list, so any string is accepted here. */
   type: z.string(),
+  actor: z.enum(auditActors),
   createdAt: z.iso.datetime(),
   device: z.string(),
   origin: z.string(),

@@ -9,7 +9,11 @@
  */
 export const errorCatalogue = {
   UNAUTHORIZED: { status: 401, when: 'No valid session: the token is missing, expired, revoked or malformed.' },
-  FORBIDDEN: { status: 403, when: 'The session is valid but may never do this (wrong role).' },
+  FORBIDDEN: { status: 403, when: 'The session may not be used at all any more; the client signs out.' },
+  ROLE_REQUIRED: {
+    status: 403,
+    when: 'The action needs a role (SELLER or ADMIN) the account does not hold; the session stays valid.',
+  },
   OTP_REQUIRED: { status: 403, when: 'The second factor has not been set up or passed for this session.' },
   KYC_REQUIRED: { status: 403, when: 'The identity review is not completed with an answer other than RED.' },
   SIGN_IN_FAILED: {

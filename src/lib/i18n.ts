@@ -181,6 +181,8 @@ const en = {
   'activity.type.BADGE_VISIBILITY_CHANGED': 'Badge visibility changed',
   'activity.type.BANNED': 'Account suspended',
   'activity.type.UNBANNED': 'Suspension lifted',
+  'activity.type.ROLE_CHANGED': 'Account role changed',
+  'activity.type.WHITELIST_ALLOWED': 'Access to a restricted project allowed',
   'activity.type.KYC_REVIEW_UPDATED': 'Identity check updated',
   'activity.type.INVESTOR_VERIFICATION_SUBMITTED': 'Investor verification submitted',
   'activity.type.INVESTOR_VERIFICATION_REVIEWED': 'Investor verification reviewed',

@@ -172,6 +172,17 @@ describe('forced sign-out', () => {
     expect(sessionEnds).toHaveLength(1);
   });
 
+  it('a missing role (ROLE_REQUIRED) is reported to the caller and keeps the session', async () => {
+    token = 'abc.def.ghi';
+    handler = json(403, { errors: [{ code: 'ROLE_REQUIRED', message: 'Only an admin may do this.' }] });
+    await expect(client().request('/api/v1/test/admin-only', { method: 'POST' })).rejects.toMatchObject({
+      status: 403,
+      message: 'Only an admin may do this.',
+      errors: [{ code: 'ROLE_REQUIRED', message: 'Only an admin may do this.' }],
+    });
+    expect(sessionEnds).toHaveLength(0);
+  });
+
   it.each(['KYC_REQUIRED', 'OTP_REQUIRED', 'BANNED', 'VALIDATION_FAILED', 'NOT_FOUND'])(
     '%s does not end the session',
     async (code) => {

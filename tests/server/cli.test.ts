@@ -75,6 +75,41 @@ describe('the operator command line', () => {
     await check.close();
   }, 30_000);
 
+  it('grants and takes back an operator role, audited as any other change', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-cli-'));
+    const handle = createDb({ dataDir });
+    await migrateToLatest(handle.db);
+    await insertUser(handle.db, { email: 'ha@example.com', name: 'Ha' }, new Date().toISOString());
+    await handle.close();
+
+    expect(moa(dataDir, 'user:role', 'ha@example.com', 'OWNER')).toMatchObject({
+      status: 1,
+      stderr: 'The role must be USER, SELLER, ADMIN.',
+    });
+    expect(moa(dataDir, 'user:role', 'ha@example.com', 'ADMIN')).toMatchObject({
+      status: 0,
+      stdout: 'ha@example.com now has the role ADMIN.',
+    });
+    expect(moa(dataDir, 'user:role', 'ha@example.com', 'ADMIN')).toMatchObject({
+      status: 1,
+      stderr: 'The account already has the role ADMIN.',
+    });
+    expect(moa(dataDir, 'user:role', 'ha@example.com', 'USER').status).toBe(0);
+
+    const check = createDb({ dataDir });
+    expect(await check.db.selectFrom('users').select('role').executeTakeFirstOrThrow()).toEqual({ role: 'USER' });
+    const events = await check.db
+      .selectFrom('audit_events')
+      .select(['type', 'actor', 'detail'])
+      .orderBy('created_at')
+      .execute();
+    expect(events.map((event) => [event.type, event.actor, JSON.parse(event.detail!)])).toEqual([
+      ['ROLE_CHANGED', 'operator', { from: 'USER', to: 'ADMIN' }],
+      ['ROLE_CHANGED', 'operator', { from: 'ADMIN', to: 'USER' }],
+    ]);
+    await check.close();
+  }, 30_000);
+
   it('lists waiting identity checks and records an operator’s answer, with the same audit records', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-cli-'));
     const handle = createDb({ dataDir });

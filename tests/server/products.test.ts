@@ -310,7 +310,10 @@ describe.each(testEngines())('paging, access and the investor’s view on %s', (
     expect(again.json()).toMatchObject({ status: 'REQUEST' });
     expect((await listAll(t.app, '', investor.token)).map((card) => card.id)).not.toContain(restrictedId);
 
-    const ids = await allowProductForUser(t.app.ctx, restrictedId, investor.id, 'operator@moa.localhost');
+    const ids = await allowProductForUser(t.app.ctx, restrictedId, investor.id, 'operator@moa.localhost', {
+      ip: 'operator',
+      userAgent: 'test',
+    });
     expect(ids.allowedProductIds).toEqual([restrictedId]);
     expect((await listAll(t.app, '', investor.token)).map((card) => card.id)).toContain(restrictedId);
     expect((await listAll(t.app, '')).map((card) => card.id)).not.toContain(restrictedId);

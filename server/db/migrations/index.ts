@@ -5,6 +5,7 @@ import * as blogAndContact from './2026-11-22-0200-blog-and-contact';
 import * as catalogue from './2026-11-22-0300-catalogue';
 import * as identityReviews from './2026-11-22-0400-identity-reviews';
 import * as ordersAndLedger from './2026-11-22-0600-orders-and-ledger';
+import * as auditActor from './2026-11-22-0500-audit-actor';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0200-blog-and-contact': blogAndContact,
   '2026-11-22-0300-catalogue': catalogue,
   '2026-11-22-0400-identity-reviews': identityReviews,
+  '2026-11-22-0500-audit-actor': auditActor,
   '2026-11-22-0600-orders-and-ledger': ordersAndLedger,
 };

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { AuditActor } from '../../../src/domain/auth';
 import type { RequestMeta } from '../../context';
 import type { Database } from '../../db/types';
 
 type Db = Kysely<Database>;
 
 export interface AuditEntry {
+  /** The account the event is about (whose activity list shows it). */
   userId: string | null;
+  /** Who acted: the user, an operator (commands, the operator area), or the system on its own. */
+  actor: AuditActor;
   type: string;
   detail?: Record<string, string>;
   meta: RequestMeta;
@@ -19,6 +23,7 @@ export async function appendAuditEvent(db: Db, entry: AuditEntry, now: string): 
     .values({
       id: randomUUID(),
       user_id: entry.userId,
+      actor: entry.actor,
       type: entry.type,
       detail: entry.detail ? JSON.stringify(entry.detail) : null,
       ip: entry.meta.ip,
@@ -31,7 +36,7 @@ export async function appendAuditEvent(db: Db, entry: AuditEntry, now: string): 
 export async function listAuditEvents(db: Db, userId: string, limit: number) {
   return db
     .selectFrom('audit_events')
-    .select(['id', 'type', 'detail', 'ip', 'user_agent', 'created_at'])
+    .select(['id', 'type', 'actor', 'detail', 'ip', 'user_agent', 'created_at'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

@@ -50,7 +50,7 @@ async function openSession(
     { userId, method, ip: meta.ip, userAgent: meta.userAgent, expiresAt },
     now.toISOString(),
   );
-  await appendAuditEvent(trx, { userId, type: 'SIGN_IN', detail: { method }, meta }, now.toISOString());
+  await appendAuditEvent(trx, { actor: 'user', userId, type: 'SIGN_IN', detail: { method }, meta }, now.toISOString());
   return { userId, sessionId, expiresAt };
 }
 
@@ -112,7 +112,8 @@ export async function signInWithGoogle(
       const existing = await findUserByEmail(trx, email);
       userId = existing?.id ?? (await insertUser(trx, { email, name: identity.name }, now));
       await insertIdentity(trx, { userId, issuer: GOOGLE_ISSUER, subject: identity.subject, email }, now);
-      if (existing) await appendAuditEvent(trx, { userId, type: 'GOOGLE_LINKED', detail: { email }, meta }, now);
+      if (existing)
+        await appendAuditEvent(trx, { actor: 'user', userId, type: 'GOOGLE_LINKED', detail: { email }, meta }, now);
     }
     return openSession(ctx, trx, userId, 'GOOGLE', meta);
   });

@@ -148,6 +148,7 @@ export async function replaceDocument(
       trx,
       {
         userId: null,
+        actor: 'operator',
         type: 'DOCUMENT_REPLACED',
         detail: {
           productId: String(input.productId),

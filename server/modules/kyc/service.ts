@@ -145,7 +145,8 @@ async function changeReview(
   if (change.reviewAnswer) detail.answer = change.reviewAnswer;
   if (change.reviewAnswer === 'RED' && change.rejectType) detail.rejectType = change.rejectType;
   if (change.message) detail.message = change.message;
-  await appendAuditEvent(trx, { userId, type: 'KYC_REVIEW_UPDATED', detail, meta }, now);
+  const actor = change.by === 'provider' ? 'system' : change.by;
+  await appendAuditEvent(trx, { actor, userId, type: 'KYC_REVIEW_UPDATED', detail, meta }, now);
 }
 
 function assertFilesFit(files: FileRow[], ids: string[]) {
@@ -428,7 +429,7 @@ export async function submitInvestorVerification(
     });
     await appendAuditEvent(
       trx,
-      { userId, type: 'INVESTOR_VERIFICATION_SUBMITTED', detail: { basis: body.basis }, meta },
+      { actor: 'user', userId, type: 'INVESTOR_VERIFICATION_SUBMITTED', detail: { basis: body.basis }, meta },
       now,
     );
   });
@@ -457,7 +458,11 @@ export async function recordInvestorDecision(
     const detail: Record<string, string> = { answer: decision.answer, by: 'operator' };
     if (rejectType) detail.rejectType = rejectType;
     if (decision.message) detail.message = decision.message;
-    await appendAuditEvent(trx, { userId, type: 'INVESTOR_VERIFICATION_REVIEWED', detail, meta }, now);
+    await appendAuditEvent(
+      trx,
+      { actor: 'operator', userId, type: 'INVESTOR_VERIFICATION_REVIEWED', detail, meta },
+      now,
+    );
   });
   return getInvestorStatus(ctx, userId);
 }

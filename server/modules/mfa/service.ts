@@ -85,9 +85,9 @@ async function attemptSecondFactor<T>(
     await markAttemptSucceeded(ctx.db, attemptId);
     return outcome.value;
   }
-  await appendAuditEvent(ctx.db, { userId, type: 'SECOND_FACTOR_FAILED', meta }, now.toISOString());
+  await appendAuditEvent(ctx.db, { actor: 'user', userId, type: 'SECOND_FACTOR_FAILED', meta }, now.toISOString());
   if (failures.length === SECOND_FACTOR_MAX_FAILURES) {
-    await appendAuditEvent(ctx.db, { userId, type: 'SECOND_FACTOR_LOCKED', meta }, now.toISOString());
+    await appendAuditEvent(ctx.db, { actor: 'user', userId, type: 'SECOND_FACTOR_LOCKED', meta }, now.toISOString());
   }
   throw new AppError('OTP_INVALID', outcome.message);
 }
@@ -168,7 +168,7 @@ export async function confirmTotpSetup(
       await markSecondFactorPassed(trx, auth.session.id, now);
       // A new authenticator means the old one may be in someone else's hands: end other sessions.
       if (isReset) await revokeUserSessions(trx, userId, now, auth.session.id);
-      await appendAuditEvent(trx, { userId, type: isReset ? 'OTP_RESET' : 'OTP_ENABLED', meta }, now);
+      await appendAuditEvent(trx, { actor: 'user', userId, type: isReset ? 'OTP_RESET' : 'OTP_ENABLED', meta }, now);
       return { ok: true as const, value: null };
     }),
   );
@@ -201,10 +201,10 @@ export async function verifySecondFactor(
         if (!(await spendRecoveryCode(trx, userId, recoveryHash(ctx, userId, request.recoveryCode), now))) {
           return fail('That recovery code is not correct or was already used.');
         }
-        await appendAuditEvent(trx, { userId, type: 'RECOVERY_CODE_USED', meta }, now);
+        await appendAuditEvent(trx, { actor: 'user', userId, type: 'RECOVERY_CODE_USED', meta }, now);
       }
       await markSecondFactorPassed(trx, auth.session.id, now);
-      await appendAuditEvent(trx, { userId, type: 'SECOND_FACTOR_PASSED', meta }, now);
+      await appendAuditEvent(trx, { actor: 'user', userId, type: 'SECOND_FACTOR_PASSED', meta }, now);
       return { ok: true as const, value: null };
     }),
   );
@@ -232,7 +232,7 @@ export async function regenerateRecoveryCodes(ctx: AppContext, auth: AuthState, 
         recoveryCodes.map((value) => recoveryHash(ctx, userId, value)),
         now,
       );
-      await appendAuditEvent(trx, { userId, type: 'RECOVERY_CODES_REGENERATED', meta }, now);
+      await appendAuditEvent(trx, { actor: 'user', userId, type: 'RECOVERY_CODES_REGENERATED', meta }, now);
       return { ok: true as const, value: null };
     }),
   );

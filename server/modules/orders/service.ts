@@ -20,6 +20,7 @@ import type {
   PaymentInstructions,
 } from '../../../src/domain/orders';
 import { deriveSaleStatus } from '../../../src/domain/sale';
+import type { AuditActor } from '../../../src/domain/auth';
 import type { AppContext, RequestMeta } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
@@ -55,6 +56,9 @@ import {
 type Db = Kysely<Database>;
 
 /** Who acts on an order: the investor (their user id), an operator (their name) or the platform. */
+/** How the audit log names each order actor. */
+const AUDIT_ACTOR: Record<OrderActor, AuditActor> = { INVESTOR: 'user', OPERATOR: 'operator', SYSTEM: 'system' };
+
 export interface OrderActorRef {
   type: OrderActor;
   id: string;
@@ -335,6 +339,7 @@ export async function createOrder(
         trx,
         {
           userId: user.id,
+          actor: 'user',
           type: 'ORDER_RESERVED',
           detail: { orderId, productId: String(productId), quantity: String(body.quantity) },
           meta,
@@ -439,7 +444,11 @@ export async function applyTransition(
     actor: actor.id,
   };
   if (options.note) detail.note = options.note;
-  await appendAuditEvent(trx, { userId: order.user_id, type: `ORDER_${type}`, detail, meta: options.meta }, options.at);
+  await appendAuditEvent(
+    trx,
+    { userId: order.user_id, actor: AUDIT_ACTOR[actor.type], type: `ORDER_${type}`, detail, meta: options.meta },
+    options.at,
+  );
   return to;
 }
 

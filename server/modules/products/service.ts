@@ -16,8 +16,9 @@ import {
   saleStatusesFor,
   soldQuantity,
 } from '../../../src/domain/sale';
-import type { AppContext } from '../../context';
+import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
+import { appendAuditEvent } from '../audit/repository';
 import { documentHistories } from '../documents/service';
 import { assertKycApproved } from '../kyc/service';
 import { sumOpenQuantity } from '../orders/repository';
@@ -294,11 +295,25 @@ export async function requestWhitelist(
   return getWhitelistState(ctx, productId, viewer);
 }
 
-/** An operator's ALLOW: the project joins the user's allowedProductIds. */
-export async function allowProductForUser(ctx: AppContext, productId: number, userId: string, operator: string) {
+/** An operator's ALLOW: the project joins the user's allowedProductIds, with its audit event. */
+export async function allowProductForUser(
+  ctx: AppContext,
+  productId: number,
+  userId: string,
+  operator: string,
+  meta: RequestMeta,
+) {
   const row = await findProductRow(ctx.db, productId);
   if (!row) throw new AppError('NOT_FOUND', `There is no project ${productId}.`);
-  await allowWhitelist(ctx.db, productId, userId, ctx.now().toISOString(), operator);
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now().toISOString();
+    await allowWhitelist(trx, productId, userId, now, operator);
+    await appendAuditEvent(
+      trx,
+      { actor: 'operator', userId, type: 'WHITELIST_ALLOWED', detail: { productId: String(productId) }, meta },
+      now,
+    );
+  });
   return findWhitelistIds(ctx.db, userId);
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import type { UserRole } from '../../../src/domain/auth';
 import type { Database, UsersTable } from '../../db/types';
 
 type Db = Kysely<Database>;
@@ -12,7 +13,7 @@ export interface UserRecord {
   countryOfResidence: string | null;
   investorType: 'INDIVIDUAL' | 'COMPANY';
   kycStatus: 'NONE' | 'INPROGRESS' | 'GREEN' | 'RED';
-  role: 'USER' | 'ADMIN' | 'SELLER';
+  role: UserRole;
   isBanned: boolean;
   banReason: string | null;
   isHideBadge: boolean;
@@ -131,4 +132,15 @@ export async function setUserBan(db: Db, id: string, ban: { isBanned: boolean; r
     .set({ is_banned: ban.isBanned ? 1 : 0, ban_reason: ban.reason, updated_at: now })
     .where('id', '=', id)
     .execute();
+}
+
+/** Changes the role only if it still is `from`; answers whether it did, so concurrent changes cannot cross. */
+export async function setUserRole(db: Db, id: string, change: { from: UserRole; to: UserRole }, now: string) {
+  const result = await db
+    .updateTable('users')
+    .set({ role: change.to, updated_at: now })
+    .where('id', '=', id)
+    .where('role', '=', change.from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

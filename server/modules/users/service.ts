@@ -1,6 +1,6 @@
 import { findWhitelistIds } from '../products/repository';
 import { kycPayloadFor } from '../kyc/service';
-import type { Activity, UserPayload } from '../../../src/domain/auth';
+import type { Activity, UserPayload, UserRole } from '../../../src/domain/auth';
 import type { Me } from '../../../src/domain/session';
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
@@ -16,6 +16,7 @@ import {
   findUserById,
   insertIdentity,
   setUserBan,
+  setUserRole,
   updateUserSelf,
   type UserRecord,
 } from './repository';
@@ -47,7 +48,8 @@ async function currentMe(ctx: AppContext, auth: AuthState): Promise<Me> {
   if (!user) throw new AppError('UNAUTHORIZED', 'Your account no longer exists.');
   const whitelist = await findWhitelistIds(ctx.db, user.id);
   return {
-    userPayload: { ...toUserPayload(user, auth.role), ...whitelist },
+    // After the second factor the account's current role, so a grant shows without a new sign-in.
+    userPayload: { ...toUserPayload(user, auth.role === 'UNVERIFIED' ? 'UNVERIFIED' : user.role), ...whitelist },
     kycPayload: await kycPayloadFor(ctx.db, user.id),
   };
 }
@@ -60,7 +62,7 @@ export async function updateName(ctx: AppContext, auth: AuthState, name: string,
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
     await updateUserSelf(trx, auth.user.id, { name }, now);
-    await appendAuditEvent(trx, { userId: auth.user.id, type: 'NAME_CHANGED', meta }, now);
+    await appendAuditEvent(trx, { actor: 'user', userId: auth.user.id, type: 'NAME_CHANGED', meta }, now);
   });
   return currentMe(ctx, auth);
 }
@@ -71,7 +73,13 @@ export async function setBadgeHidden(ctx: AppContext, auth: AuthState, isHideBad
     await updateUserSelf(trx, auth.user.id, { is_hide_badge: isHideBadge ? 1 : 0 }, now);
     await appendAuditEvent(
       trx,
-      { userId: auth.user.id, type: 'BADGE_VISIBILITY_CHANGED', detail: { isHideBadge: String(isHideBadge) }, meta },
+      {
+        actor: 'user',
+        userId: auth.user.id,
+        type: 'BADGE_VISIBILITY_CHANGED',
+        detail: { isHideBadge: String(isHideBadge) },
+        meta,
+      },
       now,
     );
   });
@@ -105,7 +113,7 @@ export async function confirmEmailChange(
     await insertIdentity(trx, { userId, issuer: EMAIL_ISSUER, subject: challenge.email, email: challenge.email }, now);
     await appendAuditEvent(
       trx,
-      { userId, type: 'EMAIL_CHANGED', detail: { from: previous ?? '', to: challenge.email }, meta },
+      { actor: 'user', userId, type: 'EMAIL_CHANGED', detail: { from: previous ?? '', to: challenge.email }, meta },
       now,
     );
   });
@@ -123,7 +131,7 @@ export async function signOut(ctx: AppContext, auth: AuthState, meta: RequestMet
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
     await revokeSession(trx, auth.session.id, now);
-    await appendAuditEvent(trx, { userId: auth.user.id, type: 'SIGN_OUT', meta }, now);
+    await appendAuditEvent(trx, { actor: 'user', userId: auth.user.id, type: 'SIGN_OUT', meta }, now);
   });
 }
 
@@ -131,7 +139,7 @@ export async function signOutEverywhere(ctx: AppContext, auth: AuthState, meta: 
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
     await revokeUserSessions(trx, auth.user.id, now);
-    await appendAuditEvent(trx, { userId: auth.user.id, type: 'SIGN_OUT_ALL', meta }, now);
+    await appendAuditEvent(trx, { actor: 'user', userId: auth.user.id, type: 'SIGN_OUT_ALL', meta }, now);
   });
 }
 
@@ -140,9 +148,11 @@ export async function listActivity(ctx: AppContext, auth: AuthState, limit: numb
   return rows.map((row) => ({
     id: row.id,
     type: row.type,
+    actor: row.actor,
     createdAt: row.created_at,
-    device: describeDevice(row.user_agent),
-    origin: approximateOrigin(row.ip),
+    // Only the user's own devices are worth naming; an operator's or the system's are Moa's.
+    device: row.actor === 'user' ? describeDevice(row.user_agent) : row.actor === 'operator' ? 'Moa operator' : 'Moa',
+    origin: row.actor === 'user' ? approximateOrigin(row.ip) : 'Moa',
     detail: row.detail ? (JSON.parse(row.detail) as Record<string, string>) : null,
   }));
 }
@@ -156,7 +166,7 @@ export async function banUser(ctx: AppContext, userId: string, reason: string, m
     const now = ctx.now().toISOString();
     await setUserBan(trx, userId, { isBanned: true, reason }, now);
     await revokeUserSessions(trx, userId, now);
-    await appendAuditEvent(trx, { userId, type: 'BANNED', detail: { reason }, meta }, now);
+    await appendAuditEvent(trx, { actor: 'operator', userId, type: 'BANNED', detail: { reason }, meta }, now);
   });
 }
 
@@ -164,6 +174,27 @@ export async function unbanUser(ctx: AppContext, userId: string, meta: RequestMe
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
     await setUserBan(trx, userId, { isBanned: false, reason: null }, now);
-    await appendAuditEvent(trx, { userId, type: 'UNBANNED', meta }, now);
+    await appendAuditEvent(trx, { actor: 'operator', userId, type: 'UNBANNED', meta }, now);
+  });
+}
+
+/**
+ * An operator grants or takes back a role. Routes check the account's current role, so the
+ * change counts on the user's next request without ending their sessions.
+ */
+export async function changeUserRole(ctx: AppContext, userId: string, role: UserRole, meta: RequestMeta) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now().toISOString();
+    const user = await findUserById(trx, userId);
+    if (!user) throw new AppError('NOT_FOUND', 'No such user.');
+    if (user.role === role) throw new AppError('CONFLICT', `The account already has the role ${role}.`);
+    if (!(await setUserRole(trx, userId, { from: user.role, to: role }, now))) {
+      throw new AppError('CONFLICT', 'The role was changed at the same moment; try again.');
+    }
+    await appendAuditEvent(
+      trx,
+      { actor: 'operator', userId, type: 'ROLE_CHANGED', detail: { from: user.role, to: role }, meta },
+      now,
+    );
   });
 }
