@@ -43,6 +43,12 @@ test.describe('governance of a project', () => {
     const otherItem = other.getByTestId('voting-item').filter({ hasText: 'Add an encore night' });
     await expect(otherItem.getByTestId('voting-power')).toContainText('12 tokens');
     await otherItem.getByLabel('No', { exact: true }).check();
+    // Offline the page stays readable and says why voting waits; nothing is queued.
+    await otherContext.setOffline(true);
+    await expect(other.getByTestId('governance-offline')).toContainText('This is the copy saved on this device');
+    await expect(otherItem.getByText('Votes are never saved to send later')).toBeVisible();
+    await expect(otherItem.getByRole('button', { name: 'Cast my vote' })).toBeDisabled();
+    await otherContext.setOffline(false);
     await otherItem.getByRole('button', { name: 'Cast my vote' }).click();
     await expect(otherItem.getByTestId('my-ballot')).toHaveText('You voted “No” with 12 tokens.');
     await expect(otherItem).toContainText('Results are shown after the close.');
