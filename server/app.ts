@@ -26,6 +26,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { devRoutes } from './modules/dev/routes';
+import { governanceRoutes } from './modules/governance/routes';
 import { healthRoutes } from './modules/health/routes';
 import { kycRoutes, kycWebhookRoutes } from './modules/kyc/routes';
 import { mfaRoutes } from './modules/mfa/routes';
@@ -144,6 +145,7 @@ export async function buildApp({
   await app.register(usersRoutes);
   await app.register(productsRoutes);
   await app.register(ordersRoutes);
+  await app.register(governanceRoutes);
   await app.register(kycRoutes);
   await app.register(kycWebhookRoutes);
   // The development mailbox shows every sign-in code: see mayReadMailbox for who may read it.

@@ -134,6 +134,30 @@ export const configSchema = z.object({
     .min(0)
     .max(3_600_000)
     .default(2000),
+  /** Tokens of a project a holder needs to open a proposal in it. */
+  GOVERNANCE_PROPOSAL_MIN_TOKENS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
+  /** Shortest and longest voting window of a proposal or agenda. */
+  GOVERNANCE_VOTE_MIN_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int()
+    .min(1)
+    .max(60 * 24)
+    .default(60),
+  GOVERNANCE_VOTE_MAX_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int()
+    .min(1)
+    .max(365)
+    .default(30),
+  /** Seconds between two sweeps that close ended votes; 0 turns the in-process sweep off. */
+  GOVERNANCE_CLOSE_SWEEP_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int()
+    .min(0)
+    .max(86_400)
+    .default(30),
+  /** Posts, answers, reports, proposals and votes one client address may send in 10 minutes. */
+  GOVERNANCE_WRITE_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(30),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

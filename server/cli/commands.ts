@@ -10,6 +10,7 @@ import { replaceDocument } from '../modules/documents/service';
 import { expireDueOrders, listOrdersForOperator, operatorAction } from '../modules/orders/service';
 import { orderStates, type OrderState } from '../../src/domain/order-state';
 import { sendPromotion } from '../modules/notifications/service';
+import { governanceCommands } from './governance-commands';
 
 /** How an operator's command appears in the user's account activity. */
 const OPERATOR_META = { ip: 'operator', userAgent: 'Moa operator command' };
@@ -171,6 +172,7 @@ export const commands: Record<string, Command> = {
       return `Promotion of project ${id} stored for ${sent.recipientCount} investor(s); ${sent.pushCount} push message(s) queued for the API's outbox sweep.`;
     },
   },
+  ...governanceCommands,
 };
 
 /** Who acted, as recorded in the order's events and the audit detail. */

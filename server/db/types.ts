@@ -150,7 +150,7 @@ export interface ContactMessagesTable {
   mailed_at: Timestamp | null;
 }
 
-export interface Database extends CatalogueTables, OrderTables {
+export interface Database extends CatalogueTables, OrderTables, GovernanceTables {
   app_meta: AppMetaTable;
   users: UsersTable;
   user_identities: UserIdentitiesTable;
@@ -548,4 +548,93 @@ export interface PushOutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+}
+
+type AuthorSourceColumn = 'INVESTOR' | 'ADMIN' | 'SELLER';
+
+export interface GovernanceVotingsTable {
+  id: Generated<number>;
+  product_id: number;
+  kind: 'PROPOSAL' | 'AGENDA';
+  title: string;
+  body: string;
+  /** JSON array of option labels. */
+  options: string;
+  author_user_id: Nullable<string>;
+  author_name: string;
+  author_source: AuthorSourceColumn;
+  status: 'OPEN' | 'CLOSED' | 'CANCELLED';
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  snapshot_at: Timestamp;
+  total_power: number;
+  quorum_percent: number;
+  threshold_percent: number;
+  results_visible_before_close: Flag;
+  outcome: Nullable<'PASSED' | 'REJECTED' | 'NO_QUORUM'>;
+  winning_option: Nullable<number>;
+  closed_at: Nullable<string>;
+  closed_by: Nullable<string>;
+  created_at: Timestamp;
+}
+
+export interface GovernanceBallotsTable {
+  id: Generated<number>;
+  voting_id: number;
+  user_id: string;
+  /** 0 abstains, 1..n an option. */
+  choice: number;
+  weight: number;
+  created_at: Timestamp;
+}
+
+export interface GovernanceNoticesTable {
+  id: Generated<number>;
+  product_id: number;
+  title: string;
+  body: string;
+  is_pinned: Flag;
+  source: AuthorSourceColumn;
+  author: string;
+  voting_id: Nullable<number>;
+  created_at: Timestamp;
+}
+
+export interface GovernanceNoticeReadsTable {
+  notice_id: number;
+  user_id: string;
+  read_at: Timestamp;
+}
+
+export interface CommunityPostsTable {
+  id: Generated<number>;
+  product_id: number;
+  section_id: number;
+  /** Null for a thread, the thread's id for an answer. */
+  parent_id: Nullable<number>;
+  user_id: string;
+  source: AuthorSourceColumn;
+  title: Nullable<string>;
+  body: string;
+  is_hidden: Flag;
+  hidden_reason: Nullable<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CommunityReportsTable {
+  id: Generated<number>;
+  post_id: number;
+  user_id: string;
+  reason: string;
+  created_at: Timestamp;
+}
+
+export interface GovernanceTables {
+  governance_votings: GovernanceVotingsTable;
+  governance_ballots: GovernanceBallotsTable;
+  governance_notices: GovernanceNoticesTable;
+  governance_notice_reads: GovernanceNoticeReadsTable;
+  community_posts: CommunityPostsTable;
+  community_reports: CommunityReportsTable;
 }

@@ -83,6 +83,30 @@ export const errorCatalogue = {
     status: 409,
     when: 'The contract changed since it was read (its hash differs); read it again before signing.',
   },
+  SECTION_LOCKED: {
+    status: 403,
+    when: 'The governance section is for identity-approved users or the project’s holders only; the session stays valid.',
+  },
+  NOT_POST_AUTHOR: {
+    status: 403,
+    when: 'Only the author may edit or delete the post.',
+  },
+  PROPOSAL_THRESHOLD_NOT_MET: {
+    status: 403,
+    when: 'Opening a proposal takes at least the configured number of the project’s tokens.',
+  },
+  NO_VOTING_POWER: {
+    status: 403,
+    when: 'The user held no tokens of the project when the proposal or agenda was opened.',
+  },
+  ALREADY_VOTED: {
+    status: 409,
+    when: 'The user has already cast their ballot on this proposal or agenda; a ballot is final.',
+  },
+  VOTING_CLOSED: {
+    status: 409,
+    when: 'The proposal or agenda is no longer open for votes (ended, closed or cancelled).',
+  },
   RATE_LIMITED: { status: 429, when: 'Too many requests; wait for the Retry-After header.' },
   SERVICE_UNAVAILABLE: { status: 503, when: 'A dependency (the database) is not answering; try again shortly.' },
   INTERNAL_ERROR: { status: 500, when: 'An unexpected fault; details are logged, never sent.' },

@@ -9,6 +9,7 @@ import * as kycDefaultColumn from './2026-11-22-0500-kyc-default-column';
 import * as usageBudgets from './2026-11-22-0550-usage-budgets';
 import * as ordersAndLedger from './2026-11-22-0600-orders-and-ledger';
 import * as notifications from './2026-11-22-0700-notifications';
+import * as governance from './2026-11-22-0800-governance';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0550-usage-budgets': usageBudgets,
   '2026-11-22-0600-orders-and-ledger': ordersAndLedger,
   '2026-11-22-0700-notifications': notifications,
+  '2026-11-22-0800-governance': governance,
 };

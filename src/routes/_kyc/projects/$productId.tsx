@@ -480,7 +480,7 @@ function ProjectPage() {
                               ? '/governance/notice/$productId'
                               : '/governance/community/$productId'
                       }
-                      params={{ productId: String(project.id) }}
+                      params={{ productId: project.id }}
                       className="text-link font-semibold"
                     >
                       {t(`project.community.${section.type}`)}

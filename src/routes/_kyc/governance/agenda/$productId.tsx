@@ -1,17 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { VotingPage, loadVotings } from '../../../../features/governance/components/voting-page';
 import { pageHead } from '../../../../lib/head';
-import { ComingSoon } from '../../../../ui/coming-soon';
+import { t } from '../../../../lib/i18n';
+import { productIdParams } from '../../../../lib/route-params';
 
 export const Route = createFileRoute('/_kyc/governance/agenda/$productId')({
-  head: () => pageHead('Agendas'),
+  params: productIdParams,
+  loader: ({ context, params }) => loadVotings(context.queryClient, params.productId, 'AGENDA'),
+  head: () => pageHead(t('governance.agendas')),
   component: Page,
 });
 
 function Page() {
-  return (
-    <ComingSoon title={'Agendas'} eyebrow={'Governance'}>
-      <p>Formal items put to a vote of all holders, with quorum and results computed when voting closes.</p>
-      <p>Governance opens soon.</p>
-    </ComingSoon>
-  );
+  const { productId } = Route.useParams();
+  return <VotingPage productId={productId} kind="AGENDA" />;
 }

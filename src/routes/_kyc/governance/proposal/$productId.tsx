@@ -1,17 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { VotingPage, loadVotings } from '../../../../features/governance/components/voting-page';
 import { pageHead } from '../../../../lib/head';
-import { ComingSoon } from '../../../../ui/coming-soon';
+import { t } from '../../../../lib/i18n';
+import { productIdParams } from '../../../../lib/route-params';
 
 export const Route = createFileRoute('/_kyc/governance/proposal/$productId')({
-  head: () => pageHead('Proposals'),
+  params: productIdParams,
+  loader: ({ context, params }) => loadVotings(context.queryClient, params.productId, 'PROPOSAL'),
+  head: () => pageHead(t('governance.proposals')),
   component: Page,
 });
 
 function Page() {
-  return (
-    <ComingSoon title={'Proposals'} eyebrow={'Governance'}>
-      <p>Holders of a project open proposals and vote on them, weighted by what they held when the proposal opened.</p>
-      <p>Governance opens soon.</p>
-    </ComingSoon>
-  );
+  const { productId } = Route.useParams();
+  return <VotingPage productId={productId} kind="PROPOSAL" />;
 }

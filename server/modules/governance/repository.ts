@@ -1,0 +1,404 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, GovernanceVotingsTable } from '../../db/types';
+
+type Db = Kysely<Database>;
+
+/** SQL of governance: notices, community posts, voting items and ballots. */
+
+export async function findGovernanceProduct(db: Db, productId: number) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'is_governance', 'hide_status'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+}
+
+export async function findSections(db: Db, productId: number) {
+  return db
+    .selectFrom('product_community_sections')
+    .select(['id', 'type', 'view_type'])
+    .where('product_id', '=', productId)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findBadges(db: Db, productId: number) {
+  return db
+    .selectFrom('product_community_badges')
+    .select(['name', 'limit_quantity'])
+    .where('product_id', '=', productId)
+    .execute();
+}
+
+/** Current holdings of some users in a project (the ledger's projection). */
+export async function findBalances(db: Db, productId: number, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('product_holdings')
+    .select(['user_id', 'quantity'])
+    .where('product_id', '=', productId)
+    .where('user_id', 'in', userIds)
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, Number(row.quantity)]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Voting items and ballots
+
+export type VotingRow = Awaited<ReturnType<typeof findVoting>> & {};
+
+export async function insertVoting(db: Db, values: Insertable<GovernanceVotingsTable>): Promise<number> {
+  const row = await db.insertInto('governance_votings').values(values).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function findVoting(db: Db, id: number) {
+  return db.selectFrom('governance_votings').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listVotings(db: Db, productId: number, kind: 'PROPOSAL' | 'AGENDA') {
+  return db
+    .selectFrom('governance_votings')
+    .selectAll()
+    .where('product_id', '=', productId)
+    .where('kind', '=', kind)
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+}
+
+/** Total weight per choice (0 abstains). */
+export async function sumBallots(db: Db, votingId: number) {
+  const rows = await db
+    .selectFrom('governance_ballots')
+    .select((eb) => ['choice', eb.fn.sum<number>('weight').as('weight')])
+    .where('voting_id', '=', votingId)
+    .groupBy('choice')
+    .execute();
+  return rows.map((row) => ({ choice: Number(row.choice), weight: Number(row.weight) }));
+}
+
+export async function findBallot(db: Db, votingId: number, userId: string) {
+  return db
+    .selectFrom('governance_ballots')
+    .select(['choice', 'weight', 'created_at'])
+    .where('voting_id', '=', votingId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function insertBallot(
+  db: Db,
+  values: { votingId: number; userId: string; choice: number; weight: number; at: string },
+) {
+  await db
+    .insertInto('governance_ballots')
+    .values({
+      voting_id: values.votingId,
+      user_id: values.userId,
+      choice: values.choice,
+      weight: values.weight,
+      created_at: values.at,
+    })
+    .execute();
+}
+
+export async function findVoterIds(db: Db, votingId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('governance_ballots')
+    .select('user_id')
+    .where('voting_id', '=', votingId)
+    .orderBy('user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+export async function findDueVotingIds(db: Db, at: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('governance_votings')
+    .select('id')
+    .where('status', '=', 'OPEN')
+    .where('ends_at', '<=', at)
+    .orderBy('ends_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Moves an OPEN item to CLOSED or CANCELLED. The condition on the status makes the database
+ * decide: of two processes closing the same item, exactly one sees a changed row.
+ */
+export async function finishVoting(
+  db: Db,
+  id: number,
+  values: {
+    status: 'CLOSED' | 'CANCELLED';
+    outcome: 'PASSED' | 'REJECTED' | 'NO_QUORUM' | null;
+    winningOption: number | null;
+    at: string;
+    by: string;
+    /** Only close when the end has passed (the sweep); operators close early. */
+    dueBy?: string;
+  },
+): Promise<boolean> {
+  let query = db
+    .updateTable('governance_votings')
+    .set({
+      status: values.status,
+      outcome: values.outcome,
+      winning_option: values.winningOption,
+      closed_at: values.at,
+      closed_by: values.by,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'OPEN');
+  if (values.dueBy) query = query.where('ends_at', '<=', values.dueBy);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records the tally of an item this transaction has just closed. */
+export async function setVotingOutcome(
+  db: Db,
+  id: number,
+  values: { outcome: 'PASSED' | 'REJECTED' | 'NO_QUORUM'; winningOption: number | null },
+) {
+  await db
+    .updateTable('governance_votings')
+    .set({ outcome: values.outcome, winning_option: values.winningOption })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Takes the item's row for a ballot: the update succeeds only while the item is open and
+ * its end is ahead, and holds the row until the ballot's transaction ends, so a ballot and
+ * the close never overlap.
+ */
+export async function claimOpenVoting(db: Db, id: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('governance_votings')
+    .set((eb) => ({ status: eb.ref('status') }))
+    .where('id', '=', id)
+    .where('status', '=', 'OPEN')
+    .where('ends_at', '>', at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notices
+
+export async function insertNotice(
+  db: Db,
+  values: {
+    productId: number;
+    title: string;
+    body: string;
+    isPinned: boolean;
+    source: 'ADMIN' | 'SELLER';
+    author: string;
+    votingId: number | null;
+    at: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('governance_notices')
+    .values({
+      product_id: values.productId,
+      title: values.title,
+      body: values.body,
+      is_pinned: values.isPinned ? 1 : 0,
+      source: values.source,
+      author: values.author,
+      voting_id: values.votingId,
+      created_at: values.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+function selectNotices(db: Db, userId: string) {
+  return db
+    .selectFrom('governance_notices')
+    .leftJoin('governance_notice_reads', (join) =>
+      join
+        .onRef('governance_notice_reads.notice_id', '=', 'governance_notices.id')
+        .on('governance_notice_reads.user_id', '=', userId),
+    )
+    .selectAll('governance_notices')
+    .select('governance_notice_reads.read_at');
+}
+
+export async function listNotices(db: Db, productId: number, userId: string) {
+  return selectNotices(db, userId)
+    .where('governance_notices.product_id', '=', productId)
+    .orderBy('governance_notices.is_pinned', 'desc')
+    .orderBy('governance_notices.id', 'desc')
+    .limit(100)
+    .execute();
+}
+
+export async function findNotice(db: Db, productId: number, noticeId: number, userId: string) {
+  return selectNotices(db, userId)
+    .where('governance_notices.product_id', '=', productId)
+    .where('governance_notices.id', '=', noticeId)
+    .executeTakeFirst();
+}
+
+export async function markNoticeRead(db: Db, noticeId: number, userId: string, at: string) {
+  await db
+    .insertInto('governance_notice_reads')
+    .values({ notice_id: noticeId, user_id: userId, read_at: at })
+    .onConflict((oc) => oc.columns(['notice_id', 'user_id']).doNothing())
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Community posts
+
+function selectPosts(db: Db) {
+  return db
+    .selectFrom('community_posts')
+    .innerJoin('users', 'users.id', 'community_posts.user_id')
+    .innerJoin('product_community_sections', 'product_community_sections.id', 'community_posts.section_id')
+    .selectAll('community_posts')
+    .select(['users.name as author_name', 'users.is_hide_badge', 'product_community_sections.type as section_type'])
+    .select((eb) =>
+      eb
+        .selectFrom('community_posts as answers')
+        .select((inner) => inner.fn.countAll<number>().as('count'))
+        .whereRef('answers.parent_id', '=', 'community_posts.id')
+        .where('answers.is_hidden', '=', 0)
+        .as('answer_count'),
+    );
+}
+
+export type PostRow = Awaited<ReturnType<typeof findPost>> & {};
+
+export async function findPost(db: Db, productId: number, postId: number) {
+  return selectPosts(db)
+    .where('community_posts.product_id', '=', productId)
+    .where('community_posts.id', '=', postId)
+    .executeTakeFirst();
+}
+
+export async function listThreads(
+  db: Db,
+  filter: {
+    productId: number;
+    sectionIds: number[];
+    source: 'INVESTOR' | 'ADMIN' | 'SELLER' | null;
+    before: number | null;
+    limit: number;
+  },
+) {
+  if (filter.sectionIds.length === 0) return [];
+  let query = selectPosts(db)
+    .where('community_posts.product_id', '=', filter.productId)
+    .where('community_posts.parent_id', 'is', null)
+    .where('community_posts.is_hidden', '=', 0)
+    .where('community_posts.section_id', 'in', filter.sectionIds);
+  if (filter.source) query = query.where('community_posts.source', '=', filter.source);
+  if (filter.before) query = query.where('community_posts.id', '<', filter.before);
+  return query.orderBy('community_posts.id', 'desc').limit(filter.limit).execute();
+}
+
+export async function listAnswers(db: Db, threadId: number) {
+  return selectPosts(db)
+    .where('community_posts.parent_id', '=', threadId)
+    .where('community_posts.is_hidden', '=', 0)
+    .orderBy('community_posts.id')
+    .limit(500)
+    .execute();
+}
+
+export async function insertPost(
+  db: Db,
+  values: {
+    productId: number;
+    sectionId: number;
+    parentId: number | null;
+    userId: string;
+    source: 'INVESTOR' | 'ADMIN' | 'SELLER';
+    title: string | null;
+    body: string;
+    at: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('community_posts')
+    .values({
+      product_id: values.productId,
+      section_id: values.sectionId,
+      parent_id: values.parentId,
+      user_id: values.userId,
+      source: values.source,
+      title: values.title,
+      body: values.body,
+      created_at: values.at,
+      updated_at: values.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Changes a post of its author only; answers whether a row changed. */
+export async function updateOwnPost(
+  db: Db,
+  postId: number,
+  userId: string,
+  values: { title?: string; body: string; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('community_posts')
+    .set({ ...(values.title !== undefined ? { title: values.title } : {}), body: values.body, updated_at: values.at })
+    .where('id', '=', postId)
+    .where('user_id', '=', userId)
+    .where('is_hidden', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteOwnPost(db: Db, postId: number, userId: string): Promise<boolean> {
+  // Answers, then the post (PostgreSQL and SQLite both cascade, but SQLite only with foreign keys on).
+  await db
+    .deleteFrom('community_reports')
+    .where('post_id', 'in', (eb) => eb.selectFrom('community_posts').select('id').where('parent_id', '=', postId))
+    .execute();
+  await db.deleteFrom('community_posts').where('parent_id', '=', postId).execute();
+  await db.deleteFrom('community_reports').where('post_id', '=', postId).execute();
+  const result = await db
+    .deleteFrom('community_posts')
+    .where('id', '=', postId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function hidePost(db: Db, postId: number, reason: string): Promise<boolean> {
+  const result = await db
+    .updateTable('community_posts')
+    .set({ is_hidden: 1, hidden_reason: reason })
+    .where('id', '=', postId)
+    .where('is_hidden', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function findPostById(db: Db, postId: number) {
+  return db.selectFrom('community_posts').selectAll().where('id', '=', postId).executeTakeFirst();
+}
+
+/** One report per user and post: a second one changes nothing. */
+export async function insertReport(db: Db, postId: number, userId: string, reason: string, at: string) {
+  await db
+    .insertInto('community_reports')
+    .values({ post_id: postId, user_id: userId, reason, created_at: at })
+    .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+    .execute();
+}

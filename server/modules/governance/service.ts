@@ -1,0 +1,919 @@
+import type { Kysely } from 'kysely';
+import type { AuditActor } from '../../../src/domain/auth';
+import {
+  ABSTAIN,
+  THREAD_PAGE_SIZE,
+  isStaff,
+  maySeeSection,
+  resultsVisible,
+  sourceOfRole,
+  tallyVotes,
+  threadSectionTypes,
+  type Answer,
+  type AnswerRequest,
+  type AuthorSource,
+  type BallotItem,
+  type BallotItemList,
+  type GovernanceViewer,
+  type Notice,
+  type NoticeList,
+  type ProposalRequest,
+  type ReportRequest,
+  type SectionAccess,
+  type Thread,
+  type ThreadDetail,
+  type ThreadList,
+  type ThreadQuery,
+  type ThreadRequest,
+  type ThreadUpdate,
+  type VoteRequest,
+  type VotingKind,
+} from '../../../src/domain/governance';
+import { isIdentityApproved } from '../../../src/domain/kyc';
+import { highestReached } from '../../../src/domain/products';
+import type { AppContext, RequestMeta } from '../../context';
+import type { Database } from '../../db/types';
+import { AppError } from '../../errors';
+import { appendAuditEvent } from '../audit/repository';
+import { findReview } from '../kyc/repository';
+import { ledgerBalance, ledgerBalancesAt } from '../orders/ledger';
+import { sanitizePostHtml } from '../posts/sanitize';
+import type { UserRecord } from '../users/repository';
+import { onAgendaClosed, onProposalCreated, onVoteFinished } from './events';
+import {
+  claimOpenVoting,
+  deleteOwnPost,
+  findBadges,
+  findBalances,
+  findBallot,
+  findDueVotingIds,
+  findGovernanceProduct,
+  findNotice,
+  findPost,
+  findPostById,
+  findSections,
+  findVoting,
+  finishVoting,
+  hidePost,
+  insertBallot,
+  insertNotice,
+  insertPost,
+  insertReport,
+  insertVoting,
+  listAnswers,
+  listNotices,
+  listThreads,
+  listVotings,
+  markNoticeRead,
+  setVotingOutcome,
+  sumBallots,
+  updateOwnPost,
+  type PostRow,
+  type VotingRow,
+} from './repository';
+
+type Db = Kysely<Database>;
+type SectionRow = Awaited<ReturnType<typeof findSections>>[number];
+
+export const OPERATOR_NAME = 'Moa operator';
+
+interface Access {
+  product: { id: number; name: string };
+  viewer: GovernanceViewer;
+  sections: SectionRow[];
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const candidate = error as { code?: unknown; message?: unknown };
+  return (
+    candidate?.code === '23505' ||
+    candidate?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    (typeof candidate?.message === 'string' && candidate.message.includes('UNIQUE constraint failed'))
+  );
+}
+
+/** The project and what the caller may see of it; a hidden project is not found, except for staff. */
+async function accessOf(db: Db, user: UserRecord, productId: number): Promise<Access> {
+  const product = await findGovernanceProduct(db, productId);
+  if (!product || (product.hide_status === 'HIDE' && !isStaff(user.role))) {
+    throw new AppError('NOT_FOUND', 'No such project.');
+  }
+  const [review, balance, sections] = await Promise.all([
+    findReview(db, user.id),
+    ledgerBalance(db, productId, user.id),
+    findSections(db, productId),
+  ]);
+  const kycApproved = review
+    ? isIdentityApproved({ reviewStatus: review.review_status, reviewAnswer: review.review_answer })
+    : false;
+  return {
+    product: { id: Number(product.id), name: product.name },
+    viewer: { role: user.role, kycApproved, balance },
+    sections,
+  };
+}
+
+function sectionAccess(section: SectionRow, viewer: GovernanceViewer): SectionAccess {
+  return {
+    type: section.type,
+    viewType: section.view_type,
+    sectionId: Number(section.id),
+    unlocked: maySeeSection(section.view_type, viewer),
+  };
+}
+
+const LOCKED_MESSAGES = {
+  PRE_KYC: 'Sign in to see this section.',
+  POST_KYC: 'Complete your identity verification to see this section.',
+  INVESTOR: 'Only holders of this project’s tokens see this section.',
+} as const;
+
+function assertUnlocked(section: SectionRow, viewer: GovernanceViewer) {
+  if (!maySeeSection(section.view_type, viewer))
+    throw new AppError('SECTION_LOCKED', LOCKED_MESSAGES[section.view_type]);
+}
+
+/** The project's section of one type, checked against the caller. */
+function requireSection(access: Access, type: 'UPDATE' | 'PROPOSAL' | 'AGENDA'): SectionRow {
+  const section = access.sections.find((candidate) => candidate.type === type);
+  if (!section) throw new AppError('NOT_FOUND', 'This project has no such section.');
+  assertUnlocked(section, access.viewer);
+  return section;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notices (the project's UPDATE section)
+
+type NoticeRow = NonNullable<Awaited<ReturnType<typeof findNotice>>>;
+
+function toNotice(row: NoticeRow): Notice {
+  return {
+    id: Number(row.id),
+    productId: Number(row.product_id),
+    title: row.title,
+    body: row.body,
+    isPinned: row.is_pinned === 1,
+    isRead: row.read_at !== null,
+    source: row.source,
+    agendaId: row.voting_id === null ? null : Number(row.voting_id),
+    createdAt: row.created_at,
+  };
+}
+
+export async function getNotices(ctx: AppContext, user: UserRecord, productId: number): Promise<NoticeList> {
+  const access = await accessOf(ctx.db, user, productId);
+  const section = access.sections.find((candidate) => candidate.type === 'UPDATE');
+  if (!section) throw new AppError('NOT_FOUND', 'This project has no notices.');
+  const info = sectionAccess(section, access.viewer);
+  const rows = info.unlocked ? await listNotices(ctx.db, productId, user.id) : [];
+  return { section: info, notices: rows.map(toNotice) };
+}
+
+export async function getNotice(ctx: AppContext, user: UserRecord, productId: number, noticeId: number) {
+  const access = await accessOf(ctx.db, user, productId);
+  requireSection(access, 'UPDATE');
+  const row = await findNotice(ctx.db, productId, noticeId, user.id);
+  if (!row) throw new AppError('NOT_FOUND', 'No such notice.');
+  return toNotice(row);
+}
+
+export async function readNotice(ctx: AppContext, user: UserRecord, productId: number, noticeId: number) {
+  await getNotice(ctx, user, productId, noticeId);
+  await markNoticeRead(ctx.db, noticeId, user.id, ctx.now().toISOString());
+  return getNotice(ctx, user, productId, noticeId);
+}
+
+/** An operator or the seller posts a notice (from the command line until the operator area exists). */
+export async function postNotice(
+  ctx: AppContext,
+  input: {
+    productId: number;
+    title: string;
+    body: string;
+    isPinned: boolean;
+    source: 'ADMIN' | 'SELLER';
+    agendaId: number | null;
+  },
+  meta: RequestMeta,
+): Promise<number> {
+  const product = await findGovernanceProduct(ctx.db, input.productId);
+  if (!product) throw new AppError('NOT_FOUND', `No project ${input.productId}.`);
+  const title = input.title.trim();
+  const body = sanitizePostHtml(input.body);
+  if (!title || title.length > 200 || !body)
+    throw new AppError('VALIDATION_FAILED', 'Give a title (up to 200) and a text.');
+  if (input.agendaId !== null) {
+    const agenda = await findVoting(ctx.db, input.agendaId);
+    if (!agenda || agenda.kind !== 'AGENDA' || Number(agenda.product_id) !== input.productId) {
+      throw new AppError('NOT_FOUND', `No agenda ${input.agendaId} in project ${input.productId}.`);
+    }
+  }
+  const at = ctx.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const id = await insertNotice(trx, {
+      ...input,
+      title,
+      body,
+      author: OPERATOR_NAME,
+      votingId: input.agendaId,
+      at,
+    });
+    await appendAuditEvent(
+      trx,
+      {
+        userId: null,
+        actor: 'operator',
+        type: 'NOTICE_POSTED',
+        detail: { productId: String(input.productId), noticeId: String(id) },
+        meta,
+      },
+      at,
+    );
+    return id;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Community threads and answers
+
+async function authorsOf(db: Db, productId: number, rows: PostRow[]) {
+  const [badges, balances] = await Promise.all([
+    findBadges(db, productId),
+    findBalances(db, productId, [...new Set(rows.map((row) => row.user_id))]),
+  ]);
+  const items = badges.map((badge) => ({ name: badge.name, limitQuantity: Number(badge.limit_quantity) }));
+  return (row: PostRow) => ({
+    name: row.author_name,
+    source: row.source,
+    badge:
+      row.source === 'INVESTOR' && row.is_hide_badge !== 1
+        ? (highestReached(items, balances.get(row.user_id) ?? 0)?.name ?? null)
+        : null,
+  });
+}
+
+function toThread(row: PostRow, user: UserRecord, author: Thread['author']): Thread {
+  return {
+    id: Number(row.id),
+    sectionId: Number(row.section_id),
+    sectionType: row.section_type,
+    title: row.title ?? '',
+    body: row.body,
+    author,
+    isOwn: row.user_id === user.id,
+    answerCount: Number(row.answer_count ?? 0),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toAnswer(row: PostRow, user: UserRecord, author: Answer['author']): Answer {
+  return {
+    id: Number(row.id),
+    threadId: Number(row.parent_id),
+    body: row.body,
+    author,
+    isOwn: row.user_id === user.id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function threadSections(access: Access) {
+  return access.sections.filter((section) => (threadSectionTypes as readonly string[]).includes(section.type));
+}
+
+function cleanBody(html: string): string {
+  const body = sanitizePostHtml(html);
+  if (!body) throw new AppError('VALIDATION_FAILED', 'The text is empty once unsafe markup is removed.');
+  return body;
+}
+
+export async function getThreads(
+  ctx: AppContext,
+  user: UserRecord,
+  productId: number,
+  query: ThreadQuery,
+): Promise<ThreadList> {
+  const access = await accessOf(ctx.db, user, productId);
+  const sections = threadSections(access);
+  if (sections.length === 0) throw new AppError('NOT_FOUND', 'This project has no community.');
+  let visible = sections.filter((section) => maySeeSection(section.view_type, access.viewer));
+  if (query.sectionId !== undefined) {
+    const section = sections.find((candidate) => Number(candidate.id) === query.sectionId);
+    if (!section) throw new AppError('NOT_FOUND', 'No such section in this project.');
+    assertUnlocked(section, access.viewer);
+    visible = [section];
+  }
+  const rows = await listThreads(ctx.db, {
+    productId,
+    sectionIds: visible.map((section) => Number(section.id)),
+    source: query.source === 'ALL' ? null : query.source,
+    before: query.before ?? null,
+    limit: THREAD_PAGE_SIZE + 1,
+  });
+  const page = rows.slice(0, THREAD_PAGE_SIZE);
+  const authorOf = await authorsOf(ctx.db, productId, page);
+  return {
+    sections: sections.map((section) => sectionAccess(section, access.viewer)),
+    threads: page.map((row) => toThread(row, user, authorOf(row))),
+    nextBefore: rows.length > THREAD_PAGE_SIZE ? Number(page[page.length - 1]!.id) : null,
+  };
+}
+
+/** A visible post of the project, in a section the caller may see. */
+async function visiblePost(ctx: AppContext, access: Access, postId: number, kind: 'thread' | 'answer' | 'any') {
+  const row = await findPost(ctx.db, access.product.id, postId);
+  if (!row || row.is_hidden === 1) throw new AppError('NOT_FOUND', 'No such post.');
+  if ((kind === 'thread' && row.parent_id !== null) || (kind === 'answer' && row.parent_id === null)) {
+    throw new AppError('NOT_FOUND', 'No such post.');
+  }
+  const section = access.sections.find((candidate) => Number(candidate.id) === Number(row.section_id));
+  if (!section) throw new AppError('NOT_FOUND', 'No such post.');
+  assertUnlocked(section, access.viewer);
+  return row;
+}
+
+export async function getThread(ctx: AppContext, user: UserRecord, productId: number, threadId: number) {
+  const access = await accessOf(ctx.db, user, productId);
+  const thread = await visiblePost(ctx, access, threadId, 'thread');
+  return threadDetail(ctx, user, productId, thread);
+}
+
+async function threadDetail(ctx: AppContext, user: UserRecord, productId: number, thread: PostRow) {
+  const answers = await listAnswers(ctx.db, Number(thread.id));
+  const authorOf = await authorsOf(ctx.db, productId, [thread, ...answers]);
+  const detail: ThreadDetail = {
+    thread: toThread(thread, user, authorOf(thread)),
+    answers: answers.map((row) => toAnswer(row, user, authorOf(row))),
+  };
+  return detail;
+}
+
+function audit(user: UserRecord, type: string, detail: Record<string, string>, meta: RequestMeta, at: string) {
+  return { userId: user.id, actor: 'user' as AuditActor, type, detail, meta, at };
+}
+
+export async function createThread(
+  ctx: AppContext,
+  user: UserRecord,
+  productId: number,
+  request: ThreadRequest,
+  meta: RequestMeta,
+): Promise<Thread> {
+  const access = await accessOf(ctx.db, user, productId);
+  const section = threadSections(access).find((candidate) => Number(candidate.id) === request.sectionId);
+  if (!section) throw new AppError('NOT_FOUND', 'No such section in this project.');
+  assertUnlocked(section, access.viewer);
+  const body = cleanBody(request.body);
+  const at = ctx.now().toISOString();
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const postId = await insertPost(trx, {
+      productId,
+      sectionId: request.sectionId,
+      parentId: null,
+      userId: user.id,
+      source: sourceOfRole(user.role),
+      title: request.title,
+      body,
+      at,
+    });
+    const entry = audit(user, 'COMMUNITY_POSTED', { productId: String(productId), postId: String(postId) }, meta, at);
+    await appendAuditEvent(trx, entry, at);
+    return postId;
+  });
+  return (await getThread(ctx, user, productId, id)).thread;
+}
+
+export async function updateThread(
+  ctx: AppContext,
+  user: UserRecord,
+  productId: number,
+  threadId: number,
+  request: ThreadUpdate,
+): Promise<Thread> {
+  const access = await accessOf(ctx.db, user, productId);
+  const row = await visiblePost(ctx, access, threadId, 'thread');
+  if (row.user_id !== user.id) throw new AppError('NOT_POST_AUTHOR', 'Only the author may change this post.');
+  const changed = await updateOwnPost(ctx.db, threadId, user.id, {
+    title: request.title,
+    body: cleanBody(request.body),
+    at: ctx.now().toISOString(),
+  });
+  if (!changed) throw new AppError('NOT_FOUND', 'No such post.');
+  return (await getThread(ctx, user, productId, threadId)).thread;
+}
+
+export async function createAnswer(
+  ctx: AppContext,
+  user: UserRecord,
+  productId: number,
+  threadId: number,
+  request: AnswerRequest,
+  meta: RequestMeta,
+): Promise<Answer> {
+  const access = await accessOf(ctx.db, user, productId);
+  const thread = await visiblePost(ctx, access, threadId, 'thread');
+  const body = cleanBody(request.body);
+  const at = ctx.now().toISOString();
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const postId = await insertPost(trx, {
+      productId,
+      sectionId: Number(thread.section_id),
+      parentId: threadId,
+      userId: user.id,
+      source: sourceOfRole(user.role),
+      title: null,
+      body,
+      at,
+    });
+    const entry = audit(user, 'COMMUNITY_ANSWERED', { productId: String(productId), postId: String(postId) }, meta, at);
+    await appendAuditEvent(trx, entry, at);
+    return postId;
+  });
+  const detail = await getThread(ctx, user, productId, threadId);
+  return detail.answers.find((answer) => answer.id === id)!;
+}
+
+export async function updateAnswer(
+  ctx: AppContext,
+  user: UserRecord,
+  productId: number,
+  answerId: number,
+  request: AnswerRequest,
+): Promise<Answer> {
+  const access = await accessOf(ctx.db, user, productId);
+  const row = await visiblePost(ctx, access, answerId, 'answer');
+  if (row.user_id !== user.id) throw new AppError('NOT_POST_AUTHOR', 'Only the author may change this post.');
+  await updateOwnPost(ctx.db, answerId, user.id, { body: cleanBody(request.body), at: ctx.now().toISOString() });
+  const detail = await getThread(ctx, user, productId, Number(row.parent_id));
+  return detail.answers.find((answer) => answer.id === answerId)!;
+}
+
+export async function deletePost(
+  ctx: AppContext,
+  user: UserRecord,
+  productId: number,
+  postId: number,
+  kind: 'thread' | 'answer',
+  meta: RequestMeta,
+): Promise<void> {
+  const access = await accessOf(ctx.db, user, productId);
+  const row = await visiblePost(ctx, access, postId, kind);
+  if (row.user_id !== user.id) throw new AppError('NOT_POST_AUTHOR', 'Only the author may delete this post.');
+  const at = ctx.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await deleteOwnPost(trx, postId, user.id))) throw new AppError('NOT_FOUND', 'No such post.');
+    const entry = audit(user, 'COMMUNITY_DELETED', { productId: String(productId), postId: String(postId) }, meta, at);
+    await appendAuditEvent(trx, entry, at);
+  });
+}
+
+export async function reportPost(
+  ctx: AppContext,
+  user: UserRecord,
+  productId: number,
+  postId: number,
+  request: ReportRequest,
+  meta: RequestMeta,
+): Promise<void> {
+  const access = await accessOf(ctx.db, user, productId);
+  await visiblePost(ctx, access, postId, 'any');
+  const at = ctx.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertReport(trx, postId, user.id, request.reason, at);
+    const entry = audit(user, 'COMMUNITY_REPORTED', { productId: String(productId), postId: String(postId) }, meta, at);
+    await appendAuditEvent(trx, entry, at);
+  });
+}
+
+/** An operator hides a post (community:hide); its author sees the event in their activity. */
+export async function hideCommunityPost(ctx: AppContext, postId: number, reason: string, meta: RequestMeta) {
+  const post = await findPostById(ctx.db, postId);
+  if (!post) throw new AppError('NOT_FOUND', `No post ${postId}.`);
+  if (!reason.trim()) throw new AppError('VALIDATION_FAILED', 'Say why the post is hidden.');
+  const at = ctx.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const hidden = await hidePost(trx, postId, reason.trim());
+    if (hidden) {
+      await appendAuditEvent(
+        trx,
+        {
+          userId: post.user_id,
+          actor: 'operator',
+          type: 'COMMUNITY_HIDDEN',
+          detail: { productId: String(post.product_id), postId: String(postId), reason: reason.trim() },
+          meta,
+        },
+        at,
+      );
+    }
+    return hidden;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Proposals and agendas
+
+const SECTION_OF: Record<VotingKind, 'PROPOSAL' | 'AGENDA'> = { PROPOSAL: 'PROPOSAL', AGENDA: 'AGENDA' };
+
+async function toBallotItem(db: Db, row: VotingRow, user: UserRecord, now: string): Promise<BallotItem> {
+  const labels = JSON.parse(row.options) as string[];
+  void now;
+  const visible = resultsVisible({
+    status: row.status,
+    resultsVisibleBeforeClose: row.results_visible_before_close === 1,
+  });
+  const [ballot, myPower, sums] = await Promise.all([
+    findBallot(db, Number(row.id), user.id),
+    ledgerBalance(db, Number(row.product_id), user.id, row.snapshot_at),
+    visible ? sumBallots(db, Number(row.id)) : Promise.resolve([]),
+  ]);
+  const tally = visible
+    ? tallyVotes({
+        optionCount: labels.length,
+        ballots: sums,
+        totalPower: Number(row.total_power),
+        quorumPercent: row.quorum_percent,
+        thresholdPercent: row.threshold_percent,
+      })
+    : null;
+  const closed = row.status === 'CLOSED' && row.outcome !== null;
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    productId: Number(row.product_id),
+    title: row.title,
+    body: row.body,
+    author: { name: row.author_name, source: row.author_source, badge: null },
+    options: labels.map((label, index) => ({ choice: index + 1, label, weight: tally?.optionWeights[index] ?? null })),
+    status: row.status,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    snapshotAt: row.snapshot_at,
+    quorumPercent: row.quorum_percent,
+    thresholdPercent: row.threshold_percent,
+    resultsVisibleBeforeClose: row.results_visible_before_close === 1,
+    totalPower: Number(row.total_power),
+    results: tally
+      ? {
+          abstainWeight: tally.abstainWeight,
+          participatingWeight: tally.participatingWeight,
+          quorumReached: tally.quorumReached,
+          // Once closed, the recorded outcome is the answer; before, the standing of the count.
+          winningOption: closed
+            ? row.winning_option === null
+              ? null
+              : Number(row.winning_option)
+            : tally.winningOption,
+          outcome: closed ? row.outcome! : tally.outcome,
+        }
+      : null,
+    closedAt: row.closed_at,
+    myPower,
+    myBallot: ballot
+      ? { choice: Number(ballot.choice), weight: Number(ballot.weight), castAt: ballot.created_at }
+      : null,
+  };
+}
+
+export async function getVotings(
+  ctx: AppContext,
+  user: UserRecord,
+  productId: number,
+  kind: VotingKind,
+): Promise<BallotItemList> {
+  const access = await accessOf(ctx.db, user, productId);
+  const section = access.sections.find((candidate) => candidate.type === SECTION_OF[kind]);
+  if (!section) throw new AppError('NOT_FOUND', 'This project has no such section.');
+  const info = sectionAccess(section, access.viewer);
+  const now = ctx.now().toISOString();
+  const rows = info.unlocked ? await listVotings(ctx.db, productId, kind) : [];
+  const items = [];
+  for (const row of rows) items.push(await toBallotItem(ctx.db, row, user, now));
+  return {
+    section: info,
+    items,
+    proposalMinTokens: ctx.config.GOVERNANCE_PROPOSAL_MIN_TOKENS,
+    balance: access.viewer.balance,
+  };
+}
+
+async function visibleVoting(ctx: AppContext, user: UserRecord, productId: number, kind: VotingKind, id: number) {
+  const access = await accessOf(ctx.db, user, productId);
+  requireSection(access, SECTION_OF[kind]);
+  const row = await findVoting(ctx.db, id);
+  if (!row || row.kind !== kind || Number(row.product_id) !== productId) {
+    throw new AppError('NOT_FOUND', kind === 'PROPOSAL' ? 'No such proposal.' : 'No such agenda.');
+  }
+  return { access, row };
+}
+
+export async function getVoting(ctx: AppContext, user: UserRecord, productId: number, kind: VotingKind, id: number) {
+  const { row } = await visibleVoting(ctx, user, productId, kind, id);
+  return toBallotItem(ctx.db, row, user, ctx.now().toISOString());
+}
+
+function checkWindow(ctx: AppContext, endsAt: string, now: Date) {
+  const minutes = (Date.parse(endsAt) - now.getTime()) / 60_000;
+  const min = ctx.config.GOVERNANCE_VOTE_MIN_MINUTES;
+  const maxDays = ctx.config.GOVERNANCE_VOTE_MAX_DAYS;
+  if (!(minutes >= min) || minutes > maxDays * 24 * 60) {
+    throw new AppError('VALIDATION_FAILED', `The vote must end between ${min} minutes and ${maxDays} days from now.`);
+  }
+}
+
+interface NewVoting {
+  kind: VotingKind;
+  productId: number;
+  productName: string;
+  title: string;
+  body: string;
+  options: string[];
+  endsAt: string;
+  quorumPercent: number;
+  thresholdPercent: number;
+  resultsVisibleBeforeClose: boolean;
+  author: { userId: string | null; name: string; source: AuthorSource };
+}
+
+/**
+ * Opens a proposal or agenda. Its snapshot is the moment of creation: each holder's ledger
+ * balance then is their voting power, and the sum is the quorum's base.
+ */
+async function openVoting(ctx: AppContext, input: NewVoting, actor: AuditActor, meta: RequestMeta): Promise<number> {
+  const at = ctx.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const holders = await ledgerBalancesAt(trx, input.productId, at);
+    const totalPower = holders.reduce((sum, holder) => sum + holder.balance, 0);
+    const id = await insertVoting(trx, {
+      product_id: input.productId,
+      kind: input.kind,
+      title: input.title,
+      body: input.body,
+      options: JSON.stringify(input.options),
+      author_user_id: input.author.userId,
+      author_name: input.author.name,
+      author_source: input.author.source,
+      status: 'OPEN',
+      starts_at: at,
+      ends_at: new Date(input.endsAt).toISOString(),
+      snapshot_at: at,
+      total_power: totalPower,
+      quorum_percent: input.quorumPercent,
+      threshold_percent: input.thresholdPercent,
+      results_visible_before_close: input.resultsVisibleBeforeClose ? 1 : 0,
+      outcome: null,
+      winning_option: null,
+      closed_at: null,
+      closed_by: null,
+      created_at: at,
+    });
+    await appendAuditEvent(
+      trx,
+      {
+        userId: input.author.userId,
+        actor,
+        type: input.kind === 'PROPOSAL' ? 'PROPOSAL_CREATED' : 'AGENDA_OPENED',
+        detail: { productId: String(input.productId), id: String(id) },
+        meta,
+      },
+      at,
+    );
+    if (input.kind === 'PROPOSAL') {
+      await onProposalCreated(ctx, trx, {
+        proposalId: id,
+        productId: input.productId,
+        productName: input.productName,
+        title: input.title,
+        endsAt: new Date(input.endsAt).toISOString(),
+        holderIds: holders.map((holder) => holder.userId),
+        createdAt: at,
+      });
+    }
+    return id;
+  });
+}
+
+export async function createProposal(
+  ctx: AppContext,
+  user: UserRecord,
+  productId: number,
+  request: ProposalRequest,
+  meta: RequestMeta,
+): Promise<BallotItem> {
+  const access = await accessOf(ctx.db, user, productId);
+  requireSection(access, 'PROPOSAL');
+  const min = ctx.config.GOVERNANCE_PROPOSAL_MIN_TOKENS;
+  if (access.viewer.balance < min) {
+    throw new AppError(
+      'PROPOSAL_THRESHOLD_NOT_MET',
+      `Opening a proposal takes at least ${min} tokens of this project.`,
+    );
+  }
+  checkWindow(ctx, request.endsAt, ctx.now());
+  const id = await openVoting(
+    ctx,
+    {
+      kind: 'PROPOSAL',
+      productId,
+      productName: access.product.name,
+      title: request.title,
+      body: cleanBody(request.body),
+      options: request.options,
+      endsAt: request.endsAt,
+      quorumPercent: request.quorumPercent,
+      thresholdPercent: request.thresholdPercent,
+      resultsVisibleBeforeClose: request.resultsVisibleBeforeClose,
+      author: { userId: user.id, name: user.name ?? '', source: sourceOfRole(user.role) },
+    },
+    'user',
+    meta,
+  );
+  return getVoting(ctx, user, productId, 'PROPOSAL', id);
+}
+
+/** An operator or seller opens an agenda (agenda:open). */
+export async function openAgenda(
+  ctx: AppContext,
+  input: Omit<NewVoting, 'kind' | 'productName' | 'author'> & { source: 'ADMIN' | 'SELLER' },
+  meta: RequestMeta,
+): Promise<number> {
+  const product = await findGovernanceProduct(ctx.db, input.productId);
+  if (!product) throw new AppError('NOT_FOUND', `No project ${input.productId}.`);
+  const sections = await findSections(ctx.db, input.productId);
+  if (!sections.some((section) => section.type === 'AGENDA')) {
+    throw new AppError('NOT_FOUND', `Project ${input.productId} has no agenda section.`);
+  }
+  checkWindow(ctx, input.endsAt, ctx.now());
+  return openVoting(
+    ctx,
+    {
+      ...input,
+      kind: 'AGENDA',
+      productName: product.name,
+      body: cleanBody(input.body),
+      author: { userId: null, name: OPERATOR_NAME, source: input.source },
+    },
+    'operator',
+    meta,
+  );
+}
+
+/**
+ * One ballot per voter and item, final once cast (docs/decisions/0800-governance.md). The
+ * unique constraint decides between concurrent tries; the claim on the item's row keeps a
+ * ballot from slipping in after the close.
+ */
+export async function castVote(
+  ctx: AppContext,
+  user: UserRecord,
+  productId: number,
+  kind: VotingKind,
+  id: number,
+  request: VoteRequest,
+  meta: RequestMeta,
+): Promise<BallotItem> {
+  const { row } = await visibleVoting(ctx, user, productId, kind, id);
+  const at = ctx.now().toISOString();
+  if (row.status !== 'OPEN' || row.ends_at <= at) throw new AppError('VOTING_CLOSED', 'Voting on this item has ended.');
+  const optionCount = (JSON.parse(row.options) as string[]).length;
+  const choice = request.choice === 'ABSTAIN' ? ABSTAIN : request.choice;
+  if (choice > optionCount)
+    throw new AppError('VALIDATION_FAILED', `Choose one of the ${optionCount} options or abstain.`);
+  const weight = await ledgerBalance(ctx.db, productId, user.id, row.snapshot_at);
+  if (weight <= 0) {
+    throw new AppError('NO_VOTING_POWER', 'You held no tokens of this project when the vote was opened.');
+  }
+  if (await findBallot(ctx.db, id, user.id))
+    throw new AppError('ALREADY_VOTED', 'You have already voted on this item.');
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      if (!(await claimOpenVoting(trx, id, at))) throw new AppError('VOTING_CLOSED', 'Voting on this item has ended.');
+      await insertBallot(trx, { votingId: id, userId: user.id, choice, weight, at });
+      await appendAuditEvent(
+        trx,
+        {
+          userId: user.id,
+          actor: 'user',
+          type: 'VOTE_CAST',
+          detail: {
+            productId: String(productId),
+            kind,
+            id: String(id),
+            choice: String(choice),
+            weight: String(weight),
+          },
+          meta,
+        },
+        at,
+      );
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('ALREADY_VOTED', 'You have already voted on this item.');
+    throw error;
+  }
+  return toBallotItem(ctx.db, (await findVoting(ctx.db, id))!, user, at);
+}
+
+const SYSTEM_META: RequestMeta = { ip: 'system', userAgent: 'Moa governance close' };
+
+/**
+ * Closes one item and records its outcome. The conditional update decides who closes it, so
+ * the tally and its events happen exactly once however many processes try.
+ */
+export async function closeVoting(
+  ctx: AppContext,
+  id: number,
+  options: { actor: AuditActor; by: string; meta: RequestMeta; onlyIfDue: boolean; kind?: VotingKind },
+): Promise<boolean> {
+  const at = ctx.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await findVoting(trx, id);
+    if (!before || (options.kind && before.kind !== options.kind)) throw new AppError('NOT_FOUND', `No item ${id}.`);
+    const won = await finishVoting(trx, id, {
+      status: 'CLOSED',
+      outcome: null,
+      winningOption: null,
+      at,
+      by: options.by,
+      ...(options.onlyIfDue ? { dueBy: at } : {}),
+    });
+    if (!won) return false;
+    const row = (await findVoting(trx, id))!;
+    const productId = Number(row.product_id);
+    const tally = tallyVotes({
+      optionCount: (JSON.parse(row.options) as string[]).length,
+      ballots: await sumBallots(trx, id),
+      totalPower: Number(row.total_power),
+      quorumPercent: row.quorum_percent,
+      thresholdPercent: row.threshold_percent,
+    });
+    await setVotingOutcome(trx, id, { outcome: tally.outcome, winningOption: tally.winningOption });
+    await appendAuditEvent(
+      trx,
+      {
+        userId: null,
+        actor: options.actor,
+        type: row.kind === 'PROPOSAL' ? 'VOTE_FINISH' : 'AGENDA_CLOSED',
+        detail: { productId: String(productId), id: String(id), outcome: tally.outcome },
+        meta: options.meta,
+      },
+      at,
+    );
+    const product = await findGovernanceProduct(trx, productId);
+    const voterIds = (await ledgerBalancesAt(trx, productId, row.snapshot_at)).map((holder) => holder.userId);
+    const common = {
+      productId,
+      productName: product?.name ?? '',
+      title: row.title,
+      outcome: tally.outcome,
+      winningOption: tally.winningOption,
+      voterIds,
+      closedAt: at,
+    };
+    if (row.kind === 'PROPOSAL') await onVoteFinished(ctx, trx, { proposalId: id, ...common });
+    else await onAgendaClosed(ctx, trx, { agendaId: id, ...common });
+    return true;
+  });
+}
+
+/** Closes every item whose end has passed; any number of processes may run it at once. */
+export async function closeDueVotings(ctx: AppContext, batch = 100): Promise<number> {
+  let closed = 0;
+  for (const id of await findDueVotingIds(ctx.db, ctx.now().toISOString(), batch)) {
+    if (await closeVoting(ctx, id, { actor: 'system', by: 'schedule', meta: SYSTEM_META, onlyIfDue: true }))
+      closed += 1;
+  }
+  return closed;
+}
+
+/** An operator cancels an open proposal (proposal:cancel): no outcome, no tally. */
+export async function cancelProposal(ctx: AppContext, id: number, reason: string, meta: RequestMeta) {
+  if (!reason.trim()) throw new AppError('VALIDATION_FAILED', 'Say why the proposal is cancelled.');
+  const row = await findVoting(ctx.db, id);
+  if (!row || row.kind !== 'PROPOSAL') throw new AppError('NOT_FOUND', `No proposal ${id}.`);
+  const at = ctx.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const done = await finishVoting(trx, id, {
+      status: 'CANCELLED',
+      outcome: null,
+      winningOption: null,
+      at,
+      by: OPERATOR_NAME,
+    });
+    if (!done) throw new AppError('VOTING_CLOSED', `Proposal ${id} is not open.`);
+    await appendAuditEvent(
+      trx,
+      {
+        userId: row.author_user_id,
+        actor: 'operator',
+        type: 'PROPOSAL_CANCELLED',
+        detail: { productId: String(row.product_id), id: String(id), reason: reason.trim() },
+        meta,
+      },
+      at,
+    );
+    return true;
+  });
+}

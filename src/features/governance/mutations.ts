@@ -1,0 +1,117 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  answerSchema,
+  ballotItemSchema,
+  noticeSchema,
+  threadSchema,
+  type ProposalRequest,
+  type ThreadRequest,
+  type VoteRequest,
+  type VotingKind,
+} from '../../domain/governance';
+import { api } from '../../lib/api';
+import { t } from '../../lib/i18n';
+import { governanceKeys, votingPath } from './queries';
+
+const onError = (error: Error) => toast.error(error.message);
+
+/** A vote is sent now or not at all: offline the button is disabled, never queued. */
+export function useCastVote(productId: number, kind: VotingKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: ({ id, body }: { id: number; body: VoteRequest }) =>
+      api.request(`/api/v1/governance/${productId}/${votingPath(kind)}/${id}/vote`, {
+        method: 'POST',
+        body,
+        schema: ballotItemSchema,
+      }),
+    onSuccess: async () => {
+      toast.success(t('governance.voted'));
+      await queryClient.invalidateQueries({ queryKey: governanceKeys.votings(productId, kind) });
+    },
+    onError,
+  });
+}
+
+export function useCreateProposal(productId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: (body: ProposalRequest) =>
+      api.request(`/api/v1/governance/${productId}/proposals`, { method: 'POST', body, schema: ballotItemSchema }),
+    onSuccess: async () => {
+      toast.success(t('governance.proposalOpened'));
+      await queryClient.invalidateQueries({ queryKey: governanceKeys.votings(productId, 'PROPOSAL') });
+    },
+    onError,
+  });
+}
+
+export function useMarkNoticeRead(productId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.request(`/api/v1/governance/${productId}/notices/${id}/read`, { method: 'POST', schema: noticeSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: governanceKeys.notices(productId) }),
+  });
+}
+
+export function useCreateThread(productId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: (body: ThreadRequest) =>
+      api.request(`/api/v1/governance/${productId}/threads`, { method: 'POST', body, schema: threadSchema }),
+    onSuccess: async () => {
+      toast.success(t('governance.posted'));
+      await queryClient.invalidateQueries({ queryKey: governanceKeys.all(productId) });
+    },
+    onError,
+  });
+}
+
+export function useCreateAnswer(productId: number, threadId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: (body: { body: string }) =>
+      api.request(`/api/v1/governance/${productId}/threads/${threadId}/answers`, {
+        method: 'POST',
+        body,
+        schema: answerSchema,
+      }),
+    onSuccess: async () => {
+      toast.success(t('governance.posted'));
+      await queryClient.invalidateQueries({ queryKey: governanceKeys.all(productId) });
+    },
+    onError,
+  });
+}
+
+export function useDeletePost(productId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: ({ id, kind }: { id: number; kind: 'thread' | 'answer' }) =>
+      api.request(`/api/v1/governance/${productId}/${kind === 'thread' ? 'threads' : 'answers'}/${id}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: async () => {
+      toast.success(t('governance.deleted'));
+      await queryClient.invalidateQueries({ queryKey: governanceKeys.all(productId) });
+    },
+    onError,
+  });
+}
+
+export function useReportPost(productId: number) {
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      api.request(`/api/v1/governance/${productId}/posts/${id}/report`, { method: 'POST', body: { reason } }),
+    onSuccess: () => toast.success(t('governance.reported')),
+    onError,
+  });
+}

@@ -1,0 +1,52 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  ballotItemListSchema,
+  noticeListSchema,
+  threadDetailSchema,
+  threadListSchema,
+  type VotingKind,
+} from '../../domain/governance';
+import { api } from '../../lib/api';
+
+/** Everything governance reads is persisted, so it opens offline with its "last updated" time. */
+export const governanceKeys = {
+  all: (productId: number) => ['governance', productId] as const,
+  notices: (productId: number) => [...governanceKeys.all(productId), 'notices'] as const,
+  threads: (productId: number, source: string) => [...governanceKeys.all(productId), 'threads', source] as const,
+  thread: (productId: number, id: number) => [...governanceKeys.all(productId), 'thread', id] as const,
+  votings: (productId: number, kind: VotingKind) => [...governanceKeys.all(productId), 'votings', kind] as const,
+};
+
+export const votingPath = (kind: VotingKind) => (kind === 'PROPOSAL' ? 'proposals' : 'agendas');
+
+export const noticesOptions = (productId: number) =>
+  queryOptions({
+    queryKey: governanceKeys.notices(productId),
+    queryFn: ({ signal }) =>
+      api.request(`/api/v1/governance/${productId}/notices`, { schema: noticeListSchema, signal }),
+    staleTime: 30_000,
+  });
+
+export const threadsOptions = (productId: number, source: string) =>
+  queryOptions({
+    queryKey: governanceKeys.threads(productId, source),
+    queryFn: ({ signal }) =>
+      api.request(`/api/v1/governance/${productId}/threads`, { query: { source }, schema: threadListSchema, signal }),
+    staleTime: 30_000,
+  });
+
+export const threadOptions = (productId: number, id: number) =>
+  queryOptions({
+    queryKey: governanceKeys.thread(productId, id),
+    queryFn: ({ signal }) =>
+      api.request(`/api/v1/governance/${productId}/threads/${id}`, { schema: threadDetailSchema, signal }),
+    staleTime: 30_000,
+  });
+
+export const votingsOptions = (productId: number, kind: VotingKind) =>
+  queryOptions({
+    queryKey: governanceKeys.votings(productId, kind),
+    queryFn: ({ signal }) =>
+      api.request(`/api/v1/governance/${productId}/${votingPath(kind)}`, { schema: ballotItemListSchema, signal }),
+    staleTime: 15_000,
+  });
