@@ -15,6 +15,7 @@ import rateLimit from './plugins/rate-limit';
 import security from './plugins/security';
 import staticClient from './plugins/static-client';
 import { createMailer, type Mailer } from './mail/mailer';
+import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { devRoutes } from './modules/dev/routes';
@@ -122,6 +123,7 @@ export async function buildApp({
   await app.register(usersRoutes);
   await app.register(productsRoutes);
   await app.register(ordersRoutes);
+  await app.register(accountRoutes);
   await app.register(kycRoutes);
   await app.register(kycWebhookRoutes);
   if (!config.isProduction) await app.register(devRoutes);

@@ -13,6 +13,7 @@ import {
 import { findUserByEmail } from '../modules/users/repository';
 import { userRoles, type UserRole } from '../../src/domain/auth';
 import { banUser, changeUserRole, unbanUser } from '../modules/users/service';
+import { accountCommands } from './account-commands';
 
 /** How an operator's command appears in the user's account activity. */
 const OPERATOR_META = { ip: 'operator', userAgent: 'Moa operator command' };
@@ -162,4 +163,5 @@ export const commands: Record<string, Command> = {
       return `Allowed ${email} on project ${id}. Allowed projects now: ${ids.allowedProductIds.join(', ') || 'none'}.`;
     },
   },
+  ...accountCommands,
 };

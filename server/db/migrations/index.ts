@@ -6,6 +6,7 @@ import * as catalogue from './2026-11-22-0300-catalogue';
 import * as identityReviews from './2026-11-22-0400-identity-reviews';
 import * as ordersAndLedger from './2026-11-22-0600-orders-and-ledger';
 import * as auditActor from './2026-11-22-0500-audit-actor';
+import * as account from './2026-11-22-0900-account';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0400-identity-reviews': identityReviews,
   '2026-11-22-0500-audit-actor': auditActor,
   '2026-11-22-0600-orders-and-ledger': ordersAndLedger,
+  '2026-11-22-0900-account': account,
 };

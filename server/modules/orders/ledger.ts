@@ -37,6 +37,17 @@ export async function appendHoldingEntry(
       created_at: entry.at,
     })
     .execute();
+  // A debit only ever lowers an existing position. It cannot go through the upsert below: both
+  // engines check the constraint quantity >= 0 on the proposed row before resolving the conflict.
+  if (entry.quantity < 0) {
+    await db
+      .updateTable('product_holdings')
+      .set((eb) => ({ quantity: eb('quantity', '+', entry.quantity), updated_at: entry.at }))
+      .where('product_id', '=', entry.productId)
+      .where('user_id', '=', entry.userId)
+      .execute();
+    return;
+  }
   await db
     .insertInto('product_holdings')
     .values({
