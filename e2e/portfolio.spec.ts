@@ -98,3 +98,33 @@ test('portfolio: overview and chart, CSV, bank details with a code, a gift, a do
   const [file] = await Promise.all([page.waitForEvent('download'), first.getByRole('button').click()]);
   expect(file.suggestedFilename()).toMatch(/\.pdf$/);
 });
+
+// Needs the app shell to open saved pages offline (route guards answered from the saved session and
+// query cache); until that is in place a reload without network shows no saved page.
+test.fixme('portfolio offline: the overview and documents list open from the saved copy', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const email = 'offline-portfolio@example.com';
+  await signInApprovedInvestor(request, context, baseURL!, email);
+  const project = projectWithGifts();
+  grantHolding(email, project.quantity, project.id, '2025-01-15T00:00:00.000Z');
+  await page.goto('/account/overview');
+  await expect(page.getByText('Your portfolio')).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+  await page.goto('/account/documents');
+  await expect(page.getByTestId('documents').locator('li').first()).toBeVisible();
+  // Let the persister write the cache to IndexedDB before the network goes.
+  await page.waitForTimeout(2_000);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('documents').locator('li').first()).toBeVisible();
+  await expect(page.getByText('You are offline: this is the copy saved on this device.')).toBeVisible();
+  await page.goto('/account/overview');
+  await expect(page.getByText('Your portfolio')).toBeVisible();
+  await context.setOffline(false);
+});
