@@ -23,6 +23,7 @@ import security, { securityHeaderList } from './plugins/security';
 import { validatorCompiler } from './plugins/validation';
 import staticClient from './plugins/static-client';
 import { createMailer, type Mailer } from './mail/mailer';
+import { accountRoutes } from './modules/account/routes';
 import { authRoutes } from './modules/auth/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { devRoutes } from './modules/dev/routes';
@@ -146,6 +147,7 @@ export async function buildApp({
   await app.register(productsRoutes);
   await app.register(ordersRoutes);
   await app.register(governanceRoutes);
+  await app.register(accountRoutes);
   await app.register(kycRoutes);
   await app.register(kycWebhookRoutes);
   // The development mailbox shows every sign-in code: see mayReadMailbox for who may read it.

@@ -17,11 +17,17 @@ export interface DataKeys {
   totpSecret: Buffer;
   /** HMAC key for one-time email codes and recovery codes. */
   codeHash: Buffer;
+  /** AES-256-GCM key for payout bank account numbers. */
+  bankAccount: Buffer;
 }
 
 export function deriveDataKeys(rootSecret: string): DataKeys {
   const derive = (info: string) => Buffer.from(hkdfSync('sha256', rootSecret, 'moa-data-keys', info, 32));
-  return { totpSecret: derive('totp-secret-v1'), codeHash: derive('code-hash-v1') };
+  return {
+    totpSecret: derive('totp-secret-v1'),
+    codeHash: derive('code-hash-v1'),
+    bankAccount: derive('bank-account-v1'),
+  };
 }
 
 const ENCRYPTION_VERSION = 'v1';

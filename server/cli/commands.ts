@@ -11,6 +11,7 @@ import { expireDueOrders, listOrdersForOperator, operatorAction } from '../modul
 import { orderStates, type OrderState } from '../../src/domain/order-state';
 import { sendPromotion } from '../modules/notifications/service';
 import { governanceCommands } from './governance-commands';
+import { accountCommands } from './account-commands';
 
 /** How an operator's command appears in the user's account activity. */
 const OPERATOR_META = { ip: 'operator', userAgent: 'Moa operator command' };
@@ -173,6 +174,7 @@ export const commands: Record<string, Command> = {
     },
   },
   ...governanceCommands,
+  ...accountCommands,
 };
 
 /** Who acted, as recorded in the order's events and the audit detail. */

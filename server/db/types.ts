@@ -150,7 +150,7 @@ export interface ContactMessagesTable {
   mailed_at: Timestamp | null;
 }
 
-export interface Database extends CatalogueTables, OrderTables, GovernanceTables {
+export interface Database extends CatalogueTables, OrderTables, GovernanceTables, AccountTables {
   app_meta: AppMetaTable;
   users: UsersTable;
   user_identities: UserIdentitiesTable;
@@ -262,6 +262,8 @@ export interface ProductGiftsTable extends ProductChild {
   description: string;
   is_digital: Flag;
   limit_quantity: number;
+  /** What a digital gift turns out to be; shown only to the investor who claimed it. */
+  reveal_text?: Nullable<string>;
 }
 export interface ProductFaqsTable extends ProductChild {
   title: string;
@@ -637,4 +639,70 @@ export interface GovernanceTables {
   governance_notice_reads: GovernanceNoticeReadsTable;
   community_posts: CommunityPostsTable;
   community_reports: CommunityReportsTable;
+}
+
+export interface RevenueDistributionsTable {
+  id: Generated<number>;
+  product_id: number;
+  amount: number;
+  currency: string;
+  record_at: Timestamp;
+  pays_at: Timestamp;
+  memo: Nullable<string>;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+export interface RevenueSharesTable {
+  id: Generated<number>;
+  distribution_id: number;
+  product_id: number;
+  user_id: string;
+  /** The holder's ledger balance at the record date. */
+  balance: number;
+  amount: number;
+  pays_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface GiftClaimsTable {
+  id: string;
+  user_id: string;
+  product_id: number;
+  gift_id: number;
+  holding: number;
+  state: 'REQUESTED' | 'SHIPPED' | 'REVEALED';
+  recipient_name: Nullable<string>;
+  delivery_address: Nullable<string>;
+  phone: Nullable<string>;
+  shipped_at: Nullable<string>;
+  tracking: Nullable<string>;
+  claimed_at: Timestamp;
+}
+
+export interface PayoutBankAccountsTable {
+  user_id: string;
+  bank_name: string;
+  holder_name: string;
+  number_sealed: string;
+  number_last4: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WalletAddressesTable {
+  id: string;
+  user_id: string;
+  label: string;
+  network: string;
+  address: string;
+  created_at: Timestamp;
+}
+
+export interface AccountTables {
+  revenue_distributions: RevenueDistributionsTable;
+  revenue_shares: RevenueSharesTable;
+  gift_claims: GiftClaimsTable;
+  payout_bank_accounts: PayoutBankAccountsTable;
+  wallet_addresses: WalletAddressesTable;
 }

@@ -154,6 +154,12 @@ export const auditEventTypes = [
   'KYC_REVIEW_UPDATED',
   'INVESTOR_VERIFICATION_SUBMITTED',
   'INVESTOR_VERIFICATION_REVIEWED',
+  'BANK_DETAILS_ADDED',
+  'BANK_DETAILS_CHANGED',
+  'WALLET_ADDED',
+  'WALLET_REMOVED',
+  'GIFT_CLAIMED',
+  'GIFT_SHIPPED',
 ] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 

@@ -107,6 +107,15 @@ export const errorCatalogue = {
     status: 409,
     when: 'The proposal or agenda is no longer open for votes (ended, closed or cancelled).',
   },
+  GIFT_NOT_AVAILABLE: {
+    status: 422,
+    when: 'The holding does not reach the gift’s limitQuantity, or a higher gift is the one on offer.',
+  },
+  GIFT_ALREADY_CLAIMED: { status: 409, when: 'The investor already claimed the gift of this project.' },
+  WALLET_ADDRESS_INVALID: {
+    status: 422,
+    when: 'The address is not valid for its network (format or checksum).',
+  },
   RATE_LIMITED: { status: 429, when: 'Too many requests; wait for the Retry-After header.' },
   SERVICE_UNAVAILABLE: { status: 503, when: 'A dependency (the database) is not answering; try again shortly.' },
   INTERNAL_ERROR: { status: 500, when: 'An unexpected fault; details are logged, never sent.' },

@@ -10,6 +10,7 @@ import * as usageBudgets from './2026-11-22-0550-usage-budgets';
 import * as ordersAndLedger from './2026-11-22-0600-orders-and-ledger';
 import * as notifications from './2026-11-22-0700-notifications';
 import * as governance from './2026-11-22-0800-governance';
+import * as account from './2026-11-22-0900-account';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0600-orders-and-ledger': ordersAndLedger,
   '2026-11-22-0700-notifications': notifications,
   '2026-11-22-0800-governance': governance,
+  '2026-11-22-0900-account': account,
 };

@@ -239,7 +239,7 @@ export async function seedCatalogue(trx: Transaction<Database>, now: Date): Prom
       const share = Math.floor(project.soldQuantity / project.investors);
       for (let position = 0; position < project.investors; position += 1) {
         const isRecent = position >= project.investors - project.recentInvestors;
-        const daysAgo = isRecent ? 1 + ((position * 3) % 12) : 20 + ((position * 5) % 60);
+        const daysAgo = isRecent ? 1 + ((position * 3) % 12) : 20 + ((position * 37) % 400);
         const quantity = position === 0 ? project.soldQuantity - share * (project.investors - 1) : share;
         await insertHolding(trx, {
           productId,

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../types';
 import { seedCatalogue } from './catalogue';
 import { demoPostsSeeder } from './posts';
+import { demoRevenueSeeder } from './revenue';
 
 /**
  * Demo data is written once, on the first start of a new data folder; the marker row in
@@ -13,7 +14,7 @@ export interface Seeder {
   run: (trx: Transaction<Database>, now: Date) => Promise<void>;
 }
 
-export const seeders: Seeder[] = [demoPostsSeeder, { name: 'catalogue', run: seedCatalogue }];
+export const seeders: Seeder[] = [demoPostsSeeder, { name: 'catalogue', run: seedCatalogue }, demoRevenueSeeder];
 
 export const DEMO_SEED_MARKER = 'demo_seeded_at';
 

@@ -34,7 +34,7 @@ function candidatePaths(ctx: AppContext, version: { stored_path: string | null; 
   return [path.join(ctx.config.clientDistDir, url), path.join(path.resolve('public'), url)];
 }
 
-async function readVersionBytes(ctx: AppContext, version: { stored_path: string | null; url: string }) {
+export async function readVersionBytes(ctx: AppContext, version: { stored_path: string | null; url: string }) {
   for (const candidate of candidatePaths(ctx, version)) {
     try {
       return await readFile(candidate);

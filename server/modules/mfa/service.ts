@@ -237,3 +237,28 @@ export async function regenerateRecoveryCodes(ctx: AppContext, auth: AuthState, 
   );
   return { recoveryCodes };
 }
+
+/**
+ * A sensitive change (payout details, addresses) confirmed with a current authenticator code:
+ * the code's step is claimed and the change written in one transaction, under the same
+ * attempt limits as sign-in, so a code works once and guesses lock the account the same way.
+ */
+export async function applyWithAuthenticatorCode<T>(
+  ctx: AppContext,
+  auth: AuthState,
+  code: string,
+  meta: RequestMeta,
+  apply: (trx: Kysely<Database>, now: string) => Promise<T>,
+): Promise<T> {
+  const userId = auth.user.id;
+  const factor = await findTotpFactor(ctx.db, userId);
+  if (!factor?.secret_sealed) throw new AppError('OTP_REQUIRED', 'Set up two-step sign-in first.');
+  const secret = decryptText(ctx.keys.totpSecret, factor.secret_sealed);
+  return attemptSecondFactor(ctx, auth, meta, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const accepted = await acceptTotp(ctx, trx, userId, secret, code);
+      if (!accepted.ok) return accepted;
+      return { ok: true as const, value: await apply(trx, ctx.now().toISOString()) };
+    }),
+  );
+}

@@ -37,8 +37,9 @@ export async function appendHoldingEntry(
       created_at: entry.at,
     })
     .execute();
+  // A debit only ever lowers an existing position. It cannot go through the upsert below: both
+  // engines check the constraint quantity >= 0 on the proposed row before resolving the conflict.
   if (entry.quantity < 0) {
-    // A debit never creates a holding; the check constraint refuses one that would go below zero.
     await db
       .updateTable('product_holdings')
       .set((eb) => ({ quantity: eb('quantity', '+', entry.quantity), updated_at: entry.at }))

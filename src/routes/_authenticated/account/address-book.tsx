@@ -1,17 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { AddressBook } from '../../../features/portfolio/components/address-book';
 import { pageHead } from '../../../lib/head';
-import { ComingSoon } from '../../../ui/coming-soon';
+import { t } from '../../../lib/i18n';
+import { AccountNav } from './-components/account-nav';
 
 export const Route = createFileRoute('/_authenticated/account/address-book')({
-  head: () => pageHead('Address book'),
+  head: () => pageHead(t('addresses.title')),
   component: Page,
 });
 
 function Page() {
   return (
-    <ComingSoon title={'Address book'} eyebrow={'Your account'}>
-      <p>Saved wallet addresses and postal addresses for gifts.</p>
-      <p>The address book opens soon.</p>
-    </ComingSoon>
+    <div className="container py-8 sm:py-12">
+      <p className="eyebrow">{t('account.eyebrow')}</p>
+      <h1 className="page-title mt-2">{t('addresses.title')}</h1>
+      <AccountNav />
+      <AddressBook />
+    </div>
   );
 }

@@ -1,17 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { BankDetailsForm } from '../../../features/portfolio/components/bank-details-form';
 import { pageHead } from '../../../lib/head';
-import { ComingSoon } from '../../../ui/coming-soon';
+import { t } from '../../../lib/i18n';
+import { AccountNav } from './-components/account-nav';
 
 export const Route = createFileRoute('/_authenticated/account/bank-details')({
-  head: () => pageHead('Bank details'),
+  head: () => pageHead(t('bank.title')),
   component: Page,
 });
 
 function Page() {
   return (
-    <ComingSoon title={'Bank details'} eyebrow={'Your account'}>
-      <p>The bank account where Moa pays your distributions.</p>
-      <p>Managing bank details opens soon.</p>
-    </ComingSoon>
+    <div className="container py-8 sm:py-12">
+      <p className="eyebrow">{t('account.eyebrow')}</p>
+      <h1 className="page-title mt-2">{t('bank.title')}</h1>
+      <AccountNav />
+      <BankDetailsForm />
+    </div>
   );
 }

@@ -1,17 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { DocumentsList } from '../../../features/portfolio/components/documents-list';
 import { pageHead } from '../../../lib/head';
-import { ComingSoon } from '../../../ui/coming-soon';
+import { t } from '../../../lib/i18n';
+import { AccountNav } from './-components/account-nav';
 
 export const Route = createFileRoute('/_authenticated/account/documents')({
-  head: () => pageHead('Documents'),
+  head: () => pageHead(t('documents.title')),
   component: Page,
 });
 
 function Page() {
   return (
-    <ComingSoon title={'Documents'} eyebrow={'Your account'}>
-      <p>Every contract you sign and every statement we issue, ready to download.</p>
-      <p>Documents appear here once contract signing opens.</p>
-    </ComingSoon>
+    <div className="container py-8 sm:py-12">
+      <p className="eyebrow">{t('account.eyebrow')}</p>
+      <h1 className="page-title mt-2">{t('documents.title')}</h1>
+      <AccountNav />
+      <DocumentsList />
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { PortfolioOverview } from '../../../features/portfolio/components/portfolio-overview';
 import { pageHead } from '../../../lib/head';
-import { ComingSoon } from '../../../ui/coming-soon';
+import { t } from '../../../lib/i18n';
 import { AccountNav } from './-components/account-nav';
 
 export const Route = createFileRoute('/_authenticated/account/overview')({
@@ -10,12 +11,11 @@ export const Route = createFileRoute('/_authenticated/account/overview')({
 
 function Page() {
   return (
-    <ComingSoon title={'Overview'} eyebrow={'Your account'}>
-      <p>
-        Your portfolio at a glance: what you hold, what it is worth at the offering price, and what it has paid you.
-      </p>
-      <p>The overview is being built and opens with your first investment.</p>
+    <div className="container py-8 sm:py-12">
+      <p className="eyebrow">{t('account.eyebrow')}</p>
+      <h1 className="page-title mt-2">Overview</h1>
       <AccountNav />
-    </ComingSoon>
+      <PortfolioOverview />
+    </div>
   );
 }

@@ -2,7 +2,8 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { z } from 'zod';
 import { productIdSchema } from '../../../domain/schemas';
 import { pageHead } from '../../../lib/head';
-import { ComingSoon } from '../../../ui/coming-soon';
+import { GiftClaim } from '../../../features/portfolio/components/gift-claim';
+import { t } from '../../../lib/i18n';
 
 /**
  * ?productId must be an integer of at least 1 (spec §5). The search is parsed without
@@ -44,9 +45,10 @@ function Page() {
     );
   }
   return (
-    <ComingSoon title="Claim your gift" eyebrow={`Project #${productId}`}>
-      <p>Holders who reach a gift&apos;s token threshold will claim it here, once for each holding.</p>
-      <p>Gift claiming opens together with investing.</p>
-    </ComingSoon>
+    <section className="container py-10 sm:py-16">
+      <p className="eyebrow">{`Project #${productId}`}</p>
+      <h1 className="page-title mt-2">{t('gift.title')}</h1>
+      <GiftClaim productId={productId!} />
+    </section>
   );
 }

@@ -1,0 +1,317 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, GiftClaimsTable, RevenueSharesTable } from '../../db/types';
+
+type Db = Kysely<Database>;
+
+/** Projects the investor holds now (the ledger's projection), with what the value needs. */
+export async function findHeldProducts(db: Db, userId: string) {
+  return db
+    .selectFrom('product_holdings')
+    .innerJoin('products', 'products.id', 'product_holdings.product_id')
+    .select([
+      'products.id',
+      'products.name',
+      'products.logo',
+      'products.token_name',
+      'products.price_per_token',
+      'product_holdings.quantity',
+    ])
+    .where('product_holdings.user_id', '=', userId)
+    .where('product_holdings.quantity', '>', 0)
+    .orderBy('products.id')
+    .execute();
+}
+
+export async function findHoldingQuantity(db: Db, userId: string, productId: number): Promise<number> {
+  const row = await db
+    .selectFrom('product_holdings')
+    .select('quantity')
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  return Number(row?.quantity ?? 0);
+}
+
+/** The documents of the given projects, each with the url of its current version. */
+export async function findDocumentsOfProducts(db: Db, productIds: number[]) {
+  if (!productIds.length) return [];
+  return db
+    .selectFrom('product_documents')
+    .innerJoin('products', 'products.id', 'product_documents.product_id')
+    .select([
+      'product_documents.id',
+      'product_documents.product_id',
+      'product_documents.name',
+      'product_documents.url',
+      'products.name as product_name',
+    ])
+    .where('product_documents.product_id', 'in', productIds)
+    .orderBy('product_documents.product_id')
+    .orderBy('product_documents.sort_order')
+    .orderBy('product_documents.id')
+    .execute();
+}
+
+export async function findDocumentById(db: Db, documentId: number) {
+  return db.selectFrom('product_documents').selectAll().where('id', '=', documentId).executeTakeFirst();
+}
+
+/** What the investor paid per project, over confirmed orders. */
+export async function sumConfirmedOrders(db: Db, userId: string) {
+  const rows = await db
+    .selectFrom('orders')
+    .select((eb) => ['product_id', eb.fn.sum<number>('amount').as('amount')])
+    .where('user_id', '=', userId)
+    .where('state', '=', 'CONFIRMED')
+    .groupBy('product_id')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.product_id), Number(row.amount)]));
+}
+
+export async function findSignedContracts(db: Db, userId: string) {
+  return db
+    .selectFrom('contract_signatures')
+    .innerJoin('orders', 'orders.id', 'contract_signatures.order_id')
+    .innerJoin('products', 'products.id', 'orders.product_id')
+    .select([
+      'contract_signatures.id',
+      'contract_signatures.order_id',
+      'contract_signatures.file_name',
+      'contract_signatures.signed_at',
+      'products.id as product_id',
+      'products.name as product_name',
+    ])
+    .where('contract_signatures.user_id', '=', userId)
+    .orderBy('contract_signatures.signed_at', 'desc')
+    .execute();
+}
+
+// Revenue
+
+export async function insertDistribution(
+  db: Db,
+  values: {
+    productId: number;
+    amount: number;
+    currency: string;
+    recordAt: string;
+    paysAt: string;
+    memo: string | null;
+    createdBy: string;
+    now: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('revenue_distributions')
+    .values({
+      product_id: values.productId,
+      amount: values.amount,
+      currency: values.currency,
+      record_at: values.recordAt,
+      pays_at: values.paysAt,
+      memo: values.memo,
+      created_by: values.createdBy,
+      created_at: values.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function insertShares(db: Db, rows: Array<Insertable<RevenueSharesTable>>): Promise<void> {
+  // Chunks keep each statement under SQLite's bound-parameter limit.
+  for (let start = 0; start < rows.length; start += 500) {
+    await db
+      .insertInto('revenue_shares')
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
+}
+
+export async function findSharesOfDistribution(db: Db, distributionId: number) {
+  return db
+    .selectFrom('revenue_shares')
+    .select(['user_id', 'balance', 'amount'])
+    .where('distribution_id', '=', distributionId)
+    .orderBy('user_id')
+    .execute();
+}
+
+export async function findUserShares(db: Db, userId: string, productId?: number) {
+  let query = db
+    .selectFrom('revenue_shares')
+    .innerJoin('revenue_distributions', 'revenue_distributions.id', 'revenue_shares.distribution_id')
+    .innerJoin('products', 'products.id', 'revenue_shares.product_id')
+    .select([
+      'revenue_shares.id',
+      'revenue_shares.product_id',
+      'revenue_shares.amount',
+      'revenue_shares.balance',
+      'revenue_shares.pays_at',
+      'revenue_distributions.record_at',
+      'revenue_distributions.memo',
+      'products.name as product_name',
+    ])
+    .where('revenue_shares.user_id', '=', userId);
+  if (productId) query = query.where('revenue_shares.product_id', '=', productId);
+  return query.orderBy('revenue_shares.pays_at', 'desc').orderBy('revenue_shares.id', 'desc').execute();
+}
+
+export async function findProductForDistribution(db: Db, productId: number) {
+  return db.selectFrom('products').select(['id', 'name']).where('id', '=', productId).executeTakeFirst();
+}
+
+// Badges
+
+/** Every community badge the investor's current holdings reach, highest limit first. */
+export async function findReachedBadges(db: Db, userId: string) {
+  return db
+    .selectFrom('product_community_badges')
+    .innerJoin('product_holdings', (join) =>
+      join
+        .onRef('product_holdings.product_id', '=', 'product_community_badges.product_id')
+        .on('product_holdings.user_id', '=', userId),
+    )
+    .innerJoin('products', 'products.id', 'product_community_badges.product_id')
+    .select([
+      'product_community_badges.id',
+      'product_community_badges.name',
+      'product_community_badges.limit_quantity',
+      'products.id as product_id',
+      'products.name as product_name',
+    ])
+    .whereRef('product_holdings.quantity', '>=', 'product_community_badges.limit_quantity')
+    .orderBy('product_community_badges.limit_quantity', 'desc')
+    .orderBy('product_community_badges.id')
+    .execute();
+}
+
+// Gifts
+
+export async function findGifts(db: Db, productId: number) {
+  return db
+    .selectFrom('product_gifts')
+    .selectAll()
+    .where('product_id', '=', productId)
+    .orderBy('limit_quantity', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findClaim(db: Db, userId: string, productId: number) {
+  return db
+    .selectFrom('gift_claims')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+}
+
+export async function insertClaim(db: Db, values: Insertable<GiftClaimsTable>): Promise<void> {
+  await db.insertInto('gift_claims').values(values).execute();
+}
+
+export async function listClaims(db: Db, state?: GiftClaimsTable['state']) {
+  let query = db
+    .selectFrom('gift_claims')
+    .innerJoin('product_gifts', 'product_gifts.id', 'gift_claims.gift_id')
+    .innerJoin('users', 'users.id', 'gift_claims.user_id')
+    .select([
+      'gift_claims.id',
+      'gift_claims.product_id',
+      'gift_claims.state',
+      'gift_claims.recipient_name',
+      'gift_claims.delivery_address',
+      'gift_claims.phone',
+      'gift_claims.claimed_at',
+      'gift_claims.tracking',
+      'product_gifts.title',
+      'users.email',
+    ]);
+  if (state) query = query.where('gift_claims.state', '=', state);
+  return query.orderBy('gift_claims.claimed_at').execute();
+}
+
+/** Only a requested physical gift can be shipped; the condition makes a second call a no-op. */
+export async function markClaimShipped(db: Db, id: string, tracking: string | null, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('gift_claims')
+    .set({ state: 'SHIPPED', shipped_at: now, tracking })
+    .where('id', '=', id)
+    .where('state', '=', 'REQUESTED')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function findClaimById(db: Db, id: string) {
+  return db.selectFrom('gift_claims').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+// Bank details and address book
+
+export async function findBankAccount(db: Db, userId: string) {
+  return db.selectFrom('payout_bank_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function upsertBankAccount(
+  db: Db,
+  values: { userId: string; bankName: string; holderName: string; numberSealed: string; last4: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('payout_bank_accounts')
+    .values({
+      user_id: values.userId,
+      bank_name: values.bankName,
+      holder_name: values.holderName,
+      number_sealed: values.numberSealed,
+      number_last4: values.last4,
+      created_at: values.now,
+      updated_at: values.now,
+    })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        bank_name: values.bankName,
+        holder_name: values.holderName,
+        number_sealed: values.numberSealed,
+        number_last4: values.last4,
+        updated_at: values.now,
+      }),
+    )
+    .execute();
+}
+
+export async function listWalletAddresses(db: Db, userId: string) {
+  return db
+    .selectFrom('wallet_addresses')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertWalletAddress(
+  db: Db,
+  values: { id: string; userId: string; label: string; network: string; address: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('wallet_addresses')
+    .values({
+      id: values.id,
+      user_id: values.userId,
+      label: values.label,
+      network: values.network,
+      address: values.address,
+      created_at: values.now,
+    })
+    .execute();
+}
+
+export async function deleteWalletAddress(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('wallet_addresses')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authenticatorCodeRequestSchema,
+  bankDetailsRequestSchema,
+  bankDetailsResponseSchema,
+  giftCheckQuerySchema,
+  giftCheckSchema,
+  giftClaimQuerySchema,
+  giftClaimRequestSchema,
+  giftClaimResponseSchema,
+  giftClaimSchema,
+  myBadgeResponseSchema,
+  myDocumentParamsSchema,
+  myDocumentsResponseSchema,
+  myProductsResponseSchema,
+  myRevenuesQuerySchema,
+  myRevenuesResponseSchema,
+  walletAddressesResponseSchema,
+  walletAddressParamsSchema,
+  walletAddressRequestSchema,
+  walletAddressSchema,
+} from '../../../src/domain/portfolio';
+import { authOf, requestMeta } from '../../plugins/auth';
+import { contentDisposition } from '../orders/signing';
+import {
+  addWallet,
+  checkGift,
+  claimGift,
+  getBankDetails,
+  getGiftClaim,
+  getMyBadge,
+  getMyRevenues,
+  listMyDocuments,
+  listMyProducts,
+  listMyWallets,
+  readMyDocument,
+  removeWallet,
+  saveBankDetails,
+} from './service';
+
+/** The account area: holdings, revenue, documents, gifts, payout details and the address book. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const reader = app.requireAuth({ level: 'verified' });
+  const actor = app.requireAuth({ level: 'verified', isAction: true });
+  // Private to the user: the browser may keep it (the app reads it offline) but nothing shared may.
+  const privateCache = { 'Cache-Control': 'private, no-cache' };
+
+  app.get(
+    '/api/v1/users/me/products',
+    { schema: { response: { 200: myProductsResponseSchema } }, preValidation: reader },
+    async (request, reply) => {
+      reply.headers(privateCache);
+      return listMyProducts(ctx, authOf(request).user.id);
+    },
+  );
+
+  app.get(
+    '/api/v1/users/me/revenues',
+    {
+      schema: { querystring: myRevenuesQuerySchema, response: { 200: myRevenuesResponseSchema } },
+      preValidation: reader,
+    },
+    async (request, reply) => {
+      reply.headers(privateCache);
+      return { myRevenueAndProducts: await getMyRevenues(ctx, authOf(request).user.id, request.query) };
+    },
+  );
+
+  app.get(
+    '/api/v1/users/me/documents',
+    { schema: { response: { 200: myDocumentsResponseSchema } }, preValidation: reader },
+    async (request, reply) => {
+      reply.headers(privateCache);
+      return listMyDocuments(ctx, authOf(request).user.id);
+    },
+  );
+
+  app.get(
+    '/api/v1/users/me/documents/:documentId',
+    { schema: { params: myDocumentParamsSchema }, preValidation: reader },
+    async (request, reply) => {
+      const file = await readMyDocument(ctx, authOf(request).user.id, request.params.documentId);
+      return reply
+        .headers({
+          'Cache-Control': 'private, no-store',
+          'Content-Type': file.contentType,
+          'Content-Disposition': contentDisposition(file.fileName),
+          'Access-Control-Expose-Headers': 'Content-Disposition',
+        })
+        .send(file.bytes);
+    },
+  );
+
+  app.get(
+    '/api/v1/users/me/badge',
+    { schema: { response: { 200: myBadgeResponseSchema } }, preValidation: reader },
+    async (request, reply) => {
+      reply.headers(privateCache);
+      return getMyBadge(ctx, authOf(request).user.id);
+    },
+  );
+
+  app.get(
+    '/api/v1/claim/check',
+    { schema: { querystring: giftCheckQuerySchema, response: { 200: giftCheckSchema } }, preValidation: reader },
+    async (request, reply) => {
+      reply.headers(privateCache);
+      return checkGift(ctx, authOf(request).user.id, request.query.id);
+    },
+  );
+
+  app.get(
+    '/api/v1/claim/gift',
+    {
+      schema: { querystring: giftClaimQuerySchema, response: { 200: giftClaimResponseSchema } },
+      preValidation: reader,
+    },
+    async (request, reply) => {
+      reply.headers(privateCache);
+      return getGiftClaim(ctx, authOf(request).user.id, request.query.productId);
+    },
+  );
+
+  app.post(
+    '/api/v1/claim/gift',
+    { schema: { body: giftClaimRequestSchema, response: { 201: giftClaimSchema } }, preValidation: actor },
+    async (request, reply) =>
+      reply.code(201).send(await claimGift(ctx, authOf(request), request.body, requestMeta(request))),
+  );
+
+  app.get(
+    '/api/v1/users/me/bank-details',
+    { schema: { response: { 200: bankDetailsResponseSchema } }, preValidation: reader },
+    async (request, reply) => {
+      reply.headers(privateCache);
+      return getBankDetails(ctx, authOf(request).user.id);
+    },
+  );
+
+  app.put(
+    '/api/v1/users/me/bank-details',
+    { schema: { body: bankDetailsRequestSchema, response: { 200: bankDetailsResponseSchema } }, preValidation: actor },
+    async (request) => saveBankDetails(ctx, authOf(request), request.body, requestMeta(request)),
+  );
+
+  app.get(
+    '/api/v1/users/me/addresses',
+    { schema: { response: { 200: walletAddressesResponseSchema } }, preValidation: reader },
+    async (request, reply) => {
+      reply.headers(privateCache);
+      return listMyWallets(ctx, authOf(request).user.id);
+    },
+  );
+
+  app.post(
+    '/api/v1/users/me/addresses',
+    { schema: { body: walletAddressRequestSchema, response: { 201: walletAddressSchema } }, preValidation: actor },
+    async (request, reply) =>
+      reply.code(201).send(await addWallet(ctx, authOf(request), request.body, requestMeta(request))),
+  );
+
+  app.delete(
+    '/api/v1/users/me/addresses/:id',
+    { schema: { params: walletAddressParamsSchema, body: authenticatorCodeRequestSchema }, preValidation: actor },
+    async (request, reply) => {
+      await removeWallet(ctx, authOf(request), request.params.id, request.body.code, requestMeta(request));
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,169 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import { formatDate } from '../../../lib/dates';
+import { t } from '../../../lib/i18n';
+import { useIsOnline } from '../../../lib/use-online';
+import { revenueCsv } from '../csv';
+import { revenuesQueryOptions } from '../queries';
+import { formatMoney, formatMonth } from './money';
+
+const RevenueChart = lazy(() => import('./revenue-chart'));
+
+function saveCsv(text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `moa-revenue-${new Date().toISOString().slice(0, 10)}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div className="card p-4">
+      <p className="text-sm text-ink-muted">{label}</p>
+      <p className="mt-1 text-xl font-semibold text-ink">{value}</p>
+      {hint ? <p className="mt-1 text-xs text-ink-muted">{hint}</p> : null}
+    </div>
+  );
+}
+
+/** The investor's holdings, their value, revenue by month (chart and table), payouts to come, CSV. */
+export function PortfolioOverview() {
+  const [productId, setProductId] = useState<number | null>(null);
+  const all = useQuery(revenuesQueryOptions());
+  const filtered = useQuery({ ...revenuesQueryOptions(productId), enabled: productId !== null });
+  const isOnline = useIsOnline();
+  const data = all.data;
+  if (!data) return all.isError ? null : <p className="mt-6 text-ink-muted">{t('portfolio.chartLoading')}</p>;
+  const view = productId !== null && filtered.data ? filtered.data : data;
+  const money = (value: number) => formatMoney(value, data.currency);
+  const scheduled = data.shares.filter((share) => share.state === 'SCHEDULED');
+  return (
+    <section className="mt-6 space-y-6" aria-labelledby="portfolio-title">
+      <h2 id="portfolio-title" className="text-lg font-semibold text-ink">
+        {t('portfolio.title')}
+      </h2>
+      {!isOnline ? (
+        <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          {t('portfolio.offline')}
+        </p>
+      ) : null}
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Figure
+          label={t('portfolio.totalValue')}
+          value={money(data.totals.portfolioBalance)}
+          hint={t('portfolio.totalValueHint')}
+        />
+        <Figure label={t('portfolio.paid')} value={money(data.totals.paidAmount)} />
+        <Figure label={t('portfolio.revenuePaid')} value={money(data.totals.revenuePaid)} />
+        <Figure label={t('portfolio.revenueScheduled')} value={money(data.totals.revenueScheduled)} />
+      </div>
+
+      <div className="card p-4 sm:p-5">
+        <h3 className="font-semibold text-ink">{t('portfolio.holdings')}</h3>
+        {data.products.length ? (
+          <ul className="mt-3 divide-y divide-line">
+            {data.products.map((product) => (
+              <li key={product.id} className="flex items-center gap-3 py-3">
+                <img src={product.logo} alt="" width={40} height={40} className="h-10 w-10 rounded-lg" />
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium text-ink">{product.name}</p>
+                  <p className="text-sm text-ink-muted">{t('portfolio.tokens', { count: product.purchaseAmount })}</p>
+                  <Link to="/claim-gift" search={{ productId: product.id }} className="text-link text-sm">
+                    {t('portfolio.claimGift')}
+                  </Link>
+                </div>
+                <p className="font-semibold text-ink">{money(product.portfolioBalance)}</p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-ink-muted">
+            {t('portfolio.noHoldings')}{' '}
+            <Link to="/projects" className="text-link">
+              {t('portfolio.browse')}
+            </Link>
+          </p>
+        )}
+      </div>
+
+      <div className="card p-4 sm:p-5">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h3 className="font-semibold text-ink">{t('portfolio.revenueTitle')}</h3>
+          <div className="flex flex-wrap items-end gap-2">
+            <label className="text-sm text-ink-muted">
+              {t('portfolio.filter')}{' '}
+              <select
+                className="input mt-1 block"
+                value={productId ?? ''}
+                onChange={(event) => setProductId(event.target.value ? Number(event.target.value) : null)}
+              >
+                <option value="">{t('portfolio.allProjects')}</option>
+                {data.products.map((product) => (
+                  <option key={product.id} value={product.id}>
+                    {product.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="button" className="btn-secondary" onClick={() => saveCsv(revenueCsv(view))}>
+              {t('portfolio.exportCsv')}
+            </button>
+          </div>
+        </div>
+        {view.revenues.length ? (
+          <>
+            <div className="mt-4">
+              <Suspense fallback={<p className="text-sm text-ink-muted">{t('portfolio.chartLoading')}</p>}>
+                <RevenueChart entries={view.revenues} currency={data.currency} />
+              </Suspense>
+            </div>
+            <table className="mt-4 w-full text-sm" data-testid="revenue-table">
+              <caption className="sr-only">{t('portfolio.revenueTitle')}</caption>
+              <thead>
+                <tr className="text-left text-ink-muted">
+                  <th scope="col">{t('portfolio.month')}</th>
+                  <th scope="col" className="text-right">
+                    {t('portfolio.amount')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.revenues.map((entry) => (
+                  <tr key={entry.date} className="border-t border-line">
+                    <td className="py-1">{formatMonth(entry.date)}</td>
+                    <td className="py-1 text-right tabular-nums">{money(entry.revenue)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        ) : (
+          <p className="mt-3 text-ink-muted">{t('portfolio.noRevenue')}</p>
+        )}
+      </div>
+
+      <div className="card p-4 sm:p-5">
+        <h3 className="font-semibold text-ink">{t('portfolio.nextPayouts')}</h3>
+        {scheduled.length ? (
+          <ul className="mt-3 divide-y divide-line">
+            {scheduled.map((share) => (
+              <li key={share.id} className="flex justify-between gap-3 py-2 text-sm">
+                <span>
+                  {share.productName} · {t('portfolio.paysOn', { date: formatDate(share.paysAt) })}
+                </span>
+                <span className="font-semibold tabular-nums">{money(share.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-ink-muted">{t('portfolio.noPayouts')}</p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  bankDetailsResponseSchema,
+  giftCheckSchema,
+  myDocumentsResponseSchema,
+  myRevenuesResponseSchema,
+  walletAddressesResponseSchema,
+} from '../../domain/portfolio';
+import { api } from '../../lib/api';
+
+/** One key family for the account area, so sign-out and mutations clear or refresh it together. */
+export const portfolioKeys = {
+  all: ['portfolio'] as const,
+  revenues: (productId: number | null) => ['portfolio', 'revenues', productId ?? 'all'] as const,
+  documents: () => ['portfolio', 'documents'] as const,
+  bankDetails: () => ['portfolio', 'bank-details'] as const,
+  addresses: () => ['portfolio', 'addresses'] as const,
+  gift: (productId: number) => ['portfolio', 'gift', productId] as const,
+};
+
+export const revenuesQueryOptions = (productId: number | null = null) =>
+  queryOptions({
+    queryKey: portfolioKeys.revenues(productId),
+    queryFn: async ({ signal }) =>
+      (
+        await api.request(`/api/v1/users/me/revenues?interval=month${productId ? `&productId=${productId}` : ''}`, {
+          schema: myRevenuesResponseSchema,
+          signal,
+        })
+      ).myRevenueAndProducts,
+    staleTime: 60_000,
+  });
+
+export const documentsQueryOptions = () =>
+  queryOptions({
+    queryKey: portfolioKeys.documents(),
+    queryFn: ({ signal }) => api.request('/api/v1/users/me/documents', { schema: myDocumentsResponseSchema, signal }),
+    staleTime: 60_000,
+  });
+
+export const bankDetailsQueryOptions = () =>
+  queryOptions({
+    queryKey: portfolioKeys.bankDetails(),
+    queryFn: ({ signal }) =>
+      api.request('/api/v1/users/me/bank-details', { schema: bankDetailsResponseSchema, signal }),
+    staleTime: 60_000,
+  });
+
+export const addressesQueryOptions = () =>
+  queryOptions({
+    queryKey: portfolioKeys.addresses(),
+    queryFn: ({ signal }) =>
+      api.request('/api/v1/users/me/addresses', { schema: walletAddressesResponseSchema, signal }),
+    staleTime: 60_000,
+  });
+
+export const giftCheckQueryOptions = (productId: number) =>
+  queryOptions({
+    queryKey: portfolioKeys.gift(productId),
+    queryFn: ({ signal }) => api.request(`/api/v1/claim/check?id=${productId}`, { schema: giftCheckSchema, signal }),
+    staleTime: 30_000,
+  });
