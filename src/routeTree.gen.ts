@@ -15,6 +15,7 @@ import { Route as KycRouteImport } from './routes/_kyc'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as HealthCheckRouteImport } from './routes/health-check'
 import { Route as LandingRouteImport } from './routes/landing'
+import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
 import { Route as AboutProductRouteImport } from './routes/about/$product'
 import { Route as AboutInfrastructureRouteImport } from './routes/about/infrastructure'
 import { Route as AuthSigninRouteImport } from './routes/auth/signin'
@@ -78,6 +79,11 @@ const LandingRoute = LandingRouteImport.update({
   path: '/landing',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AboutProductRoute = AboutProductRouteImport.update({
   id: '/about/$product',
   path: '/about/$product',
@@ -140,39 +146,39 @@ const TermsOfServiceIndexRoute = TermsOfServiceIndexRouteImport.update({
 } as any)
 const AuthenticatedAccountAccountActivityRoute =
   AuthenticatedAccountAccountActivityRouteImport.update({
-    id: '/account/account-activity',
-    path: '/account/account-activity',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/account-activity',
+    path: '/account-activity',
+    getParentRoute: () => AuthenticatedAccountRoute,
   } as any)
 const AuthenticatedAccountAccountSettingsRoute =
   AuthenticatedAccountAccountSettingsRouteImport.update({
-    id: '/account/account-settings',
-    path: '/account/account-settings',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/account-settings',
+    path: '/account-settings',
+    getParentRoute: () => AuthenticatedAccountRoute,
   } as any)
 const AuthenticatedAccountAddressBookRoute =
   AuthenticatedAccountAddressBookRouteImport.update({
-    id: '/account/address-book',
-    path: '/account/address-book',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/address-book',
+    path: '/address-book',
+    getParentRoute: () => AuthenticatedAccountRoute,
   } as any)
 const AuthenticatedAccountBankDetailsRoute =
   AuthenticatedAccountBankDetailsRouteImport.update({
-    id: '/account/bank-details',
-    path: '/account/bank-details',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/bank-details',
+    path: '/bank-details',
+    getParentRoute: () => AuthenticatedAccountRoute,
   } as any)
 const AuthenticatedAccountDocumentsRoute =
   AuthenticatedAccountDocumentsRouteImport.update({
-    id: '/account/documents',
-    path: '/account/documents',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/documents',
+    path: '/documents',
+    getParentRoute: () => AuthenticatedAccountRoute,
   } as any)
 const AuthenticatedAccountOverviewRoute =
   AuthenticatedAccountOverviewRouteImport.update({
-    id: '/account/overview',
-    path: '/account/overview',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/overview',
+    path: '/overview',
+    getParentRoute: () => AuthenticatedAccountRoute,
   } as any)
 const KycClaimGiftIndexRoute = KycClaimGiftIndexRouteImport.update({
   id: '/claim-gift/',
@@ -266,6 +272,7 @@ export interface FileRoutesByFullPath {
   '/faq': typeof FaqRoute
   '/health-check': typeof HealthCheckRoute
   '/landing': typeof LandingRoute
+  '/account': typeof AuthenticatedAccountRouteWithChildren
   '/about/$product': typeof AboutProductRoute
   '/about/infrastructure': typeof AboutInfrastructureRoute
   '/auth/signin': typeof AuthSigninRoute
@@ -306,6 +313,7 @@ export interface FileRoutesByTo {
   '/faq': typeof FaqRoute
   '/health-check': typeof HealthCheckRoute
   '/landing': typeof LandingRoute
+  '/account': typeof AuthenticatedAccountRouteWithChildren
   '/about/$product': typeof AboutProductRoute
   '/about/infrastructure': typeof AboutInfrastructureRoute
   '/auth/signin': typeof AuthSigninRoute
@@ -349,6 +357,7 @@ export interface FileRoutesById {
   '/faq': typeof FaqRoute
   '/health-check': typeof HealthCheckRoute
   '/landing': typeof LandingRoute
+  '/_authenticated/account': typeof AuthenticatedAccountRouteWithChildren
   '/about/$product': typeof AboutProductRoute
   '/about/infrastructure': typeof AboutInfrastructureRoute
   '/auth/signin': typeof AuthSigninRoute
@@ -391,6 +400,7 @@ export interface FileRouteTypes {
     | '/faq'
     | '/health-check'
     | '/landing'
+    | '/account'
     | '/about/$product'
     | '/about/infrastructure'
     | '/auth/signin'
@@ -431,6 +441,7 @@ export interface FileRouteTypes {
     | '/faq'
     | '/health-check'
     | '/landing'
+    | '/account'
     | '/about/$product'
     | '/about/infrastructure'
     | '/auth/signin'
@@ -473,6 +484,7 @@ export interface FileRouteTypes {
     | '/faq'
     | '/health-check'
     | '/landing'
+    | '/_authenticated/account'
     | '/about/$product'
     | '/about/infrastructure'
     | '/auth/signin'
@@ -581,6 +593,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LandingRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/account': {
+      id: '/_authenticated/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AuthenticatedAccountRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/about/$product': {
       id: '/about/$product'
       path: '/about/$product'
@@ -667,45 +686,45 @@ declare module '@tanstack/react-router' {
     }
     '/_authenticated/account/account-activity': {
       id: '/_authenticated/account/account-activity'
-      path: '/account/account-activity'
+      path: '/account-activity'
       fullPath: '/account/account-activity'
       preLoaderRoute: typeof AuthenticatedAccountAccountActivityRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedAccountRoute
     }
     '/_authenticated/account/account-settings': {
       id: '/_authenticated/account/account-settings'
-      path: '/account/account-settings'
+      path: '/account-settings'
       fullPath: '/account/account-settings'
       preLoaderRoute: typeof AuthenticatedAccountAccountSettingsRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedAccountRoute
     }
     '/_authenticated/account/address-book': {
       id: '/_authenticated/account/address-book'
-      path: '/account/address-book'
+      path: '/address-book'
       fullPath: '/account/address-book'
       preLoaderRoute: typeof AuthenticatedAccountAddressBookRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedAccountRoute
     }
     '/_authenticated/account/bank-details': {
       id: '/_authenticated/account/bank-details'
-      path: '/account/bank-details'
+      path: '/bank-details'
       fullPath: '/account/bank-details'
       preLoaderRoute: typeof AuthenticatedAccountBankDetailsRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedAccountRoute
     }
     '/_authenticated/account/documents': {
       id: '/_authenticated/account/documents'
-      path: '/account/documents'
+      path: '/documents'
       fullPath: '/account/documents'
       preLoaderRoute: typeof AuthenticatedAccountDocumentsRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedAccountRoute
     }
     '/_authenticated/account/overview': {
       id: '/_authenticated/account/overview'
-      path: '/account/overview'
+      path: '/overview'
       fullPath: '/account/overview'
       preLoaderRoute: typeof AuthenticatedAccountOverviewRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedAccountRoute
     }
     '/_kyc/claim-gift/': {
       id: '/_kyc/claim-gift/'
@@ -822,7 +841,7 @@ declare module '@tanstack/react-router' {
   }
 }
 
-interface AuthenticatedRouteChildren {
+interface AuthenticatedAccountRouteChildren {
   AuthenticatedAccountAccountActivityRoute: typeof AuthenticatedAccountAccountActivityRoute
   AuthenticatedAccountAccountSettingsRoute: typeof AuthenticatedAccountAccountSettingsRoute
   AuthenticatedAccountAddressBookRoute: typeof AuthenticatedAccountAddressBookRoute
@@ -831,7 +850,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAccountOverviewRoute: typeof AuthenticatedAccountOverviewRoute
 }
 
-const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+const AuthenticatedAccountRouteChildren: AuthenticatedAccountRouteChildren = {
   AuthenticatedAccountAccountActivityRoute:
     AuthenticatedAccountAccountActivityRoute,
   AuthenticatedAccountAccountSettingsRoute:
@@ -840,6 +859,17 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccountBankDetailsRoute: AuthenticatedAccountBankDetailsRoute,
   AuthenticatedAccountDocumentsRoute: AuthenticatedAccountDocumentsRoute,
   AuthenticatedAccountOverviewRoute: AuthenticatedAccountOverviewRoute,
+}
+
+const AuthenticatedAccountRouteWithChildren =
+  AuthenticatedAccountRoute._addFileChildren(AuthenticatedAccountRouteChildren)
+
+interface AuthenticatedRouteChildren {
+  AuthenticatedAccountRoute: typeof AuthenticatedAccountRouteWithChildren
+}
+
+const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedAccountRoute: AuthenticatedAccountRouteWithChildren,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

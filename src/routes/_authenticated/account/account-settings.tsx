@@ -13,14 +13,16 @@ import {
   updateName,
 } from '../../../features/account/api';
 import { regenerateRecoveryCodes, verifyOtp } from '../../../features/otp/api';
+import { countryName } from '../../../features/kyc/countries';
 import { RecoveryCodes } from '../../../features/otp/components/recovery-codes';
 import { adoptAccessToken, meQueryOptions, sessionKeys } from '../../../features/session/queries';
 import { pageHead } from '../../../lib/head';
-import { t, type MessageKey } from '../../../lib/i18n';
+import { getLocale, t, type MessageKey } from '../../../lib/i18n';
 import { signOutLocally } from '../../../lib/session';
+import { useNetworkAction } from '../../../lib/offline';
 import { CodeField, Field, FormError } from '../../../ui/field';
+import { NetworkHint } from '../../../ui/network-button';
 import { FormActions } from '../../../ui/form-actions';
-import { AccountNav } from './-components/account-nav';
 
 export const Route = createFileRoute('/_authenticated/account/account-settings')({
   loader: ({ context }) => context.queryClient.ensureQueryData(meQueryOptions()),
@@ -34,6 +36,12 @@ const kycLabels: Record<KycStatus, MessageKey> = {
   GREEN: 'kyc.status.GREEN',
   RED: 'kyc.status.RED',
 };
+
+/** Changes are refused for a banned account, and cannot be sent without a network. */
+function useIsLocked(user: UserPayload): boolean {
+  const { isAvailable } = useNetworkAction();
+  return user.isBanned || !isAvailable;
+}
 
 const orNA = (value: string | null) => (value && value.trim() ? value : t('common.na'));
 
@@ -52,10 +60,9 @@ function Page() {
   if (!me) return null;
   const user = me.userPayload;
   return (
-    <div className="container py-8 sm:py-12">
-      <p className="eyebrow">{t('account.eyebrow')}</p>
-      <h1 className="page-title mt-2">{t('settings.title')}</h1>
-      <AccountNav />
+    <div>
+      <h1 className="page-title">{t('settings.title')}</h1>
+      <OfflineHint />
       {user.isBanned ? (
         <div role="status" className="mt-6 rounded-lg bg-coral-50 p-4 text-coral-800 ring-1 ring-coral-200">
           <p className="font-semibold">{t('settings.bannedTitle')}</p>
@@ -79,14 +86,24 @@ function useProfileUpdate() {
   return (me: Me) => queryClient.setQueryData(sessionKeys.me(), me);
 }
 
+function OfflineHint() {
+  const { reason } = useNetworkAction();
+  return reason ? (
+    <p className="mt-3">
+      <NetworkHint reason={reason} />
+    </p>
+  ) : null;
+}
+
 function ProfileSection({ user }: { user: UserPayload }) {
+  const isLocked = useIsLocked(user);
   const [editing, setEditing] = useState<'name' | 'email' | null>(null);
   const rows: Array<{ label: string; value: string; action?: ReactNode }> = [
     {
       label: t('settings.name'),
       value: orNA(user.name),
       action: (
-        <button type="button" className="text-link text-sm" onClick={() => setEditing('name')} disabled={user.isBanned}>
+        <button type="button" className="text-link text-sm" onClick={() => setEditing('name')} disabled={isLocked}>
           {t('settings.edit')}
         </button>
       ),
@@ -95,18 +112,16 @@ function ProfileSection({ user }: { user: UserPayload }) {
       label: t('settings.email'),
       value: orNA(user.email),
       action: (
-        <button
-          type="button"
-          className="text-link text-sm"
-          onClick={() => setEditing('email')}
-          disabled={user.isBanned}
-        >
+        <button type="button" className="text-link text-sm" onClick={() => setEditing('email')} disabled={isLocked}>
           {t('settings.change')}
         </button>
       ),
     },
     { label: t('settings.legalName'), value: orNA(user.legalName) },
-    { label: t('settings.country'), value: orNA(user.countryOfResidence) },
+    {
+      label: t('settings.country'),
+      value: user.countryOfResidence ? countryName(user.countryOfResidence, getLocale()) : t('common.na'),
+    },
     {
       label: t('settings.investorType'),
       value: user.investorType === 'COMPANY' ? t('investorType.COMPANY') : t('investorType.INDIVIDUAL'),
@@ -258,6 +273,7 @@ function EmailForm({ onDone }: { onDone: () => void }) {
 }
 
 function BadgeSection({ user }: { user: UserPayload }) {
+  const isLocked = useIsLocked(user);
   const apply = useProfileUpdate();
   const toggle = useMutation({
     mutationFn: setBadgeHidden,
@@ -273,7 +289,7 @@ function BadgeSection({ user }: { user: UserPayload }) {
           role="switch"
           className="focus-ring h-6 w-6 shrink-0 accent-brand-800"
           checked={!user.isHideBadge}
-          disabled={toggle.isPending || user.isBanned}
+          disabled={toggle.isPending || isLocked}
           onChange={(event) => toggle.mutate(!event.target.checked)}
         />
       </label>
@@ -282,6 +298,7 @@ function BadgeSection({ user }: { user: UserPayload }) {
 }
 
 function SecondFactorSection({ user }: { user: UserPayload }) {
+  const isLocked = useIsLocked(user);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [mode, setMode] = useState<'regenerate' | 'reset' | null>(null);
@@ -353,7 +370,7 @@ function SecondFactorSection({ user }: { user: UserPayload }) {
           <button
             type="button"
             className="btn-secondary"
-            disabled={user.isBanned}
+            disabled={isLocked}
             onClick={() => {
               setMode('regenerate');
               setCodes(null);
@@ -365,7 +382,7 @@ function SecondFactorSection({ user }: { user: UserPayload }) {
           <button
             type="button"
             className="btn-secondary"
-            disabled={user.isBanned}
+            disabled={isLocked}
             onClick={() => {
               setMode('reset');
               setCodes(null);
@@ -382,7 +399,9 @@ function SecondFactorSection({ user }: { user: UserPayload }) {
 
 function SessionsSection() {
   const [error, setError] = useState<string | null>(null);
-  const one = useMutation({ mutationFn: signOut, onSettled: signOutLocally });
+  const { isAvailable } = useNetworkAction();
+  // Signing out here works offline too: this device forgets the session and its saved data.
+  const one = useMutation({ mutationFn: signOut, onSettled: signOutLocally, networkMode: 'always' });
   const all = useMutation({
     mutationFn: signOutEverywhere,
     onSuccess: signOutLocally,
@@ -396,7 +415,12 @@ function SessionsSection() {
           <span className="i-lucide-log-out" aria-hidden="true" />
           {t('settings.signOut')}
         </button>
-        <button type="button" className="btn-secondary" disabled={all.isPending} onClick={() => all.mutate()}>
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={all.isPending || !isAvailable}
+          onClick={() => all.mutate()}
+        >
           {t('settings.signOutAll')}
         </button>
       </div>

@@ -1,17 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../lib/head';
-import { ComingSoon } from '../../../ui/coming-soon';
+import { t } from '../../../lib/i18n';
+import { AccountPlaceholder } from './-components/account-placeholder';
 
 export const Route = createFileRoute('/_authenticated/account/address-book')({
-  head: () => pageHead('Address book'),
+  head: () => pageHead(t('account.addressBook.title')),
   component: Page,
 });
 
 function Page() {
   return (
-    <ComingSoon title={'Address book'} eyebrow={'Your account'}>
-      <p>Saved wallet addresses and postal addresses for gifts.</p>
-      <p>The address book opens soon.</p>
-    </ComingSoon>
+    <AccountPlaceholder title={t('account.addressBook.title')}>
+      <p>{t('account.addressBook.what')}</p>
+      <p>{t('account.addressBook.when')}</p>
+    </AccountPlaceholder>
   );
 }

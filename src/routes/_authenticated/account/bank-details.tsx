@@ -1,17 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../lib/head';
-import { ComingSoon } from '../../../ui/coming-soon';
+import { t } from '../../../lib/i18n';
+import { AccountPlaceholder } from './-components/account-placeholder';
 
 export const Route = createFileRoute('/_authenticated/account/bank-details')({
-  head: () => pageHead('Bank details'),
+  head: () => pageHead(t('account.bankDetails.title')),
   component: Page,
 });
 
 function Page() {
   return (
-    <ComingSoon title={'Bank details'} eyebrow={'Your account'}>
-      <p>The bank account where Moa pays your distributions.</p>
-      <p>Managing bank details opens soon.</p>
-    </ComingSoon>
+    <AccountPlaceholder title={t('account.bankDetails.title')}>
+      <p>{t('account.bankDetails.what')}</p>
+      <p>{t('account.bankDetails.when')}</p>
+    </AccountPlaceholder>
   );
 }

@@ -1,17 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../lib/head';
-import { ComingSoon } from '../../../ui/coming-soon';
+import { t } from '../../../lib/i18n';
+import { AccountPlaceholder } from './-components/account-placeholder';
 
 export const Route = createFileRoute('/_authenticated/account/documents')({
-  head: () => pageHead('Documents'),
+  head: () => pageHead(t('account.documents.title')),
   component: Page,
 });
 
 function Page() {
   return (
-    <ComingSoon title={'Documents'} eyebrow={'Your account'}>
-      <p>Every contract you sign and every statement we issue, ready to download.</p>
-      <p>Documents appear here once contract signing opens.</p>
-    </ComingSoon>
+    <AccountPlaceholder title={t('account.documents.title')}>
+      <p>{t('account.documents.what')}</p>
+      <p>{t('account.documents.when')}</p>
+    </AccountPlaceholder>
   );
 }
