@@ -26,7 +26,7 @@ declare module '@tanstack/react-query' {
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= queryDefaults.retry) return false;
   // Offline, a retry cannot help: failing at once lets the page show what this device saved.
-  if (!onlineManager.isOnline()) return false;
+  if (!onlineManager.isOnline() || isBrowserOffline()) return false;
   // A malformed response (not a RequestError) will be just as malformed the next time.
   if (!(error instanceof RequestError)) return false;
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
@@ -35,7 +35,13 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 /** What the persisted cache is kept for at most; older snapshots are dropped at start. */
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 
+/** The query library assumes online until an 'offline' event; a page loaded offline never gets one. */
+function isBrowserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 export function createQueryClient(): QueryClient {
+  if (isBrowserOffline()) onlineManager.setOnline(false);
   const client = new QueryClient({
     defaultOptions: {
       queries: {
@@ -102,6 +108,8 @@ export async function restoreQueryCache(queryClient: QueryClient, buildId: strin
   } catch {
     // An unreadable snapshot is dropped by the restore itself; the app starts empty.
   }
+  // Saved data is shown at once but always checked again when a page uses it, however recent.
+  await queryClient.invalidateQueries({ refetchType: 'none' });
   persistQueryClientSubscribe(persistOptions(queryClient, buildId));
   // Saving is throttled; a page left (or a tab closed) right after its data arrived is saved now.
   // (The persister's own save is throttled, so this writes directly.)

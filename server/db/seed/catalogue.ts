@@ -108,7 +108,7 @@ export async function seedCatalogue(trx: Transaction<Database>, now: Date): Prom
       contractAddress: `0x${[...project.slug]
         .reduce((hash, char) => (hash * 33 + char.charCodeAt(0)) % 0xffffffff, 5381)
         .toString(16)
-        .padStart(8, '0')}${'d3m0'.repeat(8)}`,
+        .padStart(8, '0')}${'dea1'.repeat(8)}`,
       pricePerToken: project.pricePerToken,
       totalQuantity: project.totalQuantity,
       remainingQuantity: project.totalQuantity - project.soldQuantity,

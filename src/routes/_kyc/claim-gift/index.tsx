@@ -2,7 +2,8 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { z } from 'zod';
 import { productIdSchema } from '../../../domain/schemas';
 import { pageHead } from '../../../lib/head';
-import { ComingSoon } from '../../../ui/coming-soon';
+import { t } from '../../../lib/i18n';
+import { ProjectPlaceholder } from '../-components/project-placeholder';
 
 /**
  * ?productId must be an integer of at least 1 (spec §5). The search is parsed without
@@ -44,9 +45,9 @@ function Page() {
     );
   }
   return (
-    <ComingSoon title="Claim your gift" eyebrow={`Project #${productId}`}>
-      <p>Holders who reach a gift&apos;s token threshold will claim it here, once for each holding.</p>
-      <p>Gift claiming opens together with investing.</p>
-    </ComingSoon>
+    <ProjectPlaceholder productId={productId} title={t('gift.title')}>
+      <p>{t('gift.what')}</p>
+      <p>{t('gift.when')}</p>
+    </ProjectPlaceholder>
   );
 }

@@ -1,17 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../../lib/head';
-import { ComingSoon } from '../../../../ui/coming-soon';
+import { t } from '../../../../lib/i18n';
+import { ProjectPlaceholder } from '../../-components/project-placeholder';
 
 export const Route = createFileRoute('/_kyc/governance/agenda/$productId')({
-  head: () => pageHead('Agendas'),
+  head: () => pageHead(t('governance.agendas.title')),
   component: Page,
 });
 
 function Page() {
+  const { productId } = Route.useParams();
   return (
-    <ComingSoon title={'Agendas'} eyebrow={'Governance'}>
-      <p>Formal items put to a vote of all holders, with quorum and results computed when voting closes.</p>
-      <p>Governance opens soon.</p>
-    </ComingSoon>
+    <ProjectPlaceholder productId={productId} title={t('governance.agendas.title')}>
+      <p>{t('governance.agendas.what')}</p>
+      <p>{t('governance.opensSoon')}</p>
+    </ProjectPlaceholder>
   );
 }

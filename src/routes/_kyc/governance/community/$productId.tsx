@@ -1,17 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../../lib/head';
-import { ComingSoon } from '../../../../ui/coming-soon';
+import { t } from '../../../../lib/i18n';
+import { ProjectPlaceholder } from '../../-components/project-placeholder';
 
 export const Route = createFileRoute('/_kyc/governance/community/$productId')({
-  head: () => pageHead('Community'),
+  head: () => pageHead(t('governance.community.title')),
   component: Page,
 });
 
 function Page() {
+  const { productId } = Route.useParams();
   return (
-    <ComingSoon title={'Community'} eyebrow={'Governance'}>
-      <p>Discussion, reviews and updates, with answers from investors, the project team and Moa.</p>
-      <p>Governance opens soon.</p>
-    </ComingSoon>
+    <ProjectPlaceholder productId={productId} title={t('governance.community.title')}>
+      <p>{t('governance.community.what')}</p>
+      <p>{t('governance.opensSoon')}</p>
+    </ProjectPlaceholder>
   );
 }

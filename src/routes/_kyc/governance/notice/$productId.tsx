@@ -1,17 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../../lib/head';
-import { ComingSoon } from '../../../../ui/coming-soon';
+import { t } from '../../../../lib/i18n';
+import { ProjectPlaceholder } from '../../-components/project-placeholder';
 
 export const Route = createFileRoute('/_kyc/governance/notice/$productId')({
-  head: () => pageHead('Notices'),
+  head: () => pageHead(t('governance.notices.title')),
   component: Page,
 });
 
 function Page() {
+  const { productId } = Route.useParams();
   return (
-    <ComingSoon title={'Notices'} eyebrow={'Governance'}>
-      <p>Announcements from Moa and the project team to everyone who holds or follows the project.</p>
-      <p>Governance opens soon.</p>
-    </ComingSoon>
+    <ProjectPlaceholder productId={productId} title={t('governance.notices.title')}>
+      <p>{t('governance.notices.what')}</p>
+      <p>{t('governance.opensSoon')}</p>
+    </ProjectPlaceholder>
   );
 }

@@ -1,17 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../../lib/head';
-import { ComingSoon } from '../../../../ui/coming-soon';
+import { t } from '../../../../lib/i18n';
+import { ProjectPlaceholder } from '../../-components/project-placeholder';
 
 export const Route = createFileRoute('/_kyc/governance/proposal/$productId')({
-  head: () => pageHead('Proposals'),
+  head: () => pageHead(t('governance.proposals.title')),
   component: Page,
 });
 
 function Page() {
+  const { productId } = Route.useParams();
   return (
-    <ComingSoon title={'Proposals'} eyebrow={'Governance'}>
-      <p>Holders of a project open proposals and vote on them, weighted by what they held when the proposal opened.</p>
-      <p>Governance opens soon.</p>
-    </ComingSoon>
+    <ProjectPlaceholder productId={productId} title={t('governance.proposals.title')}>
+      <p>{t('governance.proposals.what')}</p>
+      <p>{t('governance.opensSoon')}</p>
+    </ProjectPlaceholder>
   );
 }
