@@ -25,3 +25,15 @@ export function formatUtcDate(value: string | number | Date): string {
     timeZone: 'UTC',
   }).format(new Date(value));
 }
+
+/**
+ * How the browser's own date field asks for a date ("MM/DD/YYYY" in the US, "DD/MM/YYYY" in the
+ * UK), so a hint beside it names the same order. The field follows the browser's language.
+ */
+export function dateInputPattern(locale = typeof navigator === 'undefined' ? getLocale() : navigator.language): string {
+  const names: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = { day: 'DD', month: 'MM', year: 'YYYY' };
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(new Date(Date.UTC(2000, 11, 31)))
+    .map((part) => names[part.type] ?? part.value)
+    .join('');
+}

@@ -158,7 +158,8 @@ export async function seedCatalogue(trx: Transaction<Database>, now: Date): Prom
         },
         {
           field: 'Deadline',
-          value: project.endsInDays === null ? '-' : new Date(at(project.endsInDays)!).toUTCString().slice(5, 16),
+          // An ISO day: the app shows it in the reader's date format.
+          value: project.endsInDays === null ? '-' : at(project.endsInDays)!.slice(0, 10),
           tooltip: 'The sale closes at midnight UTC on this day, or earlier when every token is sold.',
         },
         {

@@ -103,7 +103,12 @@ function ProfileSection({ user }: { user: UserPayload }) {
       label: t('settings.name'),
       value: orNA(user.name),
       action: (
-        <button type="button" className="text-link text-sm" onClick={() => setEditing('name')} disabled={isLocked}>
+        <button
+          type="button"
+          className="text-link inline-flex min-h-11 items-center px-1 text-sm"
+          onClick={() => setEditing('name')}
+          disabled={isLocked}
+        >
           {t('settings.edit')}
         </button>
       ),
@@ -112,7 +117,12 @@ function ProfileSection({ user }: { user: UserPayload }) {
       label: t('settings.email'),
       value: orNA(user.email),
       action: (
-        <button type="button" className="text-link text-sm" onClick={() => setEditing('email')} disabled={isLocked}>
+        <button
+          type="button"
+          className="text-link inline-flex min-h-11 items-center px-1 text-sm"
+          onClick={() => setEditing('email')}
+          disabled={isLocked}
+        >
           {t('settings.change')}
         </button>
       ),
@@ -132,12 +142,12 @@ function ProfileSection({ user }: { user: UserPayload }) {
     <Section title={t('settings.profile')} description={t('settings.profileHint')}>
       <dl className="divide-y divide-line">
         {rows.map((row) => (
-          <div key={row.label} className="flex items-center justify-between gap-4 py-3">
-            <div className="min-w-0">
-              <dt className="text-sm text-ink-muted">{row.label}</dt>
-              <dd className="mt-0.5 break-words text-ink">{row.value}</dd>
-            </div>
-            {row.action ? <div className="shrink-0">{row.action}</div> : null}
+          <div key={row.label} className="py-3">
+            <dt className="text-sm text-ink-muted">{row.label}</dt>
+            <dd className="mt-0.5 flex items-center justify-between gap-4 text-ink">
+              <span className="min-w-0 break-words">{row.value}</span>
+              {row.action ? <span className="shrink-0">{row.action}</span> : null}
+            </dd>
           </div>
         ))}
       </dl>

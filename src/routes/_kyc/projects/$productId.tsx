@@ -39,7 +39,7 @@ export const Route = createFileRoute('/_kyc/projects/$productId')({
 });
 
 /**
- * Phone order: name, picture, then the funding panel (key facts, Invest), then deal terms and
+ * Phone order: name, the funding panel (key facts, Invest), the pictures, then deal terms and
  * the long sections, with Invest kept in a bar at the bottom. Desktop: the panel is a sticky
  * column beside the reading.
  */
@@ -70,12 +70,12 @@ function ProjectPage() {
       <p className="mt-4 max-w-3xl text-base text-ink-soft sm:text-lg">{project.description}</p>
 
       <div className="mt-6 grid gap-6 sm:mt-8 lg:grid-cols-[1.6fr_1fr] lg:items-start">
-        <div className="lg:col-start-1 lg:row-start-1">
-          <Gallery project={project} />
-        </div>
         <aside className="lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <FundingPanel project={project} />
         </aside>
+        <div className="lg:col-start-1 lg:row-start-1">
+          <Gallery project={project} />
+        </div>
         <div className="space-y-6 lg:col-start-1 lg:row-start-2">
           <DealTerms project={project} />
           <CustomSections project={project} />

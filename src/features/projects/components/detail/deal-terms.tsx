@@ -1,7 +1,13 @@
 import type { ProductDetail } from '../../../../domain/products';
+import { formatUtcDate } from '../../../../lib/dates';
 import { t } from '../../../../lib/i18n';
 import { InfoButton, Tooltip } from '../../../../ui/tooltip';
 import { SectionCard } from './section-card';
+
+/** Terms are the issuer's words; a term that is a calendar day (an ISO date) is shown in the app's date format. */
+export function formatTermValue(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatUtcDate(`${value}T00:00:00Z`) : value;
+}
 
 export function DealTerms({ project }: { project: ProductDetail }) {
   return (
@@ -17,7 +23,7 @@ export function DealTerms({ project }: { project: ProductDetail }) {
                 </Tooltip>
               ) : null}
             </dt>
-            <dd className="text-right text-sm font-semibold text-ink">{term.value}</dd>
+            <dd className="text-right text-sm font-semibold text-ink">{formatTermValue(term.value)}</dd>
           </div>
         ))}
       </dl>
