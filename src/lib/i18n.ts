@@ -194,7 +194,8 @@ const en = {
   'settings.resetSubmit': 'Continue',
   'settings.newRecoveryCodes': 'Your new recovery codes. They are shown only now.',
   'settings.sessions': 'Signing out',
-  'settings.sessionsHint': 'Signing out of all devices ends every session, including this one.',
+  'settings.sessionsHint':
+    'Sign out at the top of every account page ends this session. Signing out of all devices ends every session, including this one.',
   'settings.signOut': 'Sign out',
   'settings.signOutAll': 'Sign out of all devices',
   'investorType.INDIVIDUAL': 'Individual',

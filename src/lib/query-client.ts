@@ -58,7 +58,7 @@ export function createQueryClient(): QueryClient {
   // The persister writes the memory cache wholesale, so a query dropped from memory after the
   // spec's 5 minutes would also vanish from the device. Queries saved on the device therefore
   // stay in memory as long as they stay on the device; the others keep the spec's default.
-  // See docs/decisions/0500-offline-from-the-query-cache.md.
+  // See docs/decisions/1400-offline-from-the-query-cache.md.
   const defaultQueryOptions = client.defaultQueryOptions.bind(client);
   client.defaultQueryOptions = ((options) => {
     const defaulted = defaultQueryOptions(options);

@@ -8,7 +8,7 @@ import { NotSavedPage } from './not-saved-page';
 
 /**
  * Only a server fault is recorded anywhere (the server logs every 5xx with its request id), so
- * only then does the page say the team was told. See docs/decisions/0501-error-page-wording.md.
+ * only then does the page say the team was told. See docs/decisions/1401-error-page-wording.md.
  */
 export function isReported(error: unknown): boolean {
   return error instanceof RequestError && error.status >= 500;

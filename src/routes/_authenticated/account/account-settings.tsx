@@ -8,7 +8,6 @@ import {
   confirmEmailChange,
   requestEmailChange,
   setBadgeHidden,
-  signOut,
   signOutEverywhere,
   updateName,
 } from '../../../features/account/api';
@@ -410,8 +409,6 @@ function SecondFactorSection({ user }: { user: UserPayload }) {
 function SessionsSection() {
   const [error, setError] = useState<string | null>(null);
   const { isAvailable } = useNetworkAction();
-  // Signing out here works offline too: this device forgets the session and its saved data.
-  const one = useMutation({ mutationFn: signOut, onSettled: signOutLocally, networkMode: 'always' });
   const all = useMutation({
     mutationFn: signOutEverywhere,
     onSuccess: signOutLocally,
@@ -421,10 +418,6 @@ function SessionsSection() {
     <Section title={t('settings.sessions')} description={t('settings.sessionsHint')}>
       <FormError message={error} />
       <div className="flex flex-wrap gap-3">
-        <button type="button" className="btn-primary" disabled={one.isPending} onClick={() => one.mutate()}>
-          <span className="i-lucide-log-out" aria-hidden="true" />
-          {t('settings.signOut')}
-        </button>
         <button
           type="button"
           className="btn-secondary"

@@ -19,7 +19,12 @@ function Page() {
   const name = me.userPayload.name?.trim();
   return (
     <div className="space-y-6">
-      <h1 className="page-title">{name ? t('overview.greeting', { name }) : t('overview.greetingNoName')}</h1>
+      <div>
+        <h1 className="page-title">{t('overview.title')}</h1>
+        <p className="mt-2 text-lg text-ink-soft">
+          {name ? t('overview.greeting', { name }) : t('overview.greetingNoName')}
+        </p>
+      </div>
       <section aria-labelledby="next-step-heading" className="card max-w-3xl border-l-4 border-coral-600 p-6 sm:p-8">
         <p className="eyebrow">{t('overview.nextLabel')}</p>
         <h2 id="next-step-heading" className="mt-2 text-xl font-bold text-ink sm:text-2xl">
