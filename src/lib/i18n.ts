@@ -201,7 +201,7 @@ const en = {
   'investorType.INDIVIDUAL': 'Individual',
   'investorType.COMPANY': 'Entity',
   'kyc.status.NONE': 'Pending',
-  'kyc.status.INPROGRESS': 'In Progress',
+  'kyc.status.INPROGRESS': 'In progress',
   'kyc.status.GREEN': 'Approved',
   'kyc.status.RED': 'Rejected',
   'activity.title': 'Account activity',
