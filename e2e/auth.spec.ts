@@ -55,9 +55,12 @@ test.describe('sign-in and two-step sign-in', () => {
     await proceed.click();
     await expect(page).toHaveURL(/\/account\/overview$/);
     await expectHeading(page, /^Overview$/);
+    // A first visit says what comes next.
+    await expect(page.getByRole('heading', { name: 'Verify your identity', level: 2 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Verify identity' })).toHaveAttribute('href', '/auth/verify/identity');
     await expect(header.locator('a[href="/account/overview"]').first()).toBeAttached();
 
-    // Sign out from the settings page; the header follows at once.
+    // Sign out from an account page; the header follows at once.
     await page.goto('/account/account-settings');
     await expectHeading(page, /^Account settings$/);
     await expect(page.getByText(email)).toBeVisible();

@@ -108,15 +108,15 @@ test.describe('the blog', () => {
     try {
       await page.reload();
       await expectHeading(page, new RegExp(`^${read.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
-      await expect(page.getByTestId('saved-copy')).toContainText(
-        'You are offline. This is the copy saved on this device',
+      await expect(page.getByTestId('offline-banner')).toContainText(
+        'You are offline. Showing what this device saved on',
       );
-      await expect(page.getByTestId('saved-copy').locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+      await expect(page.getByTestId('offline-banner').locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
 
       await page.goto('/blog/');
       await expectHeading(page, /^Blog$/);
       await expect(page.getByRole('link', { name: read.title })).toBeVisible();
-      await expect(page.getByTestId('saved-copy')).toBeVisible();
+      await expect(page.getByTestId('offline-banner')).toBeVisible();
 
       // A post the reader never opened, saved in the background, with its picture.
       await page.goto(`/blog/${prefetched.urlTitle}`);

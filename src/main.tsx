@@ -1,19 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { QueryClientProvider } from '@tanstack/react-query';
 // The reset first: it clears button backgrounds, which the utilities must then be able to set.
 import '@unocss/reset/tailwind.css';
 import 'virtual:uno.css';
 import '@fontsource-variable/noto-sans-kr';
 import './styles.css';
-import {
-  PERSIST_MAX_AGE_MS,
-  clearPersistedCache,
-  createQueryClient,
-  queryPersister,
-  shouldPersistQuery,
-} from './lib/query-client';
+import { clearPersistedCache, createQueryClient, restoreQueryCache } from './lib/query-client';
 import { onSessionEnd } from './lib/session';
 import { captureInstallPrompt } from './features/pwa/install-prompt';
 import { registerServiceWorker } from './features/pwa/register';
@@ -22,7 +16,8 @@ import { releaseServedHead } from './lib/head';
 
 captureInstallPrompt();
 const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+// What this device saved opens before any page loads, so saved pages never wait on the network.
+const router = createAppRouter(queryClient, restoreQueryCache(queryClient, __BUILD_ID__));
 
 // Any sign-out forgets what this user saw. A forced one (expired or revoked session) comes back
 // here after signing in again; a chosen one starts afresh.
@@ -41,20 +36,9 @@ releaseServedHead();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={{
-        persister: queryPersister,
-        buster: __BUILD_ID__,
-        maxAge: PERSIST_MAX_AGE_MS,
-        dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
-      }}
-      // What was restored from this device is shown at once, then checked against the server
-      // (offline, the checks fail quietly and the saved copy stays).
-      onSuccess={() => queryClient.resumePausedMutations().then(() => queryClient.invalidateQueries())}
-    >
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-    </PersistQueryClientProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );
 

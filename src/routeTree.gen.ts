@@ -15,6 +15,7 @@ import { Route as KycRouteImport } from './routes/_kyc'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as HealthCheckRouteImport } from './routes/health-check'
 import { Route as LandingRouteImport } from './routes/landing'
+import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
 import { Route as AboutProductRouteImport } from './routes/about/$product'
 import { Route as AboutInfrastructureRouteImport } from './routes/about/infrastructure'
 import { Route as AuthSigninRouteImport } from './routes/auth/signin'
@@ -82,6 +83,11 @@ const LandingRoute = LandingRouteImport.update({
   path: '/landing',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AboutProductRoute = AboutProductRouteImport.update({
   id: '/about/$product',
   path: '/about/$product',
@@ -144,33 +150,33 @@ const TermsOfServiceIndexRoute = TermsOfServiceIndexRouteImport.update({
 } as any)
 const AuthenticatedAccountAccountActivityRoute =
   AuthenticatedAccountAccountActivityRouteImport.update({
-    id: '/account/account-activity',
-    path: '/account/account-activity',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/account-activity',
+    path: '/account-activity',
+    getParentRoute: () => AuthenticatedAccountRoute,
   } as any)
 const AuthenticatedAccountAccountSettingsRoute =
   AuthenticatedAccountAccountSettingsRouteImport.update({
-    id: '/account/account-settings',
-    path: '/account/account-settings',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/account-settings',
+    path: '/account-settings',
+    getParentRoute: () => AuthenticatedAccountRoute,
   } as any)
 const AuthenticatedAccountAddressBookRoute =
   AuthenticatedAccountAddressBookRouteImport.update({
-    id: '/account/address-book',
-    path: '/account/address-book',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/address-book',
+    path: '/address-book',
+    getParentRoute: () => AuthenticatedAccountRoute,
   } as any)
 const AuthenticatedAccountBankDetailsRoute =
   AuthenticatedAccountBankDetailsRouteImport.update({
-    id: '/account/bank-details',
-    path: '/account/bank-details',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/bank-details',
+    path: '/bank-details',
+    getParentRoute: () => AuthenticatedAccountRoute,
   } as any)
 const AuthenticatedAccountDocumentsRoute =
   AuthenticatedAccountDocumentsRouteImport.update({
-    id: '/account/documents',
-    path: '/account/documents',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/documents',
+    path: '/documents',
+    getParentRoute: () => AuthenticatedAccountRoute,
   } as any)
 const AuthenticatedAccountNotificationSettingsRoute =
   AuthenticatedAccountNotificationSettingsRouteImport.update({
@@ -186,9 +192,9 @@ const AuthenticatedAccountNotificationsRoute =
   } as any)
 const AuthenticatedAccountOverviewRoute =
   AuthenticatedAccountOverviewRouteImport.update({
-    id: '/account/overview',
-    path: '/account/overview',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/overview',
+    path: '/overview',
+    getParentRoute: () => AuthenticatedAccountRoute,
   } as any)
 const KycClaimGiftIndexRoute = KycClaimGiftIndexRouteImport.update({
   id: '/claim-gift/',
@@ -294,6 +300,7 @@ export interface FileRoutesByFullPath {
   '/faq': typeof FaqRoute
   '/health-check': typeof HealthCheckRoute
   '/landing': typeof LandingRoute
+  '/account': typeof AuthenticatedAccountRouteWithChildren
   '/about/$product': typeof AboutProductRoute
   '/about/infrastructure': typeof AboutInfrastructureRoute
   '/auth/signin': typeof AuthSigninRoute
@@ -338,6 +345,7 @@ export interface FileRoutesByTo {
   '/faq': typeof FaqRoute
   '/health-check': typeof HealthCheckRoute
   '/landing': typeof LandingRoute
+  '/account': typeof AuthenticatedAccountRouteWithChildren
   '/about/$product': typeof AboutProductRoute
   '/about/infrastructure': typeof AboutInfrastructureRoute
   '/auth/signin': typeof AuthSigninRoute
@@ -385,6 +393,7 @@ export interface FileRoutesById {
   '/faq': typeof FaqRoute
   '/health-check': typeof HealthCheckRoute
   '/landing': typeof LandingRoute
+  '/_authenticated/account': typeof AuthenticatedAccountRouteWithChildren
   '/about/$product': typeof AboutProductRoute
   '/about/infrastructure': typeof AboutInfrastructureRoute
   '/auth/signin': typeof AuthSigninRoute
@@ -431,6 +440,7 @@ export interface FileRouteTypes {
     | '/faq'
     | '/health-check'
     | '/landing'
+    | '/account'
     | '/about/$product'
     | '/about/infrastructure'
     | '/auth/signin'
@@ -475,6 +485,7 @@ export interface FileRouteTypes {
     | '/faq'
     | '/health-check'
     | '/landing'
+    | '/account'
     | '/about/$product'
     | '/about/infrastructure'
     | '/auth/signin'
@@ -521,6 +532,7 @@ export interface FileRouteTypes {
     | '/faq'
     | '/health-check'
     | '/landing'
+    | '/_authenticated/account'
     | '/about/$product'
     | '/about/infrastructure'
     | '/auth/signin'
@@ -633,6 +645,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LandingRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/account': {
+      id: '/_authenticated/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AuthenticatedAccountRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/about/$product': {
       id: '/about/$product'
       path: '/about/$product'
@@ -719,38 +738,38 @@ declare module '@tanstack/react-router' {
     }
     '/_authenticated/account/account-activity': {
       id: '/_authenticated/account/account-activity'
-      path: '/account/account-activity'
+      path: '/account-activity'
       fullPath: '/account/account-activity'
       preLoaderRoute: typeof AuthenticatedAccountAccountActivityRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedAccountRoute
     }
     '/_authenticated/account/account-settings': {
       id: '/_authenticated/account/account-settings'
-      path: '/account/account-settings'
+      path: '/account-settings'
       fullPath: '/account/account-settings'
       preLoaderRoute: typeof AuthenticatedAccountAccountSettingsRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedAccountRoute
     }
     '/_authenticated/account/address-book': {
       id: '/_authenticated/account/address-book'
-      path: '/account/address-book'
+      path: '/address-book'
       fullPath: '/account/address-book'
       preLoaderRoute: typeof AuthenticatedAccountAddressBookRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedAccountRoute
     }
     '/_authenticated/account/bank-details': {
       id: '/_authenticated/account/bank-details'
-      path: '/account/bank-details'
+      path: '/bank-details'
       fullPath: '/account/bank-details'
       preLoaderRoute: typeof AuthenticatedAccountBankDetailsRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedAccountRoute
     }
     '/_authenticated/account/documents': {
       id: '/_authenticated/account/documents'
-      path: '/account/documents'
+      path: '/documents'
       fullPath: '/account/documents'
       preLoaderRoute: typeof AuthenticatedAccountDocumentsRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedAccountRoute
     }
     '/_authenticated/account/notification-settings': {
       id: '/_authenticated/account/notification-settings'
@@ -768,10 +787,10 @@ declare module '@tanstack/react-router' {
     }
     '/_authenticated/account/overview': {
       id: '/_authenticated/account/overview'
-      path: '/account/overview'
+      path: '/overview'
       fullPath: '/account/overview'
       preLoaderRoute: typeof AuthenticatedAccountOverviewRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedAccountRoute
     }
     '/_kyc/claim-gift/': {
       id: '/_kyc/claim-gift/'
@@ -902,7 +921,7 @@ declare module '@tanstack/react-router' {
   }
 }
 
-interface AuthenticatedRouteChildren {
+interface AuthenticatedAccountRouteChildren {
   AuthenticatedAccountAccountActivityRoute: typeof AuthenticatedAccountAccountActivityRoute
   AuthenticatedAccountAccountSettingsRoute: typeof AuthenticatedAccountAccountSettingsRoute
   AuthenticatedAccountAddressBookRoute: typeof AuthenticatedAccountAddressBookRoute
@@ -915,7 +934,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAccountOrdersIndexRoute: typeof AuthenticatedAccountOrdersIndexRoute
 }
 
-const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+const AuthenticatedAccountRouteChildren: AuthenticatedAccountRouteChildren = {
   AuthenticatedAccountAccountActivityRoute:
     AuthenticatedAccountAccountActivityRoute,
   AuthenticatedAccountAccountSettingsRoute:
@@ -931,6 +950,17 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccountOrdersOrderIdRoute:
     AuthenticatedAccountOrdersOrderIdRoute,
   AuthenticatedAccountOrdersIndexRoute: AuthenticatedAccountOrdersIndexRoute,
+}
+
+const AuthenticatedAccountRouteWithChildren =
+  AuthenticatedAccountRoute._addFileChildren(AuthenticatedAccountRouteChildren)
+
+interface AuthenticatedRouteChildren {
+  AuthenticatedAccountRoute: typeof AuthenticatedAccountRouteWithChildren
+}
+
+const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedAccountRoute: AuthenticatedAccountRouteWithChildren,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -8,12 +8,14 @@ import { LoadingOverlay } from './ui/loading-overlay';
 
 export interface RouterContext {
   queryClient: QueryClient;
+  /** Settles once the query cache holds what this device saved; the root route waits for it. */
+  cacheRestored: Promise<void>;
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(queryClient: QueryClient, cacheRestored: Promise<void> = Promise.resolve()) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient, cacheRestored },
     trailingSlash: 'preserve',
     scrollRestoration: true,
     defaultPreload: 'intent',

@@ -1,8 +1,39 @@
-/** Dates as readers expect them in the current language; ISO strings on the wire. */
-export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
+import { getLocale } from './i18n';
+
+/**
+ * One format per purpose, in the current language (ISO strings on the wire):
+ * - formatDate: a calendar day (a post, a deadline, a document's update): "November 22, 2026".
+ * - formatDateTime: a moment (an account event, when data was saved): "Nov 22, 2026, 5:43 AM".
+ * Every date on screen goes through one of these.
+ */
+export function formatDate(value: string | number | Date): string {
+  return new Intl.DateTimeFormat(getLocale(), { year: 'numeric', month: 'long', day: 'numeric' }).format(
+    new Date(value),
+  );
 }
 
-export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+export function formatDateTime(value: string | number | Date): string {
+  return new Intl.DateTimeFormat(getLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+}
+
+/** A calendar day fixed in UTC (a sale's end date is the same day for everyone). */
+export function formatUtcDate(value: string | number | Date): string {
+  return new Intl.DateTimeFormat(getLocale(), {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(value));
+}
+
+/**
+ * How the browser's own date field asks for a date ("MM/DD/YYYY" in the US, "DD/MM/YYYY" in the
+ * UK), so a hint beside it names the same order. The field follows the browser's language.
+ */
+export function dateInputPattern(locale = typeof navigator === 'undefined' ? getLocale() : navigator.language): string {
+  const names: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = { day: 'DD', month: 'MM', year: 'YYYY' };
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(new Date(Date.UTC(2000, 11, 31)))
+    .map((part) => names[part.type] ?? part.value)
+    .join('');
 }

@@ -25,7 +25,8 @@ const en = {
     'The page you are looking for might have been removed, had its name changed, or is temporarily unavailable.',
   'notFound.home': 'Back to Home',
   'error.title': 'Something Went Wrong',
-  'error.body': "We're sorry, but something unexpected happened. Our team has been notified.",
+  'error.body': "We're sorry, but something unexpected happened.",
+  'error.reported': 'Our team has been notified.',
   'error.retry': 'Try Again',
   'error.home': 'Back to Home',
   'fallback.notFound': 'Not Found',
@@ -34,7 +35,7 @@ const en = {
   'fallback.hideError': 'Hide Error',
   'pwa.updateReady': 'A new version of Moa is ready.',
   'pwa.reload': 'Reload',
-  'pwa.offlineReady': 'Moa is ready to work offline.',
+  'pwa.offlineReady': 'Pages you open are now saved on this device, so you can read them without internet.',
   'pwa.install': 'Install app',
   'coming.title': 'Coming soon',
   'notifications.bell': 'Notifications',
@@ -162,6 +163,51 @@ const en = {
   'account.nav.activity': 'Activity',
   'account.nav.notifications': 'Notifications',
   'account.nav.notificationSettings': 'Notification settings',
+  'account.nav.documents': 'Documents',
+  'account.nav.bankDetails': 'Bank details',
+  'account.nav.addressBook': 'Address book',
+  'account.documents.title': 'Documents',
+  'account.documents.what': 'Every contract you sign and every statement we issue, ready to download.',
+  'account.documents.when': 'Documents appear here once contract signing opens.',
+  'account.bankDetails.title': 'Bank details',
+  'account.bankDetails.what': 'The bank account where Moa pays your distributions.',
+  'account.bankDetails.when': 'Managing bank details opens soon.',
+  'account.addressBook.title': 'Address book',
+  'account.addressBook.what': 'Saved wallet addresses and postal addresses for gifts.',
+  'account.addressBook.when': 'The address book opens soon.',
+  'overview.title': 'Overview',
+  'overview.greeting': 'Welcome, {name}',
+  'overview.greetingNoName': 'Welcome to Moa',
+  'overview.nextLabel': 'Your next step',
+  'overview.next.verify-identity.title': 'Verify your identity',
+  'overview.next.verify-identity.body':
+    'Before you can invest, we check who you are, as the law asks of every offering. It takes about five minutes: your legal name, date of birth, country and a photo of your ID.',
+  'overview.next.verify-identity.action': 'Verify identity',
+  'overview.next.fix-identity.title': 'Your identity check needs a fix',
+  'overview.next.fix-identity.body':
+    'The reviewer asked for a change. Read what they wrote, correct it and send it again.',
+  'overview.next.fix-identity.action': 'Fix and resend',
+  'overview.next.identity-in-review.title': 'We are checking your identity',
+  'overview.next.identity-in-review.body':
+    'Most checks are answered within one business day. This page and your email tell you as soon as it is done.',
+  'overview.next.identity-in-review.action': 'See the status',
+  'overview.next.contact-support.title': 'Your identity check was declined',
+  'overview.next.contact-support.body':
+    'We could not approve your identity. Write to us and we will explain what happened.',
+  'overview.next.contact-support.action': 'Contact us',
+  'overview.next.invest.title': 'Make your first investment',
+  'overview.next.invest.body':
+    'Your identity is verified. Choose a project, read its terms and invest from a few dollars.',
+  'overview.next.invest.action': 'Browse projects',
+  'overview.milestones': 'Getting started',
+  'overview.milestone.secure': 'Secure your account with two-step sign-in',
+  'overview.milestone.verify': 'Verify your identity',
+  'overview.milestone.invest': 'Invest in a project',
+  'overview.done': 'Done',
+  'overview.todo': 'To do',
+  'overview.portfolio': 'Your portfolio',
+  'overview.portfolioBody':
+    'What you hold, what it is worth at the offering price and what it has paid you will show here after your first investment.',
   'settings.title': 'Account settings',
   'settings.bannedTitle': 'Your account is suspended',
   'settings.bannedBody':
@@ -202,13 +248,14 @@ const en = {
   'settings.resetSubmit': 'Continue',
   'settings.newRecoveryCodes': 'Your new recovery codes. They are shown only now.',
   'settings.sessions': 'Signing out',
-  'settings.sessionsHint': 'Signing out of all devices ends every session, including this one.',
+  'settings.sessionsHint':
+    'Sign out at the top of every account page ends this session. Signing out of all devices ends every session, including this one.',
   'settings.signOut': 'Sign out',
   'settings.signOutAll': 'Sign out of all devices',
   'investorType.INDIVIDUAL': 'Individual',
   'investorType.COMPANY': 'Entity',
   'kyc.status.NONE': 'Pending',
-  'kyc.status.INPROGRESS': 'In Progress',
+  'kyc.status.INPROGRESS': 'In progress',
   'kyc.status.GREEN': 'Approved',
   'kyc.status.RED': 'Rejected',
   'activity.title': 'Account activity',
@@ -241,6 +288,12 @@ const en = {
   'activity.type.INVESTOR_VERIFICATION_SUBMITTED': 'Investor verification submitted',
   'activity.type.INVESTOR_VERIFICATION_REVIEWED': 'Investor verification reviewed',
   'network.offline': 'You are offline. Showing what was last saved on this device.',
+  'offline.banner': 'You are offline. Showing what this device saved on {date}.',
+  'offline.bannerNoData': 'You are offline. Pages you opened before still work.',
+  'offline.actionUnavailable': 'Needs an internet connection.',
+  'offline.notSavedTitle': 'This page hasn’t been saved on this device yet.',
+  'offline.notSavedBody': 'Connect to the internet to open it. It opens by itself once you are back online.',
+  'offline.notSavedHome': 'Back to Home',
   'sale.SALE': 'On sale',
   'sale.CLOSING_SOON': 'Closing soon',
   'sale.SALE_BEFORE': 'Opening soon',
@@ -264,7 +317,7 @@ const en = {
   'projects.soldOut': 'Sold out',
   'projects.regD': 'Reg D',
   'projects.raised': '{amount} raised',
-  'projects.percentRaised': '{percent}% of the goal raised',
+  'projects.percentRaised': '{percent} of the goal raised',
   'projects.fundingOf': 'Funding of {name}',
   'projects.price': 'Price',
   'projects.investors': 'Investors',
@@ -338,6 +391,34 @@ const en = {
   'project.view.POST_KYC': 'Verified investors',
   'project.view.INVESTOR': 'Holders only',
   'project.contract': 'Token contract',
+  'project.contractCopy': 'the token contract address',
+  'project.payCopy': 'the payment details of {name}',
+  'project.keyFacts': 'Key facts',
+  'project.price': 'Price',
+  'project.minimum': 'Minimum',
+  'project.deadline': 'Deadline',
+  'project.regulation': 'Regulation',
+  'project.stickyPrice': '{price} per token',
+  'placeholder.backTo': 'Back to {name}',
+  'placeholder.backToProject': 'Back to the project',
+  'placeholder.project': 'Project #{id}',
+  'governance.opensSoon': 'Governance opens soon.',
+  'governance.proposals.title': 'Proposals',
+  'governance.proposals.what':
+    'Holders of a project open proposals and vote on them, weighted by what they held when the proposal opened.',
+  'governance.notices.title': 'Notices',
+  'governance.notices.what':
+    'Announcements from Moa and the project team to everyone who holds or follows the project.',
+  'governance.community.title': 'Community',
+  'governance.community.what':
+    'Discussion, reviews and updates, with answers from investors, the project team and Moa.',
+  'governance.agendas.title': 'Agendas',
+  'governance.agendas.what':
+    'Formal items put to a vote of all holders, with quorum and results computed when voting closes.',
+  'gift.what': 'Holders who reach a gift’s token threshold will claim it here, once for each holding.',
+  'gift.when': 'Gift claiming opens together with investing.',
+  'copy.copy': 'Copy',
+  'copy.copied': 'Copied',
   'whitelist.title': 'Request access',
   'whitelist.intro': '{name} is a private offering: only investors on its allowed list can see it and invest.',
   'whitelist.request': 'Request access',
@@ -568,8 +649,6 @@ const en = {
   'blog.empty': 'No posts have been published yet. Check back soon.',
   'blog.back': 'All posts',
   'blog.more': 'More from the blog',
-  'blog.offlineSavedAt': 'You are offline. This is the copy saved on this device on',
-  'blog.offlineSaved': 'You are offline. This is the copy saved on this device.',
   'contact.eyebrow': 'Help',
   'contact.title': 'Contact us',
   'contact.description': 'Write to the Moa team about an offering, your account, a payment or a partnership.',
@@ -780,6 +859,13 @@ export type MessageKey = keyof typeof en;
 export type Catalogue = Record<MessageKey, string>;
 
 export const UNKNOWN_ERROR_MESSAGE = '알 수 없는 오류가 발생했습니다.';
+
+/** BCP 47 tag of the current catalogue: dates and numbers are formatted for it (src/lib/dates.ts). */
+const currentLocale = 'en-US';
+
+export function getLocale(): string {
+  return currentLocale;
+}
 
 /** `t('key', { name: 'Moa' })` replaces `{name}` in the message. */
 export function t(key: MessageKey, params?: Record<string, string | number>): string {

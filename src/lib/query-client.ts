@@ -1,5 +1,10 @@
-import { QueryClient, type Query } from '@tanstack/react-query';
+import { QueryClient, dehydrate, onlineManager, type Query } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistedClient,
+} from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
 import { queryDefaults } from '../domain/constants';
 import { RequestError } from './request-error';
@@ -20,21 +25,47 @@ declare module '@tanstack/react-query' {
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= queryDefaults.retry) return false;
+  // Offline, a retry cannot help: failing at once lets the page show what this device saved.
+  if (!onlineManager.isOnline() || isBrowserOffline()) return false;
   // A malformed response (not a RequestError) will be just as malformed the next time.
   if (!(error instanceof RequestError)) return false;
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
+/** What the persisted cache is kept for at most; older snapshots are dropped at start. */
+export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+
+/** The query library assumes online until an 'offline' event; a page loaded offline never gets one. */
+function isBrowserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  if (isBrowserOffline()) onlineManager.setOnline(false);
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         retry: shouldRetry,
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, queryDefaults.maxRetryDelayMs),
         gcTime: queryDefaults.gcTimeMs,
+        // A request is always tried, even when the browser says it is offline: the service worker
+        // may answer it (the blog), and otherwise it fails at once (see shouldRetry) instead of
+        // waiting for a network that may not come. Data already shown stays while it fails.
+        networkMode: 'always',
       },
     },
   });
+  // The persister writes the memory cache wholesale, so a query dropped from memory after the
+  // spec's 5 minutes would also vanish from the device. Queries saved on the device therefore
+  // stay in memory as long as they stay on the device; the others keep the spec's default.
+  // See docs/decisions/1400-offline-from-the-query-cache.md.
+  const defaultQueryOptions = client.defaultQueryOptions.bind(client);
+  client.defaultQueryOptions = ((options) => {
+    const defaulted = defaultQueryOptions(options);
+    if (options.gcTime === undefined && options.meta?.persist !== false) defaulted.gcTime = PERSIST_MAX_AGE_MS;
+    return defaulted;
+  }) as typeof client.defaultQueryOptions;
+  return client;
 }
 
 export const PERSIST_KEY = 'moa-query-cache';
@@ -50,12 +81,52 @@ export const queryPersister = createAsyncStoragePersister({
   throttleTime: 1000,
 });
 
+/**
+ * A query with data is saved, also when its last refresh failed (offline): the data it holds is
+ * still what the user last saw.
+ */
 export function shouldPersistQuery(query: Query): boolean {
-  return query.state.status === 'success' && query.meta?.persist !== false;
+  return query.state.data !== undefined && query.meta?.persist !== false;
 }
 
-/** What the persisted cache is kept for at most; older snapshots are dropped at start. */
-export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+const persistOptions = (queryClient: QueryClient, buster: string) => ({
+  queryClient,
+  persister: queryPersister,
+  buster,
+  maxAge: PERSIST_MAX_AGE_MS,
+  dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+});
+
+/**
+ * Restores what this device saved (a snapshot of another build is dropped), then keeps saving. The router waits for the returned promise
+ * before its first load (see __root.tsx), so a loader finds the saved data and never waits on the
+ * network for it. Restored data counts as stale: pages show it at once and refresh it behind.
+ */
+export async function restoreQueryCache(queryClient: QueryClient, buildId: string): Promise<void> {
+  try {
+    await persistQueryClientRestore(persistOptions(queryClient, buildId));
+  } catch {
+    // An unreadable snapshot is dropped by the restore itself; the app starts empty.
+  }
+  // Saved data is shown at once but always checked again when a page uses it, however recent.
+  await queryClient.invalidateQueries({ refetchType: 'none' });
+  persistQueryClientSubscribe(persistOptions(queryClient, buildId));
+  // Saving is throttled; a page left (or a tab closed) right after its data arrived is saved now.
+  // (The persister's own save is throttled, so this writes directly.)
+  const saveNow = () => {
+    const client: PersistedClient = {
+      buster: buildId,
+      timestamp: Date.now(),
+      clientState: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery }),
+    };
+    set(PERSIST_KEY, JSON.stringify(client), store).catch(() => undefined);
+  };
+  window.addEventListener('pagehide', saveNow);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') saveNow();
+  });
+  await queryClient.resumePausedMutations();
+}
 
 export async function clearPersistedCache(): Promise<void> {
   await del(PERSIST_KEY, store);

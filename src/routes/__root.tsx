@@ -5,10 +5,14 @@ import { t } from '../lib/i18n';
 import { TooltipProvider } from '../ui/tooltip';
 import { ErrorPage } from './-components/error-page';
 import { NotFoundPage } from './-components/not-found-page';
+import { OfflineBanner } from './-components/offline-banner';
 import { SiteFooter } from './-components/site-footer';
 import { SiteHeader } from './-components/site-header';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Every page waits for what this device saved (a few milliseconds from IndexedDB), so a
+  // loader finds saved data instead of asking the network first.
+  beforeLoad: ({ context }) => context.cacheRestored,
   component: RootLayout,
   notFoundComponent: NotFoundPage,
   errorComponent: ErrorPage,
@@ -26,13 +30,15 @@ function RootLayout() {
       </a>
       <SiteHeader />
       <div className="flex min-h-dvh flex-col pt-16">
+        <OfflineBanner />
         {/* At least a screen tall, so the footer never jumps while a page loads its data. */}
         <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
           <Outlet />
         </main>
         <SiteFooter />
       </div>
-      <Toaster position="top-center" />
+      {/* Below the fixed header (h-16), so a toast never covers it or its menu. */}
+      <Toaster position="top-center" offset={{ top: 76 }} mobileOffset={{ top: 76 }} />
     </TooltipProvider>
   );
 }

@@ -30,13 +30,19 @@ export function Field({ label, hint, error, className = '', ...input }: FieldPro
         className={`input mt-2 ${error ? '!ring-coral-600' : ''}`}
         {...input}
       />
-      {error ? (
-        <p id={errorId} role="alert" className="mt-2 flex items-start gap-1.5 text-sm font-medium text-coral-700">
-          <span className="i-lucide-circle-alert mt-0.5 shrink-0" aria-hidden="true" />
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+/** Every field's error looks and reads the same: an icon and the message, announced when it appears. */
+export function FieldError({ id, message }: { id?: string; message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="mt-2 flex items-start gap-1.5 text-sm font-medium text-coral-700">
+      <span className="i-lucide-circle-alert mt-0.5 shrink-0" aria-hidden="true" />
+      {message}
+    </p>
   );
 }
 

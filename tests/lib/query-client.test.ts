@@ -1,11 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createQueryClient, shouldPersistQuery, shouldRetry } from '../../src/lib/query-client';
+import { PERSIST_MAX_AGE_MS, createQueryClient, shouldPersistQuery, shouldRetry } from '../../src/lib/query-client';
 import { RequestError } from '../../src/lib/request-error';
 
 describe('query client defaults', () => {
-  it('keeps data 5 minutes after its last use', () => {
+  it('keeps data 5 minutes after its last use (the default; saved queries stay longer, below)', () => {
     expect(createQueryClient().getDefaultOptions().queries?.gcTime).toBe(5 * 60_000);
   });
 
@@ -39,5 +39,39 @@ describe('persistence opt-out', () => {
     expect(shouldPersistQuery(cache.find({ queryKey: ['a'] })!)).toBe(true);
     expect(shouldPersistQuery(cache.find({ queryKey: ['secret'] })!)).toBe(false);
     expect(shouldPersistQuery(cache.find({ queryKey: ['failed'] })!)).toBe(false);
+  });
+});
+
+describe('offline', () => {
+  it('does not retry while offline: the page shows what the device saved at once', () => {
+    onlineManager.setOnline(false);
+    try {
+      expect(shouldRetry(0, new RequestError('offline', 0, []))).toBe(false);
+      expect(shouldRetry(0, new RequestError('down', 503, []))).toBe(false);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it('keeps saving data whose last refresh failed, since it is still what the user saw', async () => {
+    const client = createQueryClient();
+    await client.prefetchQuery({ queryKey: ['p'], queryFn: () => 1 });
+    await client
+      .fetchQuery({ queryKey: ['p'], queryFn: () => Promise.reject(new RequestError('offline', 0, [])), retry: false })
+      .catch(() => undefined);
+    const query = client.getQueryCache().find({ queryKey: ['p'] })!;
+    expect(query.state.status).toBe('error');
+    expect(shouldPersistQuery(query)).toBe(true);
+  });
+
+  it('keeps saved queries in memory as long as on the device, the others for the spec’s 5 minutes', () => {
+    const client = createQueryClient();
+    expect(client.defaultQueryOptions({ queryKey: ['saved'] }).gcTime).toBe(PERSIST_MAX_AGE_MS);
+    expect(client.defaultQueryOptions({ queryKey: ['secret'], meta: { persist: false } }).gcTime).toBe(5 * 60_000);
+    expect(client.defaultQueryOptions({ queryKey: ['own'], gcTime: 1000 }).gcTime).toBe(1000);
+  });
+
+  it('tries a request even when the browser says offline (the service worker may answer)', () => {
+    expect(createQueryClient().getDefaultOptions().queries?.networkMode).toBe('always');
   });
 });

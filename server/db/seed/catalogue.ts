@@ -109,7 +109,7 @@ export async function seedCatalogue(trx: Transaction<Database>, now: Date): Prom
       contractAddress: `0x${[...project.slug]
         .reduce((hash, char) => (hash * 33 + char.charCodeAt(0)) % 0xffffffff, 5381)
         .toString(16)
-        .padStart(8, '0')}${'d3m0'.repeat(8)}`,
+        .padStart(8, '0')}${'dea1'.repeat(8)}`,
       pricePerToken: project.pricePerToken,
       totalQuantity: project.totalQuantity,
       remainingQuantity: project.totalQuantity - project.soldQuantity,
@@ -159,7 +159,8 @@ export async function seedCatalogue(trx: Transaction<Database>, now: Date): Prom
         },
         {
           field: 'Deadline',
-          value: project.endsInDays === null ? '-' : new Date(at(project.endsInDays)!).toUTCString().slice(5, 16),
+          // An ISO day: the app shows it in the reader's date format.
+          value: project.endsInDays === null ? '-' : at(project.endsInDays)!.slice(0, 10),
           tooltip: 'The sale closes at midnight UTC on this day, or earlier when every token is sold.',
         },
         {

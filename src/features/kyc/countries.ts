@@ -22,3 +22,12 @@ export function countryOptions(locale?: string): Array<{ code: string; name: str
   cached = options.sort((a, b) => a.name.localeCompare(b.name));
   return cached;
 }
+
+/** A country's name for display ("KR" -> "South Korea"); an unknown code is shown as given. */
+export function countryName(code: string, locale?: string): string {
+  try {
+    return new Intl.DisplayNames(locale ? [locale] : undefined, { type: 'region', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -62,8 +62,12 @@ export const productDetailOptions = (id: number) =>
     staleTime: 30_000,
   });
 
+/** How often a waiting access request is checked, so the page changes by itself when it is answered. */
+export const WHITELIST_POLL_MS = 10_000;
+
 export const whitelistStateOptions = (id: number) =>
   queryOptions({
     queryKey: productKeys.whitelist(id),
     queryFn: ({ signal }) => api.request(`/api/v1/products/${id}/whitelist`, { schema: whitelistStateSchema, signal }),
+    refetchInterval: (query) => (query.state.data?.status === 'REQUEST' ? WHITELIST_POLL_MS : false),
   });

@@ -3,7 +3,7 @@ import type { AccessTokenResponse } from '../../domain/auth';
 import { accessFactsFrom, meSchema, type Me } from '../../domain/session';
 import { api } from '../../lib/api';
 import { hasSessionToken, startSession } from '../../lib/session';
-import { RequestError } from '../../lib/request-error';
+import { NETWORK_STATUS, RequestError } from '../../lib/request-error';
 
 export const sessionKeys = {
   all: ['session'] as const,
@@ -29,9 +29,25 @@ export const meQueryOptions = () =>
     staleTime: 30_000,
   });
 
+/**
+ * The guards' facts. Online they are checked against the server whenever the saved profile is
+ * stale (an identity review may have moved on); when the server cannot be reached, the profile
+ * saved on this device decides, so saved pages still open offline.
+ */
 export async function loadAccessFacts(queryClient: QueryClient) {
   if (!hasSessionToken()) return accessFactsFrom(null);
-  return accessFactsFrom(await queryClient.ensureQueryData(meQueryOptions()));
+  const options = meQueryOptions();
+  const saved = queryClient.getQueryData(options.queryKey);
+  try {
+    return accessFactsFrom(
+      await queryClient.fetchQuery({ ...options, retry: saved === undefined ? undefined : false }),
+    );
+  } catch (error) {
+    if (saved !== undefined && error instanceof RequestError && error.status === NETWORK_STATUS) {
+      return accessFactsFrom(saved);
+    }
+    throw error;
+  }
 }
 
 /**

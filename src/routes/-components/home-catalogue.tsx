@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ProductCard as Card } from '../../domain/products';
 import { ProjectCard, ProjectCardSkeleton } from '../../features/projects/components/project-card';
 import { ProjectGrid } from '../../features/projects/components/project-grid';
+import { pickHomeSections } from '../../features/projects/home-sections';
 import { categoriesOptions, productOverviewOptions } from '../../features/projects/queries';
 import { t, type MessageKey } from '../../lib/i18n';
 import { Delayed } from '../../ui/delayed';
@@ -44,7 +45,7 @@ function Section({
               ))}
             </Delayed>
           ) : (
-            cards.slice(0, 3).map((card) => (
+            cards.map((card) => (
               <li key={card.id}>
                 <ProjectCard card={card} isAboveTheFold={isFirst} />
               </li>
@@ -60,7 +61,8 @@ function Section({
 export function HomeCatalogue() {
   const overview = useQuery(productOverviewOptions());
   const categories = useQuery(categoriesOptions());
-  if (overview.isError) {
+  // A failed refresh (offline) keeps showing the saved sections; only no data at all is an error.
+  if (overview.isError && !overview.data) {
     return (
       <div className="container py-8">
         <GenericError error={overview.error} />
@@ -69,28 +71,18 @@ export function HomeCatalogue() {
   }
   const cards = overview.data?.productPayloads ?? [];
   const isLoading = overview.isPending;
-  const open = cards.filter((card) => card.saleStatus !== 'SALE_END');
+  const sections = pickHomeSections(cards);
   return (
     <>
       <Section
         id="featured-heading"
         title="projects.featured"
-        cards={open.filter((card) => card.isFeatured)}
+        cards={sections.featured}
         isLoading={isLoading}
         isFirst
       />
-      <Section
-        id="popular-heading"
-        title="projects.popular"
-        cards={cards.filter((card) => card.isMostPopular)}
-        isLoading={isLoading}
-      />
-      <Section
-        id="closing-heading"
-        title="projects.closing"
-        cards={cards.filter((card) => card.isClosingSoon)}
-        isLoading={isLoading}
-      />
+      <Section id="popular-heading" title="projects.popular" cards={sections.popular} isLoading={isLoading} />
+      <Section id="closing-heading" title="projects.closing" cards={sections.closing} isLoading={isLoading} />
       {categories.data?.categories.length ? (
         <section aria-labelledby="themes-browse-heading" className="container py-8">
           <h2 id="themes-browse-heading" className="text-2xl font-bold text-ink sm:text-3xl">

@@ -29,6 +29,9 @@ export const Route = createFileRoute('/projects/')({
   component: ProjectsPage,
 });
 
+/** On phones the chips scroll sideways in one row (edge to edge); wider screens wrap them. */
+const chipRow = '-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0';
+
 function FilterChip({
   isActive,
   children,
@@ -44,7 +47,7 @@ function FilterChip({
       search={search}
       replace
       aria-current={isActive ? 'true' : undefined}
-      className={`focus-ring inline-flex min-h-9 items-center rounded-full px-3.5 text-sm font-semibold motion-safe:transition-colors ${
+      className={`focus-ring inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-full px-4 text-sm font-semibold motion-safe:transition-colors ${
         isActive ? 'bg-brand-900 text-white' : 'bg-white text-ink-soft ring-1 ring-inset ring-line hover:bg-brand-50'
       }`}
     >
@@ -69,10 +72,8 @@ function ProjectsPage() {
 
       <div role="group" aria-label={t('projects.filters')} className="mt-8 space-y-4">
         <div>
-          <p className="mb-2 text-xs font-bold uppercase tracking-wider text-ink-muted">
-            {t('projects.filter.status')}
-          </p>
-          <div className="flex flex-wrap gap-2">
+          <p className="mb-2 text-sm font-semibold text-ink-muted">{t('projects.filter.status')}</p>
+          <div className={chipRow}>
             <FilterChip isActive={!search.saleStatus} search={{ ...search, saleStatus: undefined }}>
               {t('projects.filter.all')}
             </FilterChip>
@@ -90,10 +91,8 @@ function ProjectsPage() {
           </div>
         </div>
         <div>
-          <p className="mb-2 text-xs font-bold uppercase tracking-wider text-ink-muted">
-            {t('projects.filter.category')}
-          </p>
-          <div className="flex flex-wrap gap-2">
+          <p className="mb-2 text-sm font-semibold text-ink-muted">{t('projects.filter.category')}</p>
+          <div className={chipRow}>
             <FilterChip isActive={!search.categoryId} search={{ ...search, categoryId: undefined }}>
               {t('projects.filter.all')}
             </FilterChip>

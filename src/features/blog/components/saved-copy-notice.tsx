@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { BLOG_CACHE, SAVED_AT_HEADER } from '../../../domain/offline';
-import { formatDateTime } from '../../../lib/dates';
-import { t } from '../../../lib/i18n';
+import { useReportSavedAt } from '../../../lib/offline';
 import { useIsOnline } from '../../../lib/use-online';
 
 /** When the service worker saved this address, or null if it has no copy. */
@@ -13,8 +12,9 @@ async function readSavedAt(apiPath: string): Promise<string | null> {
 }
 
 /**
- * Offline, tells the reader this is a saved copy and when it was saved: the worker's stamp
- * when it has one, otherwise when this device last fetched it.
+ * Offline, tells the app's offline banner when this copy was saved: the worker's stamp when it
+ * has one (the query itself was just answered from the worker's cache, so its own time is now),
+ * otherwise when this device last fetched it. Renders nothing itself.
  */
 export function SavedCopyNotice({ apiPath, fetchedAt }: { apiPath: string; fetchedAt: number }) {
   const isOnline = useIsOnline();
@@ -32,28 +32,7 @@ export function SavedCopyNotice({ apiPath, fetchedAt }: { apiPath: string; fetch
     };
   }, [apiPath, isOnline]);
 
-  if (isOnline) return null;
-  const when = savedAt ?? (fetchedAt > 0 ? new Date(fetchedAt).toISOString() : null);
-  return (
-    <p
-      role="status"
-      data-testid="saved-copy"
-      className="mt-6 flex items-start gap-2 rounded-lg bg-gold-100 px-4 py-3 text-sm text-ink"
-    >
-      <span className="i-lucide-cloud-off mt-0.5 shrink-0 text-gold-700" aria-hidden="true" />
-      <span>
-        {when ? (
-          <>
-            {t('blog.offlineSavedAt')}{' '}
-            <time dateTime={when} className="font-semibold">
-              {formatDateTime(when)}
-            </time>
-            .
-          </>
-        ) : (
-          t('blog.offlineSaved')
-        )}
-      </span>
-    </p>
-  );
+  const when = savedAt ? Date.parse(savedAt) : fetchedAt > 0 ? fetchedAt : null;
+  useReportSavedAt(apiPath, isOnline || when === null || Number.isNaN(when) ? null : when);
+  return null;
 }

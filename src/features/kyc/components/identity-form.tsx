@@ -7,7 +7,8 @@ import {
   type DocumentType,
   type KycStatusResponse,
 } from '../../../domain/kyc';
-import { Field, FormError } from '../../../ui/field';
+import { dateInputPattern } from '../../../lib/dates';
+import { Field, FieldError, FormError } from '../../../ui/field';
 import { countryOptions } from '../countries';
 import { submitIdentity, uploadFile } from '../mutations';
 import { kycTexts } from '../texts';
@@ -102,6 +103,7 @@ export function IdentityForm({
           label="Date of birth"
           type="date"
           autoComplete="bday"
+          hint={`As on your document, entered as ${dateInputPattern()}.`}
           max={new Date().toISOString().slice(0, 10)}
           value={dateOfBirth}
           onChange={(event) => setDateOfBirth(event.target.value)}
@@ -126,11 +128,7 @@ export function IdentityForm({
               </option>
             ))}
           </select>
-          {errors.countryOfResidence ? (
-            <p role="alert" className="mt-2 text-sm font-medium text-coral-700">
-              {errors.countryOfResidence}
-            </p>
-          ) : null}
+          <FieldError message={errors.countryOfResidence} />
         </div>
       </fieldset>
 

@@ -1,3 +1,4 @@
+import { formatPercent } from '../format';
 import { t } from '../../../lib/i18n';
 
 /** Raised against the goal; past 100 % the bar stays full and the figure tells the rest. */
@@ -11,7 +12,7 @@ export function FundingProgress({ percentage, label }: { percentage: number; lab
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(width)}
-        aria-valuetext={t('projects.percentRaised', { percent: percentage.toFixed(percentage < 10 ? 1 : 0) })}
+        aria-valuetext={t('projects.percentRaised', { percent: formatPercent(percentage) })}
         className="h-2 overflow-hidden rounded-full bg-brand-100"
       >
         <div

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ProductCard as Card } from '../../../domain/products';
 import { t } from '../../../lib/i18n';
-import { formatCompactMoney, formatCount, formatMoney } from '../format';
+import { formatCompactMoney, formatCount, formatMoney, formatPercent } from '../format';
 import { FundingProgress } from './funding-progress';
 import { SaleStatusBadge, Tag } from './sale-status-badge';
 
@@ -82,9 +82,7 @@ export function ProjectCard({
             <span className="font-bold text-ink">
               {t('projects.raised', { amount: formatCompactMoney(card.raisedAmount, card.currency) })}
             </span>
-            <span className="font-semibold text-brand-800">
-              {card.raisedPercentage.toFixed(card.raisedPercentage < 10 ? 1 : 0)}%
-            </span>
+            <span className="font-semibold text-brand-800">{formatPercent(card.raisedPercentage)}</span>
           </div>
           <FundingProgress percentage={card.raisedPercentage} label={t('projects.fundingOf', { name: card.name })} />
           <dl className="grid grid-cols-3 gap-2 pt-2 text-xs text-ink-muted">

@@ -4,17 +4,15 @@ import { auditEventTypes, type Activity, type AuditEventType } from '../../../do
 import { activityQueryOptions } from '../../../features/account/queries';
 import { describeReview } from '../../../features/kyc/components/review-state';
 import { kycReviewDetailSchema } from '../../../domain/kyc';
+import { formatDateTime } from '../../../lib/dates';
 import { pageHead } from '../../../lib/head';
 import { t, type MessageKey } from '../../../lib/i18n';
-import { AccountNav } from './-components/account-nav';
 
 export const Route = createFileRoute('/_authenticated/account/account-activity')({
   loader: ({ context }) => context.queryClient.ensureQueryData(activityQueryOptions()),
   head: () => pageHead(t('activity.title')),
   component: Page,
 });
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function describe(activity: Activity): string {
   if ((auditEventTypes as readonly string[]).includes(activity.type)) {
@@ -39,11 +37,9 @@ const isWarning = (type: string) =>
 function Page() {
   const { data } = useSuspenseQuery(activityQueryOptions());
   return (
-    <div className="container py-8 sm:py-12">
-      <p className="eyebrow">{t('account.eyebrow')}</p>
-      <h1 className="page-title mt-2">{t('activity.title')}</h1>
+    <div>
+      <h1 className="page-title">{t('activity.title')}</h1>
       <p className="mt-3 max-w-2xl text-ink-soft">{t('activity.intro')}</p>
-      <AccountNav />
       {data.activities.length === 0 ? (
         <p className="card mt-6 p-6 text-ink-soft">{t('activity.empty')}</p>
       ) : (
@@ -51,7 +47,7 @@ function Page() {
           {data.activities.map((activity) => (
             <li key={activity.id} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:gap-6 sm:px-6">
               <time dateTime={activity.createdAt} className="shrink-0 text-sm text-ink-muted sm:w-44">
-                {dateFormat.format(new Date(activity.createdAt))}
+                {formatDateTime(activity.createdAt)}
               </time>
               <p className={`flex-1 font-semibold ${isWarning(activity.type) ? 'text-coral-700' : 'text-ink'}`}>
                 {describe(activity)}

@@ -3,10 +3,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { meQueryOptions } from '../../../features/session/queries';
 import { pageHead } from '../../../lib/head';
 import { t } from '../../../lib/i18n';
-import { AccountNav } from './-components/account-nav';
 import { BadgeSection } from './-components/settings/badge-section';
 import { ProfileSection } from './-components/settings/profile-section';
 import { SecondFactorSection } from './-components/settings/second-factor-section';
+import { OfflineHint } from './-components/settings/offline-hint';
 import { SessionsSection } from './-components/settings/sessions-section';
 
 export const Route = createFileRoute('/_authenticated/account/account-settings')({
@@ -20,10 +20,9 @@ function Page() {
   if (!me) return null;
   const user = me.userPayload;
   return (
-    <div className="container py-8 sm:py-12">
-      <p className="eyebrow">{t('account.eyebrow')}</p>
-      <h1 className="page-title mt-2">{t('settings.title')}</h1>
-      <AccountNav />
+    <div>
+      <h1 className="page-title">{t('settings.title')}</h1>
+      <OfflineHint />
       {user.isBanned ? (
         <div role="status" className="mt-6 rounded-lg bg-coral-50 p-4 text-coral-800 ring-1 ring-coral-200">
           <p className="font-semibold">{t('settings.bannedTitle')}</p>

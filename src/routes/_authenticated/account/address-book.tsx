@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AddressBook } from '../../../features/portfolio/components/address-book';
 import { pageHead } from '../../../lib/head';
 import { t } from '../../../lib/i18n';
-import { AccountNav } from './-components/account-nav';
 
 export const Route = createFileRoute('/_authenticated/account/address-book')({
   head: () => pageHead(t('addresses.title')),
@@ -11,10 +10,8 @@ export const Route = createFileRoute('/_authenticated/account/address-book')({
 
 function Page() {
   return (
-    <div className="container py-8 sm:py-12">
-      <p className="eyebrow">{t('account.eyebrow')}</p>
-      <h1 className="page-title mt-2">{t('addresses.title')}</h1>
-      <AccountNav />
+    <div>
+      <h1 className="page-title">{t('addresses.title')}</h1>
       <AddressBook />
     </div>
   );

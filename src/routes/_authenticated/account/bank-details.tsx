@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { BankDetailsForm } from '../../../features/portfolio/components/bank-details-form';
 import { pageHead } from '../../../lib/head';
 import { t } from '../../../lib/i18n';
-import { AccountNav } from './-components/account-nav';
 
 export const Route = createFileRoute('/_authenticated/account/bank-details')({
   head: () => pageHead(t('bank.title')),
@@ -11,10 +10,8 @@ export const Route = createFileRoute('/_authenticated/account/bank-details')({
 
 function Page() {
   return (
-    <div className="container py-8 sm:py-12">
-      <p className="eyebrow">{t('account.eyebrow')}</p>
-      <h1 className="page-title mt-2">{t('bank.title')}</h1>
-      <AccountNav />
+    <div>
+      <h1 className="page-title">{t('bank.title')}</h1>
       <BankDetailsForm />
     </div>
   );

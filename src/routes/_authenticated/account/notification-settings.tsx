@@ -9,7 +9,6 @@ import { updatePreference } from '../../../features/notifications/mutations';
 import { notificationKeys, preferencesQueryOptions } from '../../../features/notifications/queries';
 import { pageHead } from '../../../lib/head';
 import { t } from '../../../lib/i18n';
-import { AccountNav } from './-components/account-nav';
 
 export const Route = createFileRoute('/_authenticated/account/notification-settings')({
   loader: ({ context }) => context.queryClient.ensureQueryData(preferencesQueryOptions()),
@@ -42,11 +41,9 @@ function Page() {
   const isTypeOn = (type: NotificationType) => data.types.find((item) => item.type === type)?.isEnabled ?? false;
 
   return (
-    <div className="container py-8 sm:py-12">
-      <p className="eyebrow">{t('account.eyebrow')}</p>
-      <h1 className="page-title mt-2">{t('notifications.settings.title')}</h1>
+    <div>
+      <h1 className="page-title">{t('notifications.settings.title')}</h1>
       <p className="mt-3 max-w-2xl text-ink-soft">{t('notifications.settings.intro')}</p>
-      <AccountNav />
       <div className="mt-6 grid max-w-3xl gap-6">
         <PushSetting />
         <section className="card p-5 sm:p-6" aria-labelledby="notification-types">

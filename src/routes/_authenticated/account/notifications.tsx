@@ -11,7 +11,6 @@ import { inboxQueryOptions } from '../../../features/notifications/queries';
 import { pageHead } from '../../../lib/head';
 import { t } from '../../../lib/i18n';
 import { useIsOnline } from '../../../lib/use-online';
-import { AccountNav } from './-components/account-nav';
 
 export const Route = createFileRoute('/_authenticated/account/notifications')({
   loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(inboxQueryOptions()),
@@ -45,11 +44,9 @@ function Page() {
   });
 
   return (
-    <div className="container py-8 sm:py-12">
-      <p className="eyebrow">{t('account.eyebrow')}</p>
-      <h1 className="page-title mt-2">{t('notifications.title')}</h1>
+    <div>
+      <h1 className="page-title">{t('notifications.title')}</h1>
       <p className="mt-3 max-w-2xl text-ink-soft">{t('notifications.intro')}</p>
-      <AccountNav />
       <PushOffer />
       {!isOnline && inbox.dataUpdatedAt > 0 && (
         <p role="status" className="mt-4 text-sm text-ink-soft">

@@ -1,20 +1,63 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { milestonesFor, nextStepFor } from '../../../features/account/next-step';
 import { PortfolioOverview } from '../../../features/portfolio/components/portfolio-overview';
+import { meQueryOptions } from '../../../features/session/queries';
 import { pageHead } from '../../../lib/head';
-import { t } from '../../../lib/i18n';
-import { AccountNav } from './-components/account-nav';
+import { t, type MessageKey } from '../../../lib/i18n';
 
 export const Route = createFileRoute('/_authenticated/account/overview')({
-  head: () => pageHead('Overview'),
+  loader: ({ context }) => context.queryClient.ensureQueryData(meQueryOptions()),
+  head: () => pageHead(t('overview.title')),
   component: Page,
 });
 
 function Page() {
+  const { data: me } = useSuspenseQuery(meQueryOptions());
+  if (!me) return null;
+  const step = nextStepFor(me.kycPayload);
+  const key = (part: 'title' | 'body' | 'action') => `overview.next.${step.kind}.${part}` as MessageKey;
+  const name = me.userPayload.name?.trim();
   return (
-    <div className="container py-8 sm:py-12">
-      <p className="eyebrow">{t('account.eyebrow')}</p>
-      <h1 className="page-title mt-2">Overview</h1>
-      <AccountNav />
+    <div className="space-y-6">
+      <div>
+        <h1 className="page-title">{t('overview.title')}</h1>
+        <p className="mt-2 text-lg text-ink-soft">
+          {name ? t('overview.greeting', { name }) : t('overview.greetingNoName')}
+        </p>
+      </div>
+      <section aria-labelledby="next-step-heading" className="card max-w-3xl border-l-4 border-coral-600 p-6 sm:p-8">
+        <p className="eyebrow">{t('overview.nextLabel')}</p>
+        <h2 id="next-step-heading" className="mt-2 text-xl font-bold text-ink sm:text-2xl">
+          {t(key('title'))}
+        </h2>
+        <p className="mt-2 max-w-2xl text-ink-soft">{t(key('body'))}</p>
+        <Link to={step.to} className="btn-accent mt-5">
+          {t(key('action'))}
+          <span className="i-lucide-arrow-right" aria-hidden="true" />
+        </Link>
+      </section>
+      <div className="max-w-3xl">
+        <section aria-labelledby="milestones-heading" className="card p-6">
+          <h2 id="milestones-heading" className="text-lg font-bold text-ink">
+            {t('overview.milestones')}
+          </h2>
+          <ol className="mt-4 space-y-3">
+            {milestonesFor(me.kycPayload).map((milestone) => (
+              <li key={milestone.key} className="flex items-start gap-3">
+                <span
+                  className={`mt-0.5 shrink-0 text-lg ${milestone.isDone ? 'i-lucide-circle-check text-jade-700' : 'i-lucide-circle text-ink-muted'}`}
+                  aria-hidden="true"
+                />
+                <span className={milestone.isDone ? 'text-ink-soft' : 'font-semibold text-ink'}>
+                  {t(`overview.milestone.${milestone.key}`)}
+                  <span className="sr-only">: {milestone.isDone ? t('overview.done') : t('overview.todo')}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
       <PortfolioOverview />
     </div>
   );

@@ -1,11 +1,13 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { useRequestWhitelist } from '../../../features/projects/mutations';
-import { whitelistStateOptions } from '../../../features/projects/queries';
+import { productKeys, whitelistStateOptions } from '../../../features/projects/queries';
 import { pageHead } from '../../../lib/head';
 import { productIdParams } from '../../../lib/route-params';
 import { t } from '../../../lib/i18n';
 import { RequestError } from '../../../lib/request-error';
+import { NetworkButton } from '../../../ui/network-button';
 
 export const Route = createFileRoute('/_kyc/white-list/$productId')({
   params: productIdParams,
@@ -25,6 +27,12 @@ function WhitelistPage() {
   const { productId } = Route.useParams();
   const { data: state } = useSuspenseQuery(whitelistStateOptions(productId));
   const request = useRequestWhitelist(productId);
+  const queryClient = useQueryClient();
+  // The request is checked while it waits (see whitelistStateOptions); once allowed, the lists
+  // that hid this project are stale.
+  useEffect(() => {
+    if (state.status === 'ALLOW') void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
+  }, [state.status, queryClient]);
   return (
     <section className="container py-10 sm:py-16">
       <p className="eyebrow">{t('whitelist.title')}</p>
@@ -43,6 +51,7 @@ function WhitelistPage() {
                 : 'bg-brand-50 text-brand-900'
           }`}
           role="status"
+          aria-live="polite"
         >
           <span
             className={`mt-0.5 shrink-0 ${state.status === 'ALLOW' ? 'i-lucide-circle-check' : state.status === 'REQUEST' ? 'i-lucide-hourglass' : 'i-lucide-lock'}`}
@@ -52,9 +61,9 @@ function WhitelistPage() {
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           {state.status === 'NONE' ? (
-            <button type="button" className="btn-primary" disabled={request.isPending} onClick={() => request.mutate()}>
+            <NetworkButton className="btn-primary" disabled={request.isPending} onClick={() => request.mutate()}>
               {t('whitelist.request')}
-            </button>
+            </NetworkButton>
           ) : null}
           {state.status === 'ALLOW' ? (
             <Link to="/projects/$productId" params={{ productId }} className="btn-primary">

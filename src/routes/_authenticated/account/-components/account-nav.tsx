@@ -1,17 +1,23 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { t } from '../../../../lib/i18n';
+import { t, type MessageKey } from '../../../../lib/i18n';
 
-const items = [
-  { to: '/account/overview', label: 'account.nav.overview' },
-  { to: '/account/orders', label: 'account.nav.orders' },
-  { to: '/account/account-settings', label: 'account.nav.settings' },
-  { to: '/account/account-activity', label: 'account.nav.activity' },
-  { to: '/account/notifications', label: 'account.nav.notifications' },
-  { to: '/account/notification-settings', label: 'account.nav.notificationSettings' },
-] as const;
+/**
+ * Every account page, in the order an investor needs them.
+ */
+const items: ReadonlyArray<{ to: string; label: MessageKey; icon: string }> = [
+  { to: '/account/overview', label: 'account.nav.overview', icon: 'i-lucide-layout-dashboard' },
+  { to: '/account/orders', label: 'account.nav.orders', icon: 'i-lucide-receipt' },
+  { to: '/account/documents', label: 'account.nav.documents', icon: 'i-lucide-file-text' },
+  { to: '/account/bank-details', label: 'account.nav.bankDetails', icon: 'i-lucide-landmark' },
+  { to: '/account/address-book', label: 'account.nav.addressBook', icon: 'i-lucide-book-user' },
+  { to: '/account/account-settings', label: 'account.nav.settings', icon: 'i-lucide-settings' },
+  { to: '/account/account-activity', label: 'account.nav.activity', icon: 'i-lucide-history' },
+  { to: '/account/notifications', label: 'account.nav.notifications', icon: 'i-lucide-bell' },
+  { to: '/account/notification-settings', label: 'account.nav.notificationSettings', icon: 'i-lucide-bell-ring' },
+];
 
-/** Links between the account pages this release fills in. */
+/** One row that scrolls sideways on phones and wraps on wider screens. */
 export function AccountNav() {
   const navRef = useRef<HTMLElement>(null);
   // On a phone the row scrolls sideways: the current page's pill is brought into view.
@@ -19,15 +25,16 @@ export function AccountNav() {
     navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
   }, []);
   return (
-    <nav ref={navRef} aria-label={t('account.nav.label')} className="mt-6 overflow-x-auto">
-      <ul className="flex gap-2">
+    <nav ref={navRef} aria-label={t('account.nav.label')} className="-mx-4 mt-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <ul className="flex gap-2 pb-1 sm:flex-wrap">
         {items.map((item) => (
-          <li key={item.to}>
+          <li key={item.to} className="shrink-0">
             <Link
               to={item.to}
-              className="focus-ring inline-flex min-h-10 items-center whitespace-nowrap rounded-full px-4 text-sm font-semibold text-ink-soft ring-1 ring-inset ring-line hover:bg-brand-50"
+              className="focus-ring inline-flex min-h-11 items-center gap-2 whitespace-nowrap rounded-full bg-white px-4 text-sm font-semibold text-ink-soft ring-1 ring-inset ring-line hover:bg-brand-50"
               activeProps={{ className: '!bg-brand-900 !text-white !ring-brand-900', 'aria-current': 'page' }}
             >
+              <span className={item.icon} aria-hidden="true" />
               {t(item.label)}
             </Link>
           </li>

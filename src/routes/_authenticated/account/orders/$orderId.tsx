@@ -38,13 +38,13 @@ function Page() {
   const { data: order } = useSuspenseQuery({ ...orderOptions(orderId), refetchInterval: 30_000 });
   const isPayable = order.state === 'SIGNED';
   return (
-    <div className="container max-w-3xl py-8 sm:py-12">
+    <div className="max-w-3xl">
       <Link to="/account/orders" className="text-link inline-flex min-h-11 items-center gap-1 text-sm font-semibold">
         <span className="i-lucide-arrow-left" aria-hidden="true" />
         {t('orders.all')}
       </Link>
       <p className="eyebrow mt-2">{t('orders.eyebrow')}</p>
-      <h1 className="page-title mt-2">{t('orders.titleOf', { reference: order.reference })}</h1>
+      <h1 className="page-title">{t('orders.titleOf', { reference: order.reference })}</h1>
       <div className="card mt-6 p-5 sm:p-7">
         <div className="flex items-start gap-3">
           <img src={order.product.logo} alt="" className="h-12 w-12 shrink-0 rounded-xl" width={48} height={48} />

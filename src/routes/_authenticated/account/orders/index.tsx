@@ -9,7 +9,6 @@ import { t } from '../../../../lib/i18n';
 import { formatMoney } from '../../../../lib/money';
 import { RequestError } from '../../../../lib/request-error';
 import { Spinner } from '../../../../ui/spinner';
-import { AccountNav } from '../-components/account-nav';
 
 export const Route = createFileRoute('/_authenticated/account/orders/')({
   head: () => pageHead(t('orders.title')),
@@ -21,11 +20,9 @@ function Page() {
   // Before the identity check is approved there are no orders to show, only the way to start.
   const needsIdentity = orders.error instanceof RequestError && orders.error.code === 'KYC_REQUIRED';
   return (
-    <div className="container py-8 sm:py-12">
-      <p className="eyebrow">{t('account.eyebrow')}</p>
-      <h1 className="page-title mt-2">{t('orders.title')}</h1>
+    <div>
+      <h1 className="page-title">{t('orders.title')}</h1>
       <p className="mt-3 max-w-2xl text-ink-soft">{t('orders.intro')}</p>
-      <AccountNav />
       {orders.isPending ? (
         <div className="grid place-items-center py-12" role="status">
           <Spinner />

@@ -1,9 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import type { KycStatus, UserPayload } from '../../../../../domain/auth';
-import { t, type MessageKey } from '../../../../../lib/i18n';
+import { countryName } from '../../../../../features/kyc/countries';
+import { getLocale, t, type MessageKey } from '../../../../../lib/i18n';
 import { EmailForm } from './email-form';
 import { NameForm } from './name-form';
 import { Section } from './section';
+import { useIsLocked } from './use-is-locked';
 
 const kycLabels: Record<KycStatus, MessageKey> = {
   NONE: 'kyc.status.NONE',
@@ -15,13 +17,19 @@ const kycLabels: Record<KycStatus, MessageKey> = {
 const orNA = (value: string | null) => (value && value.trim() ? value : t('common.na'));
 
 export function ProfileSection({ user }: { user: UserPayload }) {
+  const isLocked = useIsLocked(user);
   const [editing, setEditing] = useState<'name' | 'email' | null>(null);
   const rows: Array<{ label: string; value: string; action?: ReactNode }> = [
     {
       label: t('settings.name'),
       value: orNA(user.name),
       action: (
-        <button type="button" className="text-link text-sm" onClick={() => setEditing('name')} disabled={user.isBanned}>
+        <button
+          type="button"
+          className="text-link inline-flex min-h-11 items-center px-1 text-sm"
+          onClick={() => setEditing('name')}
+          disabled={isLocked}
+        >
           {t('settings.edit')}
         </button>
       ),
@@ -32,16 +40,19 @@ export function ProfileSection({ user }: { user: UserPayload }) {
       action: (
         <button
           type="button"
-          className="text-link text-sm"
+          className="text-link inline-flex min-h-11 items-center px-1 text-sm"
           onClick={() => setEditing('email')}
-          disabled={user.isBanned}
+          disabled={isLocked}
         >
           {t('settings.change')}
         </button>
       ),
     },
     { label: t('settings.legalName'), value: orNA(user.legalName) },
-    { label: t('settings.country'), value: orNA(user.countryOfResidence) },
+    {
+      label: t('settings.country'),
+      value: user.countryOfResidence ? countryName(user.countryOfResidence, getLocale()) : t('common.na'),
+    },
     {
       label: t('settings.investorType'),
       value: user.investorType === 'COMPANY' ? t('investorType.COMPANY') : t('investorType.INDIVIDUAL'),

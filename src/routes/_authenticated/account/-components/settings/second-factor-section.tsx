@@ -8,8 +8,10 @@ import { adoptAccessToken } from '../../../../../features/session/queries';
 import { t } from '../../../../../lib/i18n';
 import { CodeField } from '../../../../../ui/field';
 import { Section } from './section';
+import { useIsLocked } from './use-is-locked';
 
 export function SecondFactorSection({ user }: { user: UserPayload }) {
+  const isLocked = useIsLocked(user);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [mode, setMode] = useState<'regenerate' | 'reset' | null>(null);
@@ -81,7 +83,7 @@ export function SecondFactorSection({ user }: { user: UserPayload }) {
           <button
             type="button"
             className="btn-secondary"
-            disabled={user.isBanned}
+            disabled={isLocked}
             onClick={() => {
               setMode('regenerate');
               setCodes(null);
@@ -93,7 +95,7 @@ export function SecondFactorSection({ user }: { user: UserPayload }) {
           <button
             type="button"
             className="btn-secondary"
-            disabled={user.isBanned}
+            disabled={isLocked}
             onClick={() => {
               setMode('reset');
               setCodes(null);
