@@ -2,12 +2,13 @@ import type { Kysely } from 'kysely';
 import type { VotingOutcome } from '../../../src/domain/governance';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/types';
+import { recordNotifications } from '../notifications/service';
 
 /**
  * What governance tells the rest of the system. Each function is called inside the transaction
  * that opens or closes the item, so the notifications written here (by the notifications
- * module, in the same transaction) exist together with the change or not at all. They write
- * nothing yet; the item itself and its audit record are written by the governance service.
+ * module, in the same transaction) exist together with the change or not at all. The item
+ * itself and its audit record are written by the governance service.
  */
 
 /** A holder opened a proposal: PROPOSAL_CREATED for the project's holders at its snapshot. */
@@ -47,20 +48,51 @@ export interface AgendaClosedEvent {
   closedAt: string;
 }
 
+const OUTCOME_WORDS: Record<VotingOutcome, string> = {
+  PASSED: 'passed',
+  REJECTED: 'did not pass',
+  NO_QUORUM: 'closed without reaching its quorum',
+};
+
+function outcomeSentence(title: string, outcome: VotingOutcome, productName: string): string {
+  return `“${title}” in ${productName} ${OUTCOME_WORDS[outcome]}. See the result.`;
+}
+
 export async function onProposalCreated(ctx: AppContext, trx: Kysely<Database>, event: ProposalCreatedEvent) {
-  void ctx;
-  void trx;
-  void event;
+  if (!event.holderIds.length) return;
+  await recordNotifications(ctx, trx, {
+    type: 'PROPOSAL_CREATED',
+    productId: event.productId,
+    userIds: event.holderIds,
+    title: `New proposal in ${event.productName}`.slice(0, 120),
+    body: `“${event.title}” is open for your vote until ${event.endsAt.slice(0, 16).replace('T', ' ')} UTC.`.slice(
+      0,
+      500,
+    ),
+    link: `/governance/proposal/${event.productId}`,
+  });
 }
 
 export async function onVoteFinished(ctx: AppContext, trx: Kysely<Database>, event: VoteFinishedEvent) {
-  void ctx;
-  void trx;
-  void event;
+  if (!event.voterIds.length) return;
+  await recordNotifications(ctx, trx, {
+    type: 'VOTE_FINISH',
+    productId: event.productId,
+    userIds: event.voterIds,
+    title: `Vote closed in ${event.productName}`.slice(0, 120),
+    body: outcomeSentence(event.title, event.outcome, event.productName).slice(0, 500),
+    link: `/governance/proposal/${event.productId}`,
+  });
 }
 
 export async function onAgendaClosed(ctx: AppContext, trx: Kysely<Database>, event: AgendaClosedEvent) {
-  void ctx;
-  void trx;
-  void event;
+  if (!event.voterIds.length) return;
+  await recordNotifications(ctx, trx, {
+    type: 'AGENDA_CLOSED',
+    productId: event.productId,
+    userIds: event.voterIds,
+    title: `Agenda closed in ${event.productName}`.slice(0, 120),
+    body: outcomeSentence(event.title, event.outcome, event.productName).slice(0, 500),
+    link: `/governance/agenda/${event.productId}`,
+  });
 }
