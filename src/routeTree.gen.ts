@@ -180,15 +180,15 @@ const AuthenticatedAccountDocumentsRoute =
   } as any)
 const AuthenticatedAccountNotificationSettingsRoute =
   AuthenticatedAccountNotificationSettingsRouteImport.update({
-    id: '/account/notification-settings',
-    path: '/account/notification-settings',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/notification-settings',
+    path: '/notification-settings',
+    getParentRoute: () => AuthenticatedAccountRoute,
   } as any)
 const AuthenticatedAccountNotificationsRoute =
   AuthenticatedAccountNotificationsRouteImport.update({
-    id: '/account/notifications',
-    path: '/account/notifications',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/notifications',
+    path: '/notifications',
+    getParentRoute: () => AuthenticatedAccountRoute,
   } as any)
 const AuthenticatedAccountOverviewRoute =
   AuthenticatedAccountOverviewRouteImport.update({
@@ -238,15 +238,15 @@ const AuthOtpVerifyRoute = AuthOtpVerifyRouteImport.update({
 } as any)
 const AuthenticatedAccountOrdersIndexRoute =
   AuthenticatedAccountOrdersIndexRouteImport.update({
-    id: '/account/orders/',
-    path: '/account/orders/',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/orders/',
+    path: '/orders/',
+    getParentRoute: () => AuthenticatedAccountRoute,
   } as any)
 const AuthenticatedAccountOrdersOrderIdRoute =
   AuthenticatedAccountOrdersOrderIdRouteImport.update({
-    id: '/account/orders/$orderId',
-    path: '/account/orders/$orderId',
-    getParentRoute: () => AuthenticatedRoute,
+    id: '/orders/$orderId',
+    path: '/orders/$orderId',
+    getParentRoute: () => AuthenticatedAccountRoute,
   } as any)
 const KycGovernanceAgendaProductIdRoute =
   KycGovernanceAgendaProductIdRouteImport.update({
@@ -773,17 +773,17 @@ declare module '@tanstack/react-router' {
     }
     '/_authenticated/account/notification-settings': {
       id: '/_authenticated/account/notification-settings'
-      path: '/account/notification-settings'
+      path: '/notification-settings'
       fullPath: '/account/notification-settings'
       preLoaderRoute: typeof AuthenticatedAccountNotificationSettingsRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedAccountRoute
     }
     '/_authenticated/account/notifications': {
       id: '/_authenticated/account/notifications'
-      path: '/account/notifications'
+      path: '/notifications'
       fullPath: '/account/notifications'
       preLoaderRoute: typeof AuthenticatedAccountNotificationsRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedAccountRoute
     }
     '/_authenticated/account/overview': {
       id: '/_authenticated/account/overview'
@@ -850,17 +850,17 @@ declare module '@tanstack/react-router' {
     }
     '/_authenticated/account/orders/': {
       id: '/_authenticated/account/orders/'
-      path: '/account/orders'
+      path: '/orders'
       fullPath: '/account/orders/'
       preLoaderRoute: typeof AuthenticatedAccountOrdersIndexRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedAccountRoute
     }
     '/_authenticated/account/orders/$orderId': {
       id: '/_authenticated/account/orders/$orderId'
-      path: '/account/orders/$orderId'
+      path: '/orders/$orderId'
       fullPath: '/account/orders/$orderId'
       preLoaderRoute: typeof AuthenticatedAccountOrdersOrderIdRouteImport
-      parentRoute: typeof AuthenticatedRoute
+      parentRoute: typeof AuthenticatedAccountRoute
     }
     '/_kyc/governance/agenda/$productId': {
       id: '/_kyc/governance/agenda/$productId'

@@ -52,6 +52,11 @@ describe.each(testEngines())('governance on %s', (engine) => {
     const rows = await t.db.db.selectFrom('audit_events').select('id').where('type', '=', type).execute();
     return rows.length;
   };
+  /** The inbox rows of one notification type, as user ids (sorted). */
+  const notified = async (type: string) => {
+    const rows = await t.db.db.selectFrom('notifications').select('user_id').where('type', '=', type).execute();
+    return rows.map((row) => row.user_id).sort();
+  };
   const run = (name: string, args: string[]) => commands[name]!.run(t.app.ctx, args);
   const inMinutes = (minutes: number) => new Date(clock.ms + minutes * 60_000).toISOString();
 
@@ -253,6 +258,9 @@ describe.each(testEngines())('governance on %s', (engine) => {
     proposal = ballotItemSchema.parse(created.json());
     expect(proposal).toMatchObject({ totalPower: 105, myPower: 10, status: 'OPEN', results: null });
     expect(await auditCount('PROPOSAL_CREATED')).toBe(1);
+    // Every holder at the snapshot hears of it in their inbox, in the same transaction.
+    const holdersAtCreation = ['alice', 'bob', 'carol', 'small'].map((name) => ids[name]!).sort();
+    expect(await notified('PROPOSAL_CREATED')).toEqual(holdersAtCreation);
 
     // Tokens bought after the creation give no power.
     clock.advance(1000);
@@ -286,6 +294,10 @@ describe.each(testEngines())('governance on %s', (engine) => {
     expect(closed[0] + closed[1]).toBe(1);
     expect(await closeDueVotings(t.app.ctx)).toBe(0);
     expect(await auditCount('VOTE_FINISH')).toBe(1);
+    // Those who could vote hear the result once, however many sweeps ran; a later buyer does not.
+    const voters = await notified('VOTE_FINISH');
+    expect(voters).toEqual(['alice', 'bob', 'carol', 'small'].map((name) => ids[name]!).sort());
+    expect(voters).not.toContain(ids.late);
     const item = ballotItemSchema.parse((await get(tokens.alice!, `/proposals/${proposal.id}`)).json());
     // 90 of 105 took part (quorum 50 %); Yes has 60 of 90 = 66.7 % ≥ 60 %.
     expect(item.status).toBe('CLOSED');
@@ -367,6 +379,7 @@ describe.each(testEngines())('governance on %s', (engine) => {
     expect(await result(atEdge)).toMatchObject({ participatingWeight: 75, quorumReached: true, outcome: 'PASSED' });
     expect(await result(below)).toMatchObject({ quorumReached: false, outcome: 'NO_QUORUM', winningOption: null });
     expect(await auditCount('AGENDA_CLOSED')).toBe(2);
+    expect((await notified('AGENDA_CLOSED')).length).toBe(2 * 5);
     await expect(run('agenda:close', [String(atEdge)])).rejects.toMatchObject({ code: 'VOTING_CLOSED' });
 
     // The threshold edge: A must have 2/3 of the non-abstaining weight.

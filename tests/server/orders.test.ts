@@ -263,6 +263,13 @@ describe.each(testEngines())('orders on %s', (engine) => {
     const status = signStatusSchema.parse(signed.json());
     expect(status).toMatchObject({ status: 'SIGNED', orderState: 'SIGNED', contractSha256: view.sha256 });
     expect(errorCode(await signOrder(t.app, hana, order, '김하나'))).toBe('ORDER_STATE_CONFLICT');
+    // The signature and the investor's CONTRACT_SIGNED notification are written together, once.
+    const inbox = await t.db.db
+      .selectFrom('notifications')
+      .select(['type', 'link'])
+      .where('user_id', '=', hana.userId)
+      .execute();
+    expect(inbox).toEqual([{ type: 'CONTRACT_SIGNED', link: '/account/documents' }]);
     const polled = await t.app.inject({
       url: `/api/v1/products/${productId}/sign/status?orderId=${order.id}`,
       headers: hana.headers,
