@@ -101,7 +101,7 @@ test('portfolio: overview and chart, CSV, bank details with a code, a gift, a do
 
 // Needs the app shell to open saved pages offline (route guards answered from the saved session and
 // query cache); until that is in place a reload without network shows no saved page.
-test.fixme('portfolio offline: the overview and documents list open from the saved copy', async ({
+test('portfolio offline: the overview and documents list open from the saved copy', async ({
   page,
   context,
   request,

@@ -165,6 +165,7 @@ export interface Database extends CatalogueTables, OrderTables, GovernanceTables
   investor_verifications: InvestorVerificationsTable;
   kyc_files: KycFilesTable;
   kyc_webhook_events: KycWebhookEventsTable;
+  purchase_defaults: PurchaseDefaultsTable;
   usage_budgets: UsageBudgetsTable;
   storage_usage: StorageUsageTable;
   notifications: NotificationsTable;
@@ -705,4 +706,12 @@ export interface AccountTables {
   gift_claims: GiftClaimsTable;
   payout_bank_accounts: PayoutBankAccountsTable;
   wallet_addresses: WalletAddressesTable;
+}
+
+/** The identity and source of funds an investor buys under unless they choose otherwise. */
+export interface PurchaseDefaultsTable {
+  user_id: string;
+  identity_id: string;
+  source_of_funds: string | null;
+  updated_at: Timestamp;
 }

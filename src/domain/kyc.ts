@@ -159,10 +159,22 @@ export const generateTokenResponseSchema = z.object({
 });
 export type GenerateTokenResponse = z.infer<typeof generateTokenResponseSchema>;
 
+/** Where the money of a purchase comes from, as the investor declares it. */
+export const sourcesOfFunds = ['SALARY', 'SAVINGS', 'BUSINESS', 'INVESTMENTS', 'INHERITANCE', 'OTHER'] as const;
+export type SourceOfFunds = (typeof sourcesOfFunds)[number];
+
+/** GET /api/v1/kyc/purchase/list: the identities to buy under, and the saved default choices. */
 export const purchaseListSchema = z.object({
   list: z.array(z.object({ id: z.string(), display: z.string(), isDefault: z.boolean() })),
+  /** The source of funds saved with the default identity, or null before one was saved. */
+  defaultSourceOfFunds: z.enum(sourcesOfFunds).nullable(),
 });
-export const setDefaultKycRequestSchema = z.strictObject({ id: z.uuid({ error: 'Choose one of your identities.' }) });
+/** POST /api/v1/kyc/setting/default: the identity, and optionally the source of funds, to preselect next time. */
+export const setDefaultKycRequestSchema = z.strictObject({
+  id: z.uuid({ error: 'Choose one of your identities.' }),
+  sourceOfFunds: z.enum(sourcesOfFunds, { error: 'Choose where the money comes from.' }).optional(),
+});
+export type SetDefaultKycRequest = z.infer<typeof setDefaultKycRequestSchema>;
 
 export const investorSubmissionSchema = z.strictObject({
   basis: z.enum(investorBases),

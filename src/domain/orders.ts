@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sourcesOfFunds } from './kyc';
 import { payMethodTypes } from './products';
 import { nextStepCodes, orderActions, orderActors, orderStates } from './order-state';
 
@@ -57,8 +58,7 @@ const cleanText = (max: number, label: string) =>
       error: `${label[0]!.toUpperCase()}${label.slice(1)} contains characters it may not.`,
     });
 
-export const sourcesOfFunds = ['SALARY', 'SAVINGS', 'BUSINESS', 'INVESTMENTS', 'INHERITANCE', 'OTHER'] as const;
-export type SourceOfFunds = (typeof sourcesOfFunds)[number];
+export { sourcesOfFunds, type SourceOfFunds } from './kyc';
 
 /** POST /api/v1/products/{id}/investors */
 export const createOrderRequestSchema = z.strictObject({

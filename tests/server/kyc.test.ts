@@ -200,14 +200,28 @@ describe.each(testEngines())('identity checks with the local provider on %s', (e
     const list = (await t.app.inject({ url: '/api/v1/kyc/purchase/list', headers: bearer(token) })).json() as {
       list: Array<{ id: string; display: string }>;
     };
-    expect(list.list).toEqual([{ id: expect.any(String), display: 'Park Jisoo (Individual)', isDefault: true }]);
-    const setDefault = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/kyc/setting/default',
-      headers: bearer(token),
-      payload: { id: list.list[0]!.id },
+    expect(list).toEqual({
+      list: [{ id: expect.any(String), display: 'Park Jisoo (Individual)', isDefault: true }],
+      defaultSourceOfFunds: null,
     });
+    const saveDefault = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/kyc/setting/default', headers: bearer(token), payload });
+    const identityId = list.list[0]!.id;
+    const setDefault = await saveDefault({ id: identityId, sourceOfFunds: 'SAVINGS' });
     expect(setDefault.statusCode).toBe(200);
+    // The saved choice is read back on the next visit, not answered from the request.
+    const readBack = await t.app.inject({ url: '/api/v1/kyc/purchase/list', headers: bearer(token) });
+    expect(readBack.json()).toEqual({
+      list: [{ id: identityId, display: 'Park Jisoo (Individual)', isDefault: true }],
+      defaultSourceOfFunds: 'SAVINGS',
+    });
+    expect((await saveDefault({ id: identityId, sourceOfFunds: 'BUSINESS' })).json()).toMatchObject({
+      defaultSourceOfFunds: 'BUSINESS',
+    });
+    expect(errorCode(await saveDefault({ id: identityId, sourceOfFunds: 'LOTTERY' }))).toBe('VALIDATION_FAILED');
+    expect(errorCode(await saveDefault({ id: '00000000-0000-4000-8000-000000000000' }))).toBe('NOT_FOUND');
+    const after = await t.app.inject({ url: '/api/v1/kyc/purchase/list', headers: bearer(token) });
+    expect(after.json()).toMatchObject({ defaultSourceOfFunds: 'BUSINESS' });
 
     const activity = await t.app.inject({ url: '/api/v1/users/me/activities', headers: bearer(token) });
     const types = (activity.json() as { activities: Array<{ type: string; detail: Record<string, string> }> })

@@ -11,6 +11,7 @@ import * as ordersAndLedger from './2026-11-22-0600-orders-and-ledger';
 import * as notifications from './2026-11-22-0700-notifications';
 import * as governance from './2026-11-22-0800-governance';
 import * as account from './2026-11-22-0900-account';
+import * as purchaseDefaults from './2026-11-22-1000-purchase-defaults';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0700-notifications': notifications,
   '2026-11-22-0800-governance': governance,
   '2026-11-22-0900-account': account,
+  '2026-11-22-1000-purchase-defaults': purchaseDefaults,
 };

@@ -160,3 +160,35 @@ export async function recordWebhookEvent(
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/** The investor's saved purchase choices, or undefined before they saved any. */
+export async function findPurchaseDefault(db: Db, userId: string) {
+  return db
+    .selectFrom('purchase_defaults')
+    .select(['identity_id', 'source_of_funds'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** One row per investor, replaced in one statement on both engines. */
+export async function savePurchaseDefault(
+  db: Db,
+  values: { userId: string; identityId: string; sourceOfFunds: string | null; at: string },
+): Promise<void> {
+  await db
+    .insertInto('purchase_defaults')
+    .values({
+      user_id: values.userId,
+      identity_id: values.identityId,
+      source_of_funds: values.sourceOfFunds,
+      updated_at: values.at,
+    })
+    .onConflict((conflict) =>
+      conflict.column('user_id').doUpdateSet({
+        identity_id: values.identityId,
+        source_of_funds: values.sourceOfFunds,
+        updated_at: values.at,
+      }),
+    )
+    .execute();
+}

@@ -70,7 +70,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/kyc/setting/default',
     { schema: { body: setDefaultKycRequestSchema, response: { 200: purchaseListSchema } }, preValidation: actor },
-    async (request) => setDefaultIdentity(ctx, authOf(request).user.id, request.body.id),
+    async (request) => setDefaultIdentity(ctx, authOf(request).user.id, request.body),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { purchaseListSchema } from '../../domain/kyc';
+import { purchaseListSchema, type SetDefaultKycRequest } from '../../domain/kyc';
 import {
   orderSchema,
   signStatusSchema,
@@ -12,12 +12,15 @@ import { api } from '../../lib/api';
 import { saveDownload } from '../../lib/save-download';
 import { investKeys } from './queries';
 
-/** Saves the identity the investor buys under by default; the list comes back with it marked. */
+/**
+ * Saves the identity and source of funds the investor buys under by default; the list comes
+ * back with them marked, and the next purchase starts from them.
+ */
 export function useSetDefaultIdentity() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.request('/api/v1/kyc/setting/default', { method: 'POST', body: { id }, schema: purchaseListSchema }),
+    mutationFn: (body: SetDefaultKycRequest) =>
+      api.request('/api/v1/kyc/setting/default', { method: 'POST', body, schema: purchaseListSchema }),
     onSuccess: (list) => queryClient.setQueryData(investKeys.purchaseIdentities(), list),
   });
 }

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import type { SourceOfFunds } from '../../../domain/kyc';
 import { t } from '../../../lib/i18n';
 import { useIsOnline } from '../../../lib/use-online';
 import { FormError } from '../../../ui/field';
@@ -10,7 +11,7 @@ import { OfflineNote } from './offline-note';
 
 /**
  * Step 3: whose name the tokens are bought in (the verified identities the server lists, the
- * saved default chosen first) and where the money comes from.
+ * saved default chosen first) and where the money comes from (the saved one preselected).
  */
 export function IdentityStep({
   fundSources,
@@ -27,7 +28,8 @@ export function IdentityStep({
   const saveDefault = useSetDefaultIdentity();
   const savedDefault = data.list.find((identity) => identity.isDefault)?.id ?? '';
   const [identity, setIdentity] = useState(flow.selectedIdentity || savedDefault || data.list[0]?.id || '');
-  const [source, setSource] = useState(flow.selectedSource);
+  const savedSource = data.defaultSourceOfFunds ?? '';
+  const [source, setSource] = useState(flow.selectedSource || savedSource);
   const [isRemembered, setIsRemembered] = useState(true);
   const [errors, setErrors] = useState<{ identity?: string; source?: string }>({});
 
@@ -39,9 +41,9 @@ export function IdentityStep({
     };
     setErrors(next);
     if (next.identity || next.source) return;
-    if (isRemembered && identity !== savedDefault) {
+    if (isRemembered && (identity !== savedDefault || source !== savedSource)) {
       try {
-        await saveDefault.mutateAsync(identity);
+        await saveDefault.mutateAsync({ id: identity, sourceOfFunds: source as SourceOfFunds });
       } catch {
         return;
       }
