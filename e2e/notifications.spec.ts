@@ -240,7 +240,7 @@ test.describe('notifications', () => {
     const { keys } = await preparePushDevice(context, push, 'types-phone');
     const email = 'notify-types@example.com';
     await signInApprovedInvestor(page.request, context, origin, email);
-    const productId = projectIdByName('Han River Sessions: Drama OST Collection');
+    const productId = projectIdByName('Moonlit Palace: Series IP');
     await page.goto('/account/notification-settings');
     await page.getByRole('button', { name: 'Turn on push' }).click();
     await expect(page.getByText('On for this device.')).toBeVisible();

@@ -105,7 +105,7 @@ test.describe('offline, for everything already seen', () => {
       const accountNav = page.getByRole('navigation', { name: 'Account pages' });
       await accountNav.getByRole('link', { name: 'Overview' }).click();
       await expect(page.getByRole('heading', { name: 'Make your first investment' })).toBeVisible(AT_ONCE);
-      await accountNav.getByRole('link', { name: 'Settings' }).click();
+      await accountNav.getByRole('link', { name: 'Settings', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible(AT_ONCE);
       // Changes need the server: disabled, with the reason.
       await expect(page.getByRole('button', { name: 'Edit' }).first()).toBeDisabled();

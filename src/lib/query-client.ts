@@ -65,6 +65,12 @@ export function createQueryClient(): QueryClient {
     if (options.gcTime === undefined && options.meta?.persist !== false) defaulted.gcTime = PERSIST_MAX_AGE_MS;
     return defaulted;
   }) as typeof client.defaultQueryOptions;
+  // Back online, whatever failed while offline is asked for again at once, even when its data
+  // is still fresh by time (reconnecting refetches only stale queries): a page, the header's
+  // bell or a governance list never keeps a failed state, and the offline banner goes.
+  onlineManager.subscribe((isOnline) => {
+    if (isOnline) void client.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
+  });
   return client;
 }
 

@@ -63,12 +63,13 @@ export function ProfileSection({ user }: { user: UserPayload }) {
     <Section title={t('settings.profile')} description={t('settings.profileHint')}>
       <dl className="divide-y divide-line">
         {rows.map((row) => (
-          <div key={row.label} className="flex items-center justify-between gap-4 py-3">
-            <div className="min-w-0">
-              <dt className="text-sm text-ink-muted">{row.label}</dt>
-              <dd className="mt-0.5 break-words text-ink">{row.value}</dd>
-            </div>
-            {row.action ? <div className="shrink-0">{row.action}</div> : null}
+          // A definition list holds only dt and dd (in one wrapping div each): the action sits in the dd.
+          <div key={row.label} className="py-3">
+            <dt className="text-sm text-ink-muted">{row.label}</dt>
+            <dd className="mt-0.5 flex items-center justify-between gap-4 text-ink">
+              <span className="min-w-0 break-words">{row.value}</span>
+              {row.action ? <span className="shrink-0">{row.action}</span> : null}
+            </dd>
           </div>
         ))}
       </dl>
