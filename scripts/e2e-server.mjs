@@ -20,6 +20,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     RATE_LIMIT_MAX: '100000',
     // Every test signs its investors in from this one loopback address.
     SIGN_IN_CODES_PER_IP: '100000',
+    UPLOAD_RATE_LIMIT_MAX: '100000',
   },
 });
 const stop = (signal) => child.kill(signal);

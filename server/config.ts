@@ -37,6 +37,8 @@ export const configSchema = z.object({
   // The contact form's own limit per client address, far below the API default: a person
   // writes a few messages an hour, a spammer thousands.
   CONTACT_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(5),
+  /** Identity and evidence uploads one address may send per 15 minutes. */
+  UPLOAD_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(30),
   CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int()
@@ -191,6 +193,7 @@ const SHOWABLE = new Set([
   'SEED_DEMO_DATA',
   'CURRENCY',
   'CONTACT_RATE_LIMIT_MAX',
+  'UPLOAD_RATE_LIMIT_MAX',
   'CONTACT_RATE_LIMIT_WINDOW_MS',
   'SESSION_TTL_MINUTES',
   'SIGN_IN_CODES_PER_IP',

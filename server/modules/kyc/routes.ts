@@ -25,9 +25,6 @@ import { getKycStatus, submitIdentity } from './service';
 import { applySumsubWebhook } from './webhooks';
 import { authRateLimit, noStore, tightRateLimit } from '../../plugins/presets';
 
-/** Uploads per user address in 15 minutes: a submission needs three, a retry three more. */
-const UPLOADS_PER_WINDOW = 30;
-
 export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const reader = app.requireAuth({ level: 'verified' });
@@ -111,7 +108,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: { response: { 200: uploadedFileSchema } },
         preValidation: actor,
-        config: { rateLimit: tightRateLimit(UPLOADS_PER_WINDOW) },
+        config: { rateLimit: tightRateLimit(ctx.config.UPLOAD_RATE_LIMIT_MAX) },
       },
       async (request) => {
         const bytes = await readSingleFile(request, ctx.config.KYC_UPLOAD_MAX_BYTES);
