@@ -1,49 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { collect, freePort, startServer, waitFor } from '../helpers/server-process';
 
-/** The real server process, as `npm start` runs it (see process.test.ts). */
-function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { PATH: process.env.PATH, SERVE_CLIENT: 'false', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-function collect(child: ChildProcess) {
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { output: () => output, exited };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('timed out waiting');
-}
+/** The real server process without demo data, quiet but for warnings. */
+const start = (env: Record<string, string>) => startServer({ LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', ...env });
+const waitLong = (check: () => Promise<boolean>) => waitFor(check, 60_000);
 
 const modeOf = (file: string) => statSync(file).mode & 0o777;
 
 describe('the server process and its data folder', () => {
   it('refuses to start in production without a mail server, naming the variable', { timeout: 60_000 }, async () => {
-    const child = startServer({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'moa-')) });
+    const child = start({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'moa-')) });
     const { output, exited } = collect(child);
     expect(await exited).toBe(1);
     expect(output().trim()).toMatch(/^Invalid environment variable SMTP_URL: required when NODE_ENV is production/);
@@ -62,10 +32,10 @@ describe('the server process and its data folder', () => {
       RATE_LIMIT_MAX: '1000000',
       CONTACT_RATE_LIMIT_MAX: '1000000',
     };
-    const first = startServer(env);
+    const first = start(env);
     const firstRun = collect(first);
     const base = `http://127.0.0.1:${port}`;
-    await waitFor(async () => (await fetch(`${base}/api/health`)).ok);
+    await waitLong(async () => (await fetch(`${base}/api/health`)).ok);
     expect(firstRun.output()).toContain('development mailbox');
     expect(firstRun.output()).not.toContain('key=');
 
@@ -94,7 +64,7 @@ describe('the server process and its data folder', () => {
       }
     };
     const clients = Array.from({ length: 8 }, client);
-    await waitFor(async () => acknowledged.length >= 100);
+    await waitLong(async () => acknowledged.length >= 100);
     first.kill('SIGKILL');
     isKilled = true;
     await firstRun.exited;
@@ -102,9 +72,9 @@ describe('the server process and its data folder', () => {
     expect(acknowledged.length).toBeGreaterThanOrEqual(100);
 
     // Restarted on the same folder: it recovers, serves, and has every acknowledged write.
-    const second = startServer(env);
+    const second = start(env);
     const secondRun = collect(second);
-    await waitFor(async () => (await fetch(`${base}/api/health`)).ok);
+    await waitLong(async () => (await fetch(`${base}/api/health`)).ok);
     const file = path.join(dataDir, 'moa.sqlite');
     const database = new SQLite(file, { readonly: true });
     expect(database.pragma('integrity_check', { simple: true })).toBe('ok');
