@@ -58,41 +58,46 @@ function outcomeSentence(title: string, outcome: VotingOutcome, productName: str
   return `“${title}” in ${productName} ${OUTCOME_WORDS[outcome]}. See the result.`;
 }
 
-export async function onProposalCreated(ctx: AppContext, trx: Kysely<Database>, event: ProposalCreatedEvent) {
-  if (!event.holderIds.length) return;
+/** One notification to the given holders, its texts cut to the inbox's limits; nobody, nothing. */
+async function notifyHolders(
+  ctx: AppContext,
+  trx: Kysely<Database>,
+  type: 'PROPOSAL_CREATED' | 'VOTE_FINISH' | 'AGENDA_CLOSED',
+  productId: number,
+  userIds: string[],
+  text: { title: string; body: string; link: string },
+) {
+  if (!userIds.length) return;
   await recordNotifications(ctx, trx, {
-    type: 'PROPOSAL_CREATED',
-    productId: event.productId,
-    userIds: event.holderIds,
-    title: `New proposal in ${event.productName}`.slice(0, 120),
-    body: `“${event.title}” is open for your vote until ${event.endsAt.slice(0, 16).replace('T', ' ')} UTC.`.slice(
-      0,
-      500,
-    ),
+    type,
+    productId,
+    userIds,
+    title: text.title.slice(0, 120),
+    body: text.body.slice(0, 500),
+    link: text.link,
+  });
+}
+
+export async function onProposalCreated(ctx: AppContext, trx: Kysely<Database>, event: ProposalCreatedEvent) {
+  await notifyHolders(ctx, trx, 'PROPOSAL_CREATED', event.productId, event.holderIds, {
+    title: `New proposal in ${event.productName}`,
+    body: `“${event.title}” is open for your vote until ${event.endsAt.slice(0, 16).replace('T', ' ')} UTC.`,
     link: `/governance/proposal/${event.productId}`,
   });
 }
 
 export async function onVoteFinished(ctx: AppContext, trx: Kysely<Database>, event: VoteFinishedEvent) {
-  if (!event.voterIds.length) return;
-  await recordNotifications(ctx, trx, {
-    type: 'VOTE_FINISH',
-    productId: event.productId,
-    userIds: event.voterIds,
-    title: `Vote closed in ${event.productName}`.slice(0, 120),
-    body: outcomeSentence(event.title, event.outcome, event.productName).slice(0, 500),
+  await notifyHolders(ctx, trx, 'VOTE_FINISH', event.productId, event.voterIds, {
+    title: `Vote closed in ${event.productName}`,
+    body: outcomeSentence(event.title, event.outcome, event.productName),
     link: `/governance/proposal/${event.productId}`,
   });
 }
 
 export async function onAgendaClosed(ctx: AppContext, trx: Kysely<Database>, event: AgendaClosedEvent) {
-  if (!event.voterIds.length) return;
-  await recordNotifications(ctx, trx, {
-    type: 'AGENDA_CLOSED',
-    productId: event.productId,
-    userIds: event.voterIds,
-    title: `Agenda closed in ${event.productName}`.slice(0, 120),
-    body: outcomeSentence(event.title, event.outcome, event.productName).slice(0, 500),
+  await notifyHolders(ctx, trx, 'AGENDA_CLOSED', event.productId, event.voterIds, {
+    title: `Agenda closed in ${event.productName}`,
+    body: outcomeSentence(event.title, event.outcome, event.productName),
     link: `/governance/agenda/${event.productId}`,
   });
 }
