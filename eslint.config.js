@@ -11,7 +11,16 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'node_modules', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'data', 'coverage'],
+    ignores: [
+      'dist',
+      'build',
+      'node_modules',
+      'src/routeTree.gen.ts',
+      'test-results',
+      'playwright-report',
+      'data',
+      'coverage',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -67,6 +76,26 @@ export default tseslint.config(
         },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // One client convention: every change goes through a hook in features/<x>/mutations.ts, which
+    // owns the call and its cache work; components and routes only add their reactions.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/features/*/mutations.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: 'Call a hook from features/<x>/mutations.ts; only those files call useMutation.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import UnoCSS from 'unocss/vite';
@@ -7,6 +7,73 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { APP_DESCRIPTION, APP_NAME, APP_TITLE } from './src/domain/constants';
 import { brand } from './src/domain/brand';
 import { precompress } from './scripts/precompress-plugin';
+import { checkFirstPage } from './scripts/check-size';
+
+/**
+ * The page's text is Latin: its face (a few dozen kilobytes) is asked for with the HTML, not
+ * after the stylesheet has been read, so it is usually there by the first paint.
+ */
+function preloadLatinFont(): Plugin {
+  return {
+    name: 'moa-preload-latin-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const font = Object.keys(context.bundle ?? {}).find((name) =>
+          /noto-sans-kr-latin-wght-normal-[\w-]+\.woff2$/.test(name),
+        );
+        if (!font) throw new Error('The Latin face of Noto Sans KR is missing from the build');
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
+
+/**
+ * Every `import { toast } from 'sonner'` in the app gets src/lib/toast.ts, which loads sonner
+ * with the first toast; only the toaster itself (src/ui/toaster.tsx) and that module reach the
+ * library. Call sites keep sonner's own import and types.
+ */
+function lazySonner(): Plugin {
+  const own = ['src/ui/toaster.tsx', 'src/lib/toast.ts'].map((file) => path.resolve(import.meta.dirname, file));
+  const shim = path.resolve(import.meta.dirname, 'src/lib/toast.ts');
+  return {
+    name: 'moa-lazy-sonner',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'sonner' || !importer) return null;
+      return own.includes(importer.split('?')[0]!) ? null : shim;
+    },
+  };
+}
+
+/** The build fails when the first page's JavaScript or CSS outgrows its budget (scripts/check-size.ts). */
+function firstPageBudget(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'moa-first-page-budget',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const { ok, lines } = checkFirstPage(outDir);
+        if (!ok) throw new Error(lines.join('\n'));
+        this.info(lines[0]!);
+      },
+    },
+  };
+}
 
 // A build id ties the persisted query cache to one release (its "buster").
 const buildId = process.env.BUILD_ID ?? new Date().toISOString();
@@ -21,9 +88,18 @@ export default defineConfig({
     alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod-client.ts') }],
   },
   plugins: [
+    lazySonner(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // The long texts' pages hand their text to `head` through the loader, and their loaders
+      // go to chunks of their own, so the texts load with those pages and never with the app.
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) =>
+          /^\/(legal|about|privacy-policy|terms-of-service|disclaimers|landing)\b/.test(routeId)
+            ? [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']]
+            : undefined,
+      },
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routeTree.gen.ts',
       routeFileIgnorePrefix: '-',
@@ -83,7 +159,9 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    preloadLatinFont(),
     precompress(),
+    firstPageBudget(),
   ],
   server: {
     proxy: {

@@ -30,7 +30,7 @@ export interface BenchRow {
   note: string;
 }
 
-async function postgresSchemaUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+export async function postgresSchemaUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const base =
     process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const schema = `bench_${randomBytes(5).toString('hex')}`;

@@ -1,18 +1,31 @@
 /**
- * Benchmarks: each target is loaded with autocannon against the real app (SQLite in a
- * temporary folder) and printed beside a baseline route in the same process that returns
- * the same bytes precomputed, so the ratio shows what our code costs on top of Fastify.
+ * Benchmarks, each printed beside its baselines measured in the same run (see bench/README.md):
  *
- *   npm run bench                 all targets, 5 s each
- *   BENCH_SECONDS=10 npm run bench
+ *   1. start-up and idle memory of the compiled server, beside the same server through a
+ *      run-time TypeScript loader and a bare Fastify + SQLite process; CLI start-up likewise;
+ *   2. every API read, on SQLite and PostgreSQL, at demo size and at the large size
+ *      (bench/large-data.ts), beside two baselines served by a bare Fastify in this process:
+ *      the same bytes from memory, and the same SQL statements (captured from the real route,
+ *      with their parameters) run through prepared statements and sent as JSON;
+ *   3. orders per second and the oversell checks (bench/orders.ts);
+ *   4. the client's Lighthouse run of the public pages beside a bare baseline page (bench/lighthouse.ts).
+ *
+ *   npm run bench                           everything, 2 s per load
+ *   npm run bench -- --only=reads,startup   some sections (startup, reads, orders, lighthouse)
+ *   npm run bench -- --no-large             demo size only
+ *   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 npm run bench
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../server/app';
 import { parseConfig } from '../server/config';
-import { createDb } from '../server/db/client';
+import { createDb, sqliteFileFor, type Engine } from '../server/db/client';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedDemoDataOnce } from '../server/db/seed/index';
 import { insertSession, markSecondFactorPassed } from '../server/modules/auth/repository';
@@ -20,17 +33,29 @@ import { signAccessToken } from '../server/modules/auth/tokens';
 import { insertUser } from '../server/modules/users/repository';
 import { loadOrCreateSecrets } from '../server/secrets';
 import { approveIdentity } from '../tests/helpers/kyc';
-import { runOrderBench } from './orders';
+import { fillLargeData, LARGE } from './large-data';
+import { runLighthouse } from './lighthouse';
+import { postgresSchemaUrl, runOrderBench } from './orders';
 
-interface Target {
-  name: string;
-  path: string;
-  /** Sent as a Bearer token when the route needs an approved investor. */
-  signedIn?: boolean;
+const root = path.resolve(import.meta.dirname, '..');
+const argv = process.argv.slice(2);
+const onlyArgument = argv.find((value) => value.startsWith('--only='));
+const sections = new Set(
+  onlyArgument ? onlyArgument.slice('--only='.length).split(',') : ['startup', 'reads', 'orders', 'lighthouse'],
+);
+const withLarge = !argv.includes('--no-large');
+const seconds = Number(process.env.BENCH_SECONDS ?? 2);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
+
+type Row = string[];
+function printTable(rows: Row[]): void {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
+  console.log('');
 }
-
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const percent = (part: number, whole: number) => (whole > 0 ? `${((part / whole) * 100).toFixed(0)} %` : '-');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function load(url: string, headers: Record<string, string> = {}) {
   const result = await autocannon({ url, connections, duration: seconds, headers });
@@ -42,106 +67,376 @@ async function load(url: string, headers: Record<string, string> = {}) {
   };
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-bench-'));
-const config = parseConfig({
-  DATA_DIR: dataDir,
-  SERVE_CLIENT: 'false',
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_MAX: '100000000',
-});
-const db = createDb({ dataDir });
-await migrateToLatest(db.db);
-await seedDemoDataOnce(db.db);
-const secrets = loadOrCreateSecrets(dataDir);
-const app = await buildApp({ config, secrets, db, logger: false });
+// ---------------------------------------------------------------- 1. start-up and idle memory
 
-// An approved investor's session, written directly: the benchmark measures reading, not signing in.
-const now = new Date();
-const userId = await insertUser(db.db, { email: 'bench@moa.localhost', name: 'Bench' }, now.toISOString());
-// Approved through the real review path (a submission answered GREEN), as the tests do.
-await approveIdentity(app, 'bench@moa.localhost');
-const expiresAt = new Date(now.getTime() + 3600_000);
-const sessionId = await insertSession(
-  db.db,
-  { userId, method: 'EMAIL', ip: '127.0.0.1', userAgent: 'bench', expiresAt: expiresAt.toISOString() },
-  now.toISOString(),
-);
-await markSecondFactorPassed(db.db, sessionId, now.toISOString());
-const token = await signAccessToken(
-  new TextEncoder().encode(secrets.tokenSigningKey),
-  { userId, sessionId, role: 'USER' },
-  now,
-  expiresAt,
-);
-const detailId = (
-  await db.db
-    .selectFrom('products')
-    .select('id')
-    .where('is_restricted', '=', 0)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow()
-).id;
-
-const targets: Target[] = [
-  { name: 'health (database round trip)', path: '/api/health' },
-  { name: 'project list, limit 100', path: '/api/v1/products?limit=100' },
-  { name: 'project detail (approved investor)', path: `/api/v1/products/${detailId}`, signedIn: true },
-];
-
-// The baseline answers with bytes captured from the real route before the run.
-const baselines = new Map<string, { body: string; contentType: string }>();
-app.get('/bench/baseline/*', async (request, reply) => {
-  const captured = baselines.get(request.url.slice('/bench/baseline'.length));
-  return reply.type(captured?.contentType ?? 'application/json').send(captured?.body ?? '');
-});
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
-
-console.log(`Moa benchmarks: ${seconds} s per run, ${connections} connections, SQLite, Node ${process.version}\n`);
-const rows: string[][] = [
-  ['target', 'req/s', 'p50 ms', 'p99 ms', 'baseline req/s', 'baseline p50', 'baseline p99', 'ratio'],
-];
-for (const target of targets) {
-  const headers: Record<string, string> = target.signedIn ? { authorization: `Bearer ${token}` } : {};
-  const sample = await fetch(`${address}${target.path}`, { headers });
-  if (!sample.ok) throw new Error(`${target.path} answered ${sample.status}`);
-  baselines.set(target.path, { body: await sample.text(), contentType: sample.headers.get('content-type') ?? '' });
-  const real = await load(`${address}${target.path}`, headers);
-  const base = await load(`${address}/bench/baseline${target.path}`);
-  if (real.errors || base.errors) console.warn(`  ${target.name}: ${real.errors} / ${base.errors} failed requests`);
-  rows.push([
-    target.name,
-    real.rps.toFixed(0),
-    String(real.p50),
-    String(real.p99),
-    base.rps.toFixed(0),
-    String(base.p50),
-    String(base.p99),
-    `${((real.rps / base.rps) * 100).toFixed(0)} %`,
-  ]);
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
 }
-await app.close();
-await db.close();
-rmSync(dataDir, { recursive: true, force: true });
 
-// Orders: the API beside the bare reserving statement, on each engine (see bench/orders.ts).
-const orderRows = await runOrderBench(seconds, connections);
-for (const row of orderRows) {
-  if (typeof row === 'string') {
-    console.warn(`  ${row}`);
-    continue;
+/** Starts a server, times the first answered /api/health, optionally watches its idle memory. */
+async function startOnce(args: string[], env: Record<string, string>, watchMemory: boolean) {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { PATH: process.env.PATH, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: 'ignore',
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  let firstAnswerMs = Number.NaN;
+  while (performance.now() - started < 60_000) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) {
+      firstAnswerMs = performance.now() - started;
+      break;
+    }
+    await sleep(10);
   }
-  console.warn(`  ${row.target}: ${row.note}`);
-  rows.push([
-    row.target,
-    row.rps.toFixed(0),
-    String(row.p50),
-    String(row.p99),
-    `${row.baselineRps.toFixed(0)} (bare reserve)`,
-    String(row.baselineP50),
-    String(row.baselineP99),
-    `${((row.rps / row.baselineRps) * 100).toFixed(0)} %`,
-  ]);
+  const memory = { atThreeSeconds: Number.NaN, idle: Number.NaN };
+  if (watchMemory && child.pid) {
+    await sleep(3000);
+    memory.atThreeSeconds = rssMiB(child.pid);
+    await sleep(Math.max(0, idleSeconds - 3) * 1000);
+    memory.idle = rssMiB(child.pid);
+  }
+  child.kill('SIGTERM');
+  await exited;
+  return { firstAnswerMs, memory };
 }
 
-const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
+async function benchStartup(): Promise<void> {
+  console.log(
+    `Start-up (first answered /api/health, median of 3) and memory (RSS 3 s after start, and after ${idleSeconds} s idle)\n`,
+  );
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the server build failed');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-bench-start-'));
+  const env = { DATA_DIR: dataDir, SERVE_CLIENT: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
+  const compiled = [path.join('build', 'server.js')];
+  const tsx = ['--import', 'tsx', path.join('server', 'main.ts')];
+  const bare = [path.join('bench', 'bare-server.mjs')];
+  try {
+    // The first start of a new data folder migrates and seeds: shown, not compared.
+    const first = await startOnce(compiled, env, false);
+    const rows: Row[] = [['process', 'first answer ms', 'RSS at 3 s MiB', `RSS idle MiB`, 'vs bare (time)']];
+    const measure = async (args: string[]) => {
+      const times: number[] = [];
+      for (let run = 0; run < 2; run += 1) times.push((await startOnce(args, env, false)).firstAnswerMs);
+      const watched = await startOnce(args, env, true);
+      times.push(watched.firstAnswerMs);
+      times.sort((a, b) => a - b);
+      return { ms: times[1]!, memory: watched.memory };
+    };
+    const bareResult = await measure(bare);
+    for (const [name, args, result] of [
+      ['Moa, compiled (npm start)', compiled, await measure(compiled)],
+      ['Moa, TypeScript loader at run time (before)', tsx, await measure(tsx)],
+      ['bare Fastify + SQLite', bare, bareResult],
+    ] as const) {
+      void args;
+      rows.push([
+        name,
+        result.ms.toFixed(0),
+        result.memory.atThreeSeconds.toFixed(0),
+        result.memory.idle.toFixed(0),
+        `${(result.ms / bareResult.ms).toFixed(1)}x`,
+      ]);
+    }
+    rows.push(['Moa, compiled, first start (migrate + seed)', first.firstAnswerMs.toFixed(0), '-', '-', '-']);
+    printTable(rows);
+
+    // Operator commands: `help` starts the CLI without touching the database.
+    const cliRows: Row[] = [['operator command (help), median of 3', 'ms']];
+    for (const [name, args] of [
+      ['npm run moa, compiled', [path.join('build', 'cli.js'), 'help']],
+      ['TypeScript loader at run time (before)', ['--import', 'tsx', path.join('server', 'cli', 'main.ts'), 'help']],
+    ] as const) {
+      const times: number[] = [];
+      for (let run = 0; run < 3; run += 1) {
+        const started = performance.now();
+        spawnSync(process.execPath, args, { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, stdio: 'ignore' });
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      cliRows.push([name, times[1]!.toFixed(0)]);
+    }
+    printTable(cliRows);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- 2. API reads
+
+interface Captured {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+interface ReadTarget {
+  name: string;
+  path: string;
+  signedIn?: boolean;
+}
+
+/** Runs captured statements the cheapest way each engine offers: prepared once, reused. */
+function bareExecutor(engine: Engine, location: { dataDir: string; url?: string }) {
+  if (engine === 'sqlite') {
+    const database = new SQLite(sqliteFileFor({ dataDir: location.dataDir }));
+    database.pragma('journal_mode = WAL');
+    const prepared = new Map<string, SQLite.Statement>();
+    return {
+      run: async (statements: Captured[]) =>
+        statements.map(({ sql, parameters }) => {
+          let statement = prepared.get(sql);
+          if (!statement) prepared.set(sql, (statement = database.prepare(sql)));
+          return statement.reader ? statement.all(...parameters) : statement.run(...parameters);
+        }),
+      close: async () => database.close(),
+    };
+  }
+  const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+  const names = new Map<string, string>();
+  return {
+    run: async (statements: Captured[]) => {
+      const results: unknown[] = [];
+      for (const { sql, parameters } of statements) {
+        let name = names.get(sql);
+        if (!name) names.set(sql, (name = `bench_${names.size}`));
+        results.push((await pool.query({ name, text: sql, values: [...parameters] })).rows);
+      }
+      return results;
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<Row[] | string> {
+  const label = `${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${size}`;
+  const pgSchema = engine === 'postgres' ? await postgresSchemaUrl() : null;
+  if (engine === 'postgres' && !pgSchema) return `reads on PostgreSQL (${size}): skipped, no PostgreSQL reachable`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-bench-reads-'));
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    SERVE_CLIENT: 'false',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '100000000',
+    // Nothing runs in the background, so a route's captured statements are its own.
+    ORDER_EXPIRY_SWEEP_SECONDS: '0',
+    PUSH_SWEEP_INTERVAL_MS: '0',
+    GOVERNANCE_CLOSE_SWEEP_SECONDS: '0',
+    ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),
+  });
+  let captured: Captured[] | null = null;
+  const handle = createDb({
+    url: config.DATABASE_URL,
+    dataDir,
+    poolSize: 10,
+    onQuery: (query) => captured?.push({ sql: query.sql, parameters: [...query.parameters] }),
+  });
+  const bare = Fastify();
+  let executor: ReturnType<typeof bareExecutor> | null = null;
+  const app = await (async () => {
+    await migrateToLatest(handle.db);
+    await seedDemoDataOnce(handle.db);
+    return buildApp({ config, secrets: loadOrCreateSecrets(dataDir), db: handle, logger: false });
+  })();
+  try {
+    const db = handle.db;
+    // An approved investor's session, written directly: the benchmark measures reading, not signing in.
+    const now = new Date();
+    const email = 'bench@moa.localhost';
+    const userId = await insertUser(db, { email, name: 'Bench' }, now.toISOString());
+    await approveIdentity(app, email);
+    const expiresAt = new Date(now.getTime() + 3600_000);
+    const sessionId = await insertSession(
+      db,
+      { userId, method: 'EMAIL', ip: '127.0.0.1', userAgent: 'bench', expiresAt: expiresAt.toISOString() },
+      now.toISOString(),
+    );
+    await markSecondFactorPassed(db, sessionId, now.toISOString());
+    const token = await signAccessToken(app.ctx.tokenKey, { userId, sessionId, role: 'USER' }, now, expiresAt);
+    if (size === 'large') {
+      const started = performance.now();
+      const filled = await fillLargeData(db, engine, { holderIds: [userId] });
+      console.log(
+        `  ${label}: ${filled.projects} projects, ${filled.holdings} holdings written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+    }
+    const detailId = (
+      await db
+        .selectFrom('products')
+        .select('id')
+        .where('is_restricted', '=', 0)
+        .orderBy('id', 'asc')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const governanceId = (
+      await db.selectFrom('products').select('id').where('is_governance', '=', 1).orderBy('id').executeTakeFirst()
+    )?.id;
+    const post = await db
+      .selectFrom('posts')
+      .select('url_title')
+      .where('is_hide', '=', 0)
+      .orderBy('posted_at', 'desc')
+      .executeTakeFirst();
+
+    const targets: ReadTarget[] = [
+      { name: 'health (database round trip)', path: '/api/health' },
+      { name: 'categories', path: '/api/v1/categories' },
+      { name: 'project list, limit 100', path: '/api/v1/products?limit=100' },
+      { name: 'project list, signed in', path: '/api/v1/products?limit=100', signedIn: true },
+      { name: 'project detail', path: `/api/v1/products/${detailId}`, signedIn: true },
+      { name: 'posts list', path: '/api/v1/posts' },
+      ...(post ? [{ name: 'a post', path: `/api/v1/posts/names/${post.url_title}` }] : []),
+      { name: 'users/me', path: '/api/v1/users/me', signedIn: true },
+      { name: 'portfolio (my projects)', path: '/api/v1/users/me/products', signedIn: true },
+      { name: 'my orders', path: '/api/v1/users/me/orders', signedIn: true },
+      { name: 'my revenues', path: '/api/v1/users/me/revenues', signedIn: true },
+      { name: 'account activity', path: '/api/v1/users/me/activities', signedIn: true },
+      { name: 'notifications', path: '/api/v1/notifications', signedIn: true },
+      { name: 'unread count', path: '/api/v1/notifications/unread-count', signedIn: true },
+      ...(governanceId
+        ? [
+            { name: 'governance notices', path: `/api/v1/governance/${governanceId}/notices`, signedIn: true },
+            { name: 'governance threads', path: `/api/v1/governance/${governanceId}/threads`, signedIn: true },
+          ]
+        : []),
+    ];
+
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    executor = bareExecutor(engine, { dataDir, url: pgSchema?.url });
+    const memory = new Map<number, { body: string; contentType: string }>();
+    const statements = new Map<number, Captured[]>();
+    bare.get<{ Params: { index: string } }>('/memory/:index', (request, reply) => {
+      const entry = memory.get(Number(request.params.index))!;
+      return reply.type(entry.contentType).send(entry.body);
+    });
+    const run = executor.run;
+    bare.get<{ Params: { index: string } }>('/sql/:index', async (request, reply) => {
+      const rows = await run(statements.get(Number(request.params.index))!);
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(rows));
+    });
+    const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+    const rows: Row[] = [];
+    for (const [index, target] of targets.entries()) {
+      const headers: Record<string, string> = target.signedIn ? { authorization: `Bearer ${token}` } : {};
+      // Requests the last load left in flight finish first, so the capture holds this route's statements only.
+      let seen = -1;
+      let quiet: Captured[] = [];
+      captured = quiet;
+      while (seen !== quiet.length) {
+        seen = quiet.length;
+        await sleep(300);
+      }
+      captured = quiet = [];
+      const sample = await fetch(`${address}${target.path}`, { headers });
+      const body = await sample.text();
+      const run = captured as Captured[];
+      captured = null;
+      if (!sample.ok) {
+        console.log(`  ${label}: ${target.name} answered ${sample.status}; left out`);
+        continue;
+      }
+      memory.set(index, { body, contentType: sample.headers.get('content-type') ?? 'application/json' });
+      statements.set(index, run);
+      const real = await load(`${address}${target.path}`, headers);
+      const fromMemory = await load(`${bareAddress}/memory/${index}`);
+      const bareSql = await load(`${bareAddress}/sql/${index}`);
+      if (real.errors || fromMemory.errors || bareSql.errors)
+        console.log(
+          `  ${label}: ${target.name}: ${real.errors} / ${fromMemory.errors} / ${bareSql.errors} failed requests`,
+        );
+      rows.push([
+        label,
+        target.name,
+        String(run.length),
+        real.rps.toFixed(0),
+        String(real.p50),
+        String(real.p99),
+        fromMemory.rps.toFixed(0),
+        bareSql.rps.toFixed(0),
+        percent(real.rps, fromMemory.rps),
+        percent(real.rps, bareSql.rps),
+      ]);
+    }
+    return rows;
+  } finally {
+    await bare.close();
+    await app.close();
+    await executor?.close();
+    await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await pgSchema?.drop();
+  }
+}
+
+// ---------------------------------------------------------------- run
+
+console.log(
+  `Moa benchmarks: ${seconds} s per load, ${connections} connections, Node ${process.version}, sections: ${[...sections].join(', ')}\n`,
+);
+
+if (sections.has('startup')) await benchStartup();
+
+if (sections.has('reads')) {
+  console.log(
+    'API reads. Baselines from a bare Fastify in the same process: "memory" sends the route\'s bytes, "bare SQL" runs\n' +
+      "the route's own statements (captured with their parameters) through prepared statements and sends the rows.\n" +
+      `Large: ${LARGE.projects.toLocaleString('en')} projects, ${(LARGE.investors * LARGE.holdingsPerInvestor).toLocaleString('en')} holdings.\n`,
+  );
+  const rows: Row[] = [
+    [
+      'engine, size',
+      'read',
+      'stmts',
+      'req/s',
+      'p50',
+      'p99',
+      'memory req/s',
+      'bare SQL req/s',
+      'of memory',
+      'of bare SQL',
+    ],
+  ];
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    for (const size of withLarge ? (['demo', 'large'] as const) : (['demo'] as const)) {
+      const result = await benchReads(engine, size);
+      if (typeof result === 'string') console.log(`  ${result}`);
+      else rows.push(...result);
+    }
+  }
+  console.log('');
+  printTable(rows);
+}
+
+if (sections.has('orders')) {
+  const rows: Row[] = [['orders', 'req/s', 'p50 ms', 'p99 ms', 'bare reserve/s', 'bare p50', 'bare p99', 'ratio']];
+  for (const row of await runOrderBench(seconds, connections)) {
+    if (typeof row === 'string') {
+      console.log(`  ${row}`);
+      continue;
+    }
+    console.log(`  ${row.target}: ${row.note}`);
+    rows.push([
+      row.target,
+      row.rps.toFixed(0),
+      String(row.p50),
+      String(row.p99),
+      row.baselineRps.toFixed(0),
+      String(row.baselineP50),
+      String(row.baselineP99),
+      percent(row.rps, row.baselineRps),
+    ]);
+  }
+  console.log('');
+  printTable(rows);
+}
+
+// The client's Lighthouse figures: bench/lighthouse.ts prints its own table beside its baseline page.
+if (sections.has('lighthouse')) await runLighthouse();

@@ -23,13 +23,13 @@ test('account settings: a name is checked, saved and shown; cancel leaves it as 
   await field.fill('Kim Mina');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Your name was saved.')).toBeVisible();
-  await expect(page.getByText('Kim Mina')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Kim Mina')).toBeVisible();
 
   await page.getByRole('button', { name: 'Edit' }).first().click();
   await page.getByLabel('Name', { exact: true }).fill('Someone else');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByLabel('Name', { exact: true })).toHaveCount(0);
   await page.reload();
-  await expect(page.getByText('Kim Mina')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Kim Mina')).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });

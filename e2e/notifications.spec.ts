@@ -1,141 +1,25 @@
-import { spawnSync } from 'node:child_process';
-import type { BrowserContext, CDPSession, Page } from '@playwright/test';
-import Database from 'better-sqlite3';
-import path from 'node:path';
-import type { NotificationType } from '../src/domain/notifications';
+import type { APIRequestContext } from '@playwright/test';
+import { startFakePushService, type FakePushService } from '../tests/helpers/push-service';
+import { createEnrolledUser } from './auth-helpers';
+import { approveIdentity, moa, projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
+import { expect, expectHeading, test } from './fixtures';
+import { endVotingNow, giveHolding, governanceProjectId } from './governance-helpers';
 import {
-  createDeviceKeys,
-  decryptAes128gcm,
-  startFakePushService,
-  type DeviceKeys,
-  type FakePushService,
-} from '../tests/helpers/push-service';
-import { moa, projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
-import { expect, test } from './fixtures';
+  preparePushDevice,
+  relayPush,
+  reserveOrder,
+  serviceWorkerRegistrationId,
+  shownNotifications,
+  signContractInApp,
+  subscriptionCount,
+} from './notification-helpers';
+import { isQuerySaved } from './saved-queries';
 
-/**
- * Push end to end in Chromium. There is no push service here, so the page's PushManager is
- * stubbed to hand out a subscription whose endpoint is the test's own push service and whose
- * keys the test made; the server really encrypts and signs each message and sends it there,
- * the test decrypts it and hands it to the service worker through the DevTools protocol
- * (ServiceWorker.deliverPushMessage), as a browser's push service would.
- */
-
-function stubPushManager(subscription: { endpoint: string; keys: { p256dh: string; auth: string } }) {
-  const KEY = 'e2e-push-subscribed';
-  const make = () => ({
-    endpoint: subscription.endpoint,
-    expirationTime: null,
-    options: { userVisibleOnly: true },
-    getKey: () => null,
-    toJSON: () => ({ endpoint: subscription.endpoint, expirationTime: null, keys: subscription.keys }),
-    unsubscribe: async () => {
-      localStorage.removeItem(KEY);
-      return true;
-    },
+async function projectName(request: APIRequestContext, accessToken: string, projectId: number): Promise<string> {
+  const response = await request.get(`/api/v1/products/${projectId}`, {
+    headers: { authorization: `Bearer ${accessToken}` },
   });
-  PushManager.prototype.subscribe = async function subscribe() {
-    localStorage.setItem(KEY, '1');
-    return make() as unknown as PushSubscription;
-  };
-  PushManager.prototype.getSubscription = async function getSubscription() {
-    return (localStorage.getItem(KEY) ? make() : null) as unknown as PushSubscription | null;
-  };
-}
-
-function recordNotification(type: NotificationType, productId: number, email: string, title: string, body: string) {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'e2e/record-notification.ts', type, String(productId), email, title, body],
-    { env: { PATH: process.env.PATH, DATA_DIR: process.env.E2E_DATA_DIR }, encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(result.stderr);
-}
-
-/** A holding as the investing feature's ledger would leave it, so governance choices per project appear. */
-function giveHolding(email: string, productId: number, quantity: number): void {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'moa.sqlite'));
-  try {
-    const now = new Date().toISOString();
-    db.prepare(
-      `insert into product_holdings (product_id, user_id, quantity, first_invested_at, updated_at)
-       select ?, id, ?, ?, ? from users where email = ?`,
-    ).run(productId, quantity, now, now, email);
-  } finally {
-    db.close();
-  }
-}
-
-function subscriptionCount(endpoint: string): number {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'moa.sqlite'), { readonly: true });
-  try {
-    return (
-      db.prepare('select count(*) as n from push_subscriptions where endpoint = ?').get(endpoint) as { n: number }
-    ).n;
-  } finally {
-    db.close();
-  }
-}
-
-async function serviceWorkerRegistrationId(session: CDPSession, scope: string): Promise<string> {
-  const registrations = new Map<string, string>();
-  // Listen before enabling: the current registrations are reported right after enable.
-  session.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
-    for (const item of updated) registrations.set(item.scopeURL, item.registrationId);
-  });
-  await session.send('ServiceWorker.enable');
-  await expect.poll(() => registrations.get(scope), { timeout: 10_000 }).toBeTruthy();
-  return registrations.get(scope)!;
-}
-
-/** Waits for the server's message to this device, decrypts it, and delivers it to the worker. */
-async function relayPush(
-  push: FakePushService,
-  device: { name: string; keys: DeviceKeys },
-  session: CDPSession,
-  registrationId: string,
-  origin: string,
-  title: string,
-): Promise<Record<string, unknown>> {
-  let payload: Record<string, unknown> | undefined;
-  await expect
-    .poll(
-      () => {
-        for (const item of push.received.filter((received) => received.device === device.name)) {
-          const decoded = JSON.parse(decryptAes128gcm(item.body, device.keys)) as Record<string, unknown>;
-          if (decoded.title === title) {
-            expect(item.headers['content-encoding']).toBe('aes128gcm');
-            expect(item.headers.authorization).toMatch(/^vapid t=/);
-            payload = decoded;
-          }
-        }
-        return payload !== undefined;
-      },
-      { timeout: 15_000, message: `the server sends "${title}" to the push service` },
-    )
-    .toBe(true);
-  await session.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
-  return payload!;
-}
-
-async function shownNotifications(page: Page) {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const list = await registration.getNotifications();
-    return list.map((item) => ({
-      title: item.title,
-      body: item.body,
-      tag: item.tag,
-      link: (item.data as { link?: string } | null)?.link,
-    }));
-  });
-}
-
-async function preparePushDevice(context: BrowserContext, push: FakePushService, device: string) {
-  const keys = createDeviceKeys();
-  const endpoint = push.endpointFor(device);
-  await context.addInitScript(stubPushManager, { endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } });
-  return { keys, endpoint };
+  return ((await response.json()) as { name: string }).name;
 }
 
 test.describe('notifications', () => {
@@ -147,19 +31,26 @@ test.describe('notifications', () => {
     await push.close();
   });
 
-  test('an operator’s promotion reaches the inbox and, as a push, the worker; the item opens its project', async ({
+  test('each of the five types happens in the app, reaches the inbox and, pushed, the worker; each opens its page', async ({
     page,
     context,
+    request,
     baseURL,
     consoleErrors,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const origin = baseURL!;
     await context.grantPermissions(['notifications'], { origin });
-    const { keys, endpoint } = await preparePushDevice(context, push, 'promote-phone');
-    const email = 'notify-promote@example.com';
-    await signInApprovedInvestor(page.request, context, origin, email);
-    const productId = projectIdByName('Seoul Midnight: Catalogue Royalties');
+    const device = await preparePushDevice(context, push, 'holder-phone');
+    const email = 'notify-holder@example.com';
+    const investor = await signInApprovedInvestor(page.request, context, origin, email);
+    const governed = governanceProjectId();
+    const governedName = await projectName(request, investor.accessToken, governed);
+    giveHolding(email, governed, 15);
+    // Another holder of the same project, who opens a proposal.
+    const proposer = await createEnrolledUser(request, 'notify-proposer@example.com');
+    await approveIdentity(request, proposer.accessToken, 'notify-proposer@example.com');
+    giveHolding('notify-proposer@example.com', governed, 20);
 
     await page.goto('/account/notification-settings');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notification settings');
@@ -171,151 +62,180 @@ test.describe('notifications', () => {
     await expect(page.getByText('Off for this device.')).toBeVisible();
     await page.getByRole('button', { name: 'Turn on push' }).click();
     await expect(page.getByText('On for this device.')).toBeVisible();
-    expect(subscriptionCount(endpoint)).toBe(1);
+    expect(subscriptionCount(device.endpoint)).toBe(1);
     await page.screenshot({ path: 'test-results/notifications-settings-390.png', fullPage: true });
 
-    const output = moa(
-      'promote:send',
-      String(productId),
-      'Spring drop',
-      'Seoul Midnight opens a second tranche on Friday.',
-    );
-    expect(output).toMatch(/stored for 1 investor\(s\); 1 push message/);
-
-    // The bell follows once the worker shows the push; the inbox lists it.
     const session = await context.newCDPSession(page);
-    const registrationId = await serviceWorkerRegistrationId(session, `${origin}/`);
-    const payload = await relayPush(
-      push,
-      { name: 'promote-phone', keys },
-      session,
-      registrationId,
-      origin,
-      'Spring drop',
-    );
-    expect(payload).toMatchObject({
-      type: 'PROMOTE',
-      link: `/projects/${productId}`,
-      tag: `moa-promote-p${productId}`,
-    });
-    await expect
-      .poll(() => shownNotifications(page), { timeout: 10_000 })
-      .toContainEqual({
-        title: 'Spring drop',
-        body: 'Seoul Midnight opens a second tranche on Friday.',
-        tag: `moa-promote-p${productId}`,
-        link: `/projects/${productId}`,
+    const worker = { session, registrationId: await serviceWorkerRegistrationId(session, `${origin}/`), origin };
+    /** The push of this event reaches the worker, which shows it with its tag and its link. */
+    const expectPushed = async (
+      match: { title: string; bodyHas: string },
+      expected: { type: string; tag: string; link: string },
+    ) => {
+      // The worker tells open pages once it has shown a push; wait for that word before asking
+      // for the shown notifications, so the list is never read while the worker is still at it.
+      await page.evaluate(() => {
+        const shown = new Promise<number>((resolve) => {
+          const listener = (event: MessageEvent<{ type?: string; id?: number }>) => {
+            if (event.data?.type !== 'NOTIFICATION_RECEIVED') return;
+            navigator.serviceWorker.removeEventListener('message', listener);
+            resolve(event.data.id ?? 0);
+          };
+          navigator.serviceWorker.addEventListener('message', listener);
+        });
+        (window as unknown as { pushShown: Promise<number> }).pushShown = shown;
       });
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
+      const payload = await relayPush(push, device, worker, match);
+      expect(payload).toMatchObject(expected);
+      expect(await page.evaluate(() => (window as unknown as { pushShown: Promise<number> }).pushShown)).toBe(
+        payload.id,
+      );
+      await expect
+        .poll(async () => (await shownNotifications(page)).find((shown) => shown.tag === expected.tag), {
+          timeout: 10_000,
+        })
+        .toEqual({ title: match.title, body: payload.body, tag: expected.tag, link: expected.link });
+    };
 
-    await page.getByRole('banner').getByRole('link', { name: 'Notifications, 1 unread' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notifications');
-    const item = page.getByRole('list', { name: 'Your notifications, newest first' }).getByRole('link');
-    await expect(item).toHaveCount(1);
-    await expect(item).toContainText('Promotion');
-    await expect(item).toContainText('Spring drop');
+    // PROPOSAL_CREATED: the other holder opens a proposal (as the app does, through the API).
+    const proposal = 'Add a fan-meeting night';
+    const opened = await request.post(`/api/v1/governance/${governed}/proposals`, {
+      headers: { authorization: `Bearer ${proposer.accessToken}` },
+      data: {
+        title: proposal,
+        body: 'One more evening with the cast.',
+        options: ['Yes', 'No'],
+        endsAt: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+        quorumPercent: 0,
+        thresholdPercent: 50,
+        resultsVisibleBeforeClose: false,
+      },
+    });
+    expect(opened.status(), await opened.text()).toBe(201);
+    await expectPushed(
+      { title: `New proposal in ${governedName}`, bodyHas: proposal },
+      { type: 'PROPOSAL_CREATED', tag: `moa-proposal-p${governed}`, link: `/governance/proposal/${governed}` },
+    );
+
+    // VOTE_FINISH: its end passes and the close runs (the server's own sweep may come first).
+    endVotingNow(proposal);
+    expect(moa('governance:close-due')).toMatch(/^Closed [01] vote/);
+    await expectPushed(
+      { title: `Vote closed in ${governedName}`, bodyHas: proposal },
+      { type: 'VOTE_FINISH', tag: `moa-vote-p${governed}`, link: `/governance/proposal/${governed}` },
+    );
+
+    // AGENDA_CLOSED: an operator opens an agenda and closes it.
+    const agenda = 'Approve the annual report';
+    const agendaOpened = moa(
+      'agenda:open',
+      String(governed),
+      '+2h',
+      '0',
+      '50',
+      agenda,
+      'The 2026 report.',
+      'Yes',
+      'No',
+    );
+    const agendaId = /Opened agenda (\d+)/.exec(agendaOpened)![1]!;
+    expect(moa('agenda:close', agendaId)).toBe(`Closed agenda ${agendaId}.`);
+    await expectPushed(
+      { title: `Agenda closed in ${governedName}`, bodyHas: agenda },
+      { type: 'AGENDA_CLOSED', tag: `moa-agenda-p${governed}`, link: `/governance/agenda/${governed}` },
+    );
+
+    // CONTRACT_SIGNED: the investor signs an order's contract on the invest page.
+    const invested = projectIdByName('Han River Sessions: Drama OST Collection');
+    const order = await reserveOrder(page.request, investor.accessToken, invested, 4);
+    await signContractInApp(page, invested, order.id, 'Test Investor');
+    await expectPushed(
+      { title: 'Contract signed', bodyHas: order.reference },
+      { type: 'CONTRACT_SIGNED', tag: `moa-contract-p${invested}`, link: '/account/documents' },
+    );
+
+    // PROMOTE: an operator's promotion, to those who turned promotions on.
+    const promoted = projectIdByName('Seoul Midnight: Catalogue Royalties');
+    expect(
+      moa('promote:send', String(promoted), 'Spring drop', 'Seoul Midnight opens a second tranche on Friday.'),
+    ).toMatch(/stored for \d+ investor\(s\)/);
+    await expectPushed(
+      { title: 'Spring drop', bodyHas: 'second tranche' },
+      { type: 'PROMOTE', tag: `moa-promote-p${promoted}`, link: `/projects/${promoted}` },
+    );
+    // The inbox lists all five, newest first, each linking where its push does.
+    const banner = page.getByRole('banner');
+    await banner.getByRole('link', { name: 'Notifications, 5 unread' }).click();
+    await expectHeading(page, /^Notifications$/);
+    const list = page.getByRole('list', { name: 'Your notifications, newest first' });
+    const cases = [
+      { label: 'Promotion', title: 'Spring drop', link: `/projects/${promoted}`, heading: /Seoul Midnight/ },
+      { label: 'Contract signed', title: 'Contract signed', link: '/account/documents', heading: /^Documents$/ },
+      {
+        label: 'Agenda closed',
+        title: `Agenda closed in ${governedName}`,
+        link: `/governance/agenda/${governed}`,
+        heading: /^Agendas$/,
+      },
+      {
+        label: 'Vote finished',
+        title: `Vote closed in ${governedName}`,
+        link: `/governance/proposal/${governed}`,
+        heading: /^Proposals$/,
+      },
+      {
+        label: 'New proposal',
+        title: `New proposal in ${governedName}`,
+        link: `/governance/proposal/${governed}`,
+        heading: /^Proposals$/,
+      },
+    ];
+    await expect(list.getByRole('link')).toHaveCount(5);
+    for (const [index, item] of cases.entries()) {
+      const entry = list.getByRole('link').nth(index);
+      await expect(entry).toContainText(item.label);
+      await expect(entry).toContainText(item.title);
+      await expect(entry).toHaveAttribute('href', item.link);
+    }
     await page.screenshot({ path: 'test-results/notifications-inbox-390.png', fullPage: true });
-    await item.click();
-    await expect(page).toHaveURL(new RegExp(`/projects/${productId}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Seoul Midnight');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+
+    // Each opens the screen it is about; opening one counts it as read, and the rest can be marked at once.
+    for (const [index, item] of cases.entries()) {
+      if (index > 0) await page.goto('/account/notifications');
+      await list.getByRole('link').nth(index).click();
+      await expect(page).toHaveURL(new RegExp(`${item.link}$`));
+      await expectHeading(page, item.heading);
+      if (index === 0) {
+        await expect(banner.getByRole('link', { name: 'Notifications, 4 unread' })).toBeVisible();
+        await page.goto('/account/notifications');
+        await page.getByRole('button', { name: 'Mark all as read' }).click();
+        await expect(banner.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Mark all as read' })).toHaveCount(0);
+      }
+    }
+
+    // The inbox opens from the device with the network cut, saying when it was saved.
+    await page.goto('/account/notifications');
+    await expect(list.getByRole('link')).toHaveCount(5);
+    await expect.poll(() => isQuerySaved(page, '["notifications","inbox"]')).toBe(true);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+    await context.setOffline(true);
+    try {
+      await page.goto('/account/notifications');
+      await expect(list.getByRole('link')).toHaveCount(5);
+      await expect(list.getByRole('link').first()).toContainText('Spring drop');
+      await expect(page.getByTestId('offline-banner')).toContainText(/Showing what this device saved on/);
+    } finally {
+      await context.setOffline(false);
+    }
 
     // Signing out here tells the server first, so this device gets nothing more.
     await page.goto('/account/account-settings');
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page).toHaveURL(/\/auth\/signin/);
-    await expect.poll(() => subscriptionCount(endpoint)).toBe(0);
-    expect(consoleErrors).toEqual([]);
-  });
-
-  test('every other type shows in the inbox and, pushed, in the worker with its link', async ({
-    page,
-    context,
-    baseURL,
-    consoleErrors,
-  }) => {
-    test.setTimeout(90_000);
-    const origin = baseURL!;
-    await context.grantPermissions(['notifications'], { origin });
-    const { keys } = await preparePushDevice(context, push, 'types-phone');
-    const email = 'notify-types@example.com';
-    await signInApprovedInvestor(page.request, context, origin, email);
-    const productId = projectIdByName('Moonlit Palace: Series IP');
-    await page.goto('/account/notification-settings');
-    await page.getByRole('button', { name: 'Turn on push' }).click();
-    await expect(page.getByText('On for this device.')).toBeVisible();
-
-    const cases: Array<{ type: NotificationType; label: string; title: string; link: string }> = [
-      {
-        type: 'CONTRACT_SIGNED',
-        label: 'Contract signed',
-        title: 'Your contract is signed',
-        link: '/account/documents',
-      },
-      {
-        type: 'PROPOSAL_CREATED',
-        label: 'New proposal',
-        title: 'New proposal: a second OST album',
-        link: `/governance/proposal/${productId}`,
-      },
-      {
-        type: 'VOTE_FINISH',
-        label: 'Vote finished',
-        title: 'Vote finished: 72% in favour',
-        link: `/governance/proposal/${productId}`,
-      },
-      {
-        type: 'AGENDA_CLOSED',
-        label: 'Agenda closed',
-        title: 'Agenda closed: annual report',
-        link: `/governance/agenda/${productId}`,
-      },
-    ];
-    for (const item of cases)
-      recordNotification(item.type, productId, email, item.title, `About ${item.label.toLowerCase()}.`);
-
-    const session = await context.newCDPSession(page);
-    const registrationId = await serviceWorkerRegistrationId(session, `${origin}/`);
-    for (const item of cases) {
-      const payload = await relayPush(push, { name: 'types-phone', keys }, session, registrationId, origin, item.title);
-      expect(payload).toMatchObject({ type: item.type, link: item.link });
-      await expect
-        .poll(async () => (await shownNotifications(page)).find((shown) => shown.title === item.title)?.link, {
-          timeout: 10_000,
-        })
-        .toBe(item.link);
-    }
-
-    await page.goto('/account/notifications');
-    const list = page.getByRole('list', { name: 'Your notifications, newest first' });
-    await expect(list.getByRole('link')).toHaveCount(4);
-    // Newest first.
-    await expect(list.getByRole('link').first()).toContainText('Agenda closed: annual report');
-    for (const item of cases) {
-      const entry = list.getByRole('link').filter({ hasText: item.title });
-      await expect(entry).toContainText(item.label);
-      await expect(entry).toHaveAttribute('href', item.link);
-    }
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Notifications, 4 unread' })).toBeVisible();
-    // Each opens the screen it is about, and counts as read.
-    await list.getByRole('link').filter({ hasText: 'Your contract is signed' }).click();
-    await expect(page).toHaveURL(/\/account\/documents$/);
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Notifications, 3 unread' })).toBeVisible();
-    for (const item of cases.slice(1)) {
-      await page.goto('/account/notifications');
-      await list.getByRole('link').filter({ hasText: item.title }).click();
-      await expect(page).toHaveURL(new RegExp(`${item.link}$`));
-    }
-    await page.goto('/account/notifications');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
-    recordNotification('CONTRACT_SIGNED', productId, email, 'A second contract', 'Signed too.');
-    await page.reload();
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
-    await page.getByRole('button', { name: 'Mark all as read' }).click();
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Mark all as read' })).toHaveCount(0);
-
-    expect(consoleErrors).toEqual([]);
+    await expect.poll(() => subscriptionCount(device.endpoint)).toBe(0);
+    // Requests refused while offline are reported by the browser itself; nothing else may be.
+    expect(consoleErrors.filter((error) => !error.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
   });
 
   test('a blocked permission is explained with how to change it, and nothing asks on page load', async ({

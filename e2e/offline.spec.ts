@@ -1,32 +1,10 @@
 import type { Page } from '@playwright/test';
 import { projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
 import { expect, test } from './fixtures';
+import { savedQueryKeys } from './saved-queries';
 
 /** Offline, saved pages must appear at once: this is far below the 10 s a network wait would take. */
 const AT_ONCE = { timeout: 1_000 };
-
-/** The query keys this device has saved in IndexedDB (what opens offline). */
-async function savedQueryKeys(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('moa');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('query-cache')) return resolve([]);
-          const read = db.transaction('query-cache').objectStore('query-cache').get('moa-query-cache');
-          read.onerror = () => reject(read.error);
-          read.onsuccess = () => {
-            const value = read.result as string | undefined;
-            if (!value) return resolve([]);
-            const client = JSON.parse(value) as { clientState: { queries: Array<{ queryKey: unknown }> } };
-            resolve(client.clientState.queries.map((query) => JSON.stringify(query.queryKey)));
-          };
-        };
-      }),
-  );
-}
 
 test.describe('offline, for everything already seen', () => {
   test('saved pages open at once offline with the banner; a page never seen says so calmly; sign-out forgets', async ({

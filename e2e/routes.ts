@@ -45,6 +45,8 @@ export const guardedRoutes = [
   '/white-list/1',
   '/governance/proposal/1',
   '/governance/notice/1',
+  '/governance/notice/1/1',
   '/governance/community/1',
+  '/governance/community/1/1',
   '/governance/agenda/1',
 ];

@@ -1,8 +1,10 @@
-// `npm start`: build the client when its sources are newer than the last build, then run
-// the server (migrations and the first-start demo seed happen inside it).
+// `npm start`: build the client and the server when their sources are newer than the last
+// build, then run the compiled server (migrations and the first-start demo seed happen inside
+// it). See docs/decisions/0011-compiled-server-and-lean-requests.md.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buildDir, buildServer, isServerBuildStale } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distIndex = path.join(root, 'dist', 'index.html');
@@ -26,7 +28,12 @@ if (builtAt < changedAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+if (isServerBuildStale()) {
+  console.log('Building the server…');
+  await buildServer();
+}
+
+const server = spawn(process.execPath, [path.join(buildDir, 'server.js')], {
   cwd: root,
   stdio: 'inherit',
   // The embedded default runs in development mode, so sign-in codes can be read at

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isLoopbackHost, type AppConfig } from './config';
@@ -18,6 +18,7 @@ import errorHandler, {
 } from './plugins/error-handler';
 import rateLimit from './plugins/rate-limit';
 import requestGuards from './plugins/request-guards';
+import requestLog from './plugins/request-log';
 import routeTable from './plugins/route-table';
 import security, { securityHeaderList } from './plugins/security';
 import { validatorCompiler } from './plugins/validation';
@@ -91,6 +92,9 @@ export async function buildApp({
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
     return503OnClosing: true,
+    // A line per request only when asked for (REQUEST_LOG=all); otherwise request-log.ts logs
+    // the failures and slow requests.
+    logController: new LogController({ disableRequestLogging: config.REQUEST_LOG !== 'all' }),
     // Answers written before any hook runs still use the catalogue's shape and security headers.
     frameworkErrors: frameworkErrorHandler(securityHeaders),
     clientErrorHandler: clientErrorHandler(securityHeaders),
@@ -101,8 +105,9 @@ export async function buildApp({
   app.server.on('connect', connectRequestHandler(securityHeaders));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
 
   const handle = db ?? createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
@@ -111,7 +116,8 @@ export async function buildApp({
   app.decorate('mailer', mail);
   app.addHook('onClose', async () => mail.close());
   await app.register(errorHandler);
-  await app.register(security, securityOptions);
+  if (config.REQUEST_LOG !== 'all') await app.register(requestLog, { slowMs: config.SLOW_REQUEST_MS });
+  await app.register(security, { headers: securityHeaders });
   await app.register(requestGuards);
   // API answers are compressed on the fly at a cheap brotli level; the client build is
   // compressed ahead of time (see scripts/precompress-plugin.ts) and served as is.

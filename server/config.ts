@@ -19,6 +19,14 @@ export const configSchema = z.object({
     .regex(/^(postgres(ql)?:\/\/|sqlite:)/, { error: 'must be a postgres:// URL or sqlite:<file>' })
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Which requests get a log line: `problems` (default) logs only answers of 5xx and requests
+   * slower than SLOW_REQUEST_MS, each with its request id; `all` adds two info lines for every
+   * request (received and answered), as a debugging aid: under load that costs CPU and disk.
+   */
+  REQUEST_LOG: z.enum(['problems', 'all'], { error: 'must be problems or all' }).default('problems'),
+  /** A request slower than this many milliseconds is logged as slow (REQUEST_LOG=problems). */
+  SLOW_REQUEST_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1).default(1000),
   BODY_LIMIT_BYTES: z.coerce.number({ error: 'must be a number of bytes' }).int().min(1024).default(1_048_576),
   RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1000).default(60_000),
@@ -136,6 +144,7 @@ export const configSchema = z.object({
     .min(0)
     .max(3_600_000)
     .default(2000),
+  PUSH_OUTBOX_RETENTION_DAYS: z.coerce.number({ error: 'must be whole days' }).int().min(1).max(3650).default(30),
   /** Tokens of a project a holder needs to open a proposal in it. */
   GOVERNANCE_PROPOSAL_MIN_TOKENS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
   /** Shortest and longest voting window of a proposal or agenda. */
@@ -184,6 +193,8 @@ const SHOWABLE = new Set([
   'PORT',
   'DATA_DIR',
   'LOG_LEVEL',
+  'REQUEST_LOG',
+  'SLOW_REQUEST_MS',
   'BODY_LIMIT_BYTES',
   'RATE_LIMIT_MAX',
   'RATE_LIMIT_WINDOW_MS',

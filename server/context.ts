@@ -1,3 +1,4 @@
+import type { Language } from '../src/domain/language';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import type { DataKeys } from './crypto';
@@ -20,6 +21,8 @@ export interface AppContext {
 export interface RequestMeta {
   ip: string;
   userAgent: string;
+  /** The language the request asked for (Accept-Language), for mails sent while answering it. */
+  language?: Language;
 }
 
 export const minutesFrom = (date: Date, minutes: number): Date => new Date(date.getTime() + minutes * 60_000);

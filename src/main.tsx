@@ -5,7 +5,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 // The reset first: it clears button backgrounds, which the utilities must then be able to set.
 import '@unocss/reset/tailwind.css';
 import 'virtual:uno.css';
-import '@fontsource-variable/noto-sans-kr';
 import './styles.css';
 import { clearPersistedCache, createQueryClient, restoreQueryCache } from './lib/query-client';
 import { onSessionEnd } from './lib/session';
@@ -13,6 +12,10 @@ import { captureInstallPrompt } from './features/pwa/install-prompt';
 import { registerServiceWorker } from './features/pwa/register';
 import { createAppRouter } from './router';
 import { releaseServedHead } from './lib/head';
+import { initLocale, reconcileAccountLocale, subscribeLocale } from './lib/i18n';
+import { saveLanguage } from './features/account/mutations';
+import { meQueryOptions } from './features/session/queries';
+import type { Me } from './domain/session';
 
 captureInstallPrompt();
 const queryClient = createQueryClient();
@@ -34,12 +37,39 @@ onSessionEnd((reason) => {
 
 releaseServedHead();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
+// Signed in, the device and the account agree on the language: a device with no choice of its
+// own takes the account's; a choice made here is kept on the account (told once per visit).
+const meKey = JSON.stringify(meQueryOptions().queryKey);
+let toldAccount: string | null = null;
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type !== 'updated' || JSON.stringify(event.query.queryKey) !== meKey) return;
+  const me = event.query.state.data as Me | null | undefined;
+  if (!me) return;
+  void reconcileAccountLocale(me.userPayload.language)
+    .then((tell) => {
+      if (!tell || toldAccount === tell) return;
+      toldAccount = tell;
+      return saveLanguage(tell).then(() => undefined);
+    })
+    .catch(() => undefined);
+});
+
+// A switch of language re-reads every page's head (titles) and re-renders without a reload.
+subscribeLocale(() => void router.invalidate());
+
+// The chosen language's catalogue is in place before the first render (English is built in;
+// Korean is one small fetch), so no screen flashes in the other language.
+void initLocale().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );
 
 registerServiceWorker();
+// Every face of Noto Sans KR (Hangul in about a hundred slices, each fetched only when a page
+// shows its characters); the Latin ones already came with styles.css. Never render-blocking.
+void import('@fontsource-variable/noto-sans-kr');

@@ -47,13 +47,15 @@ import { Route as AuthOtpVerifyRouteImport } from './routes/auth/otp/verify'
 import { Route as AuthenticatedAccountOrdersIndexRouteImport } from './routes/_authenticated/account/orders/index'
 import { Route as AuthenticatedAccountOrdersOrderIdRouteImport } from './routes/_authenticated/account/orders/$orderId'
 import { Route as KycGovernanceAgendaProductIdRouteImport } from './routes/_kyc/governance/agenda/$productId'
-import { Route as KycGovernanceCommunityProductIdRouteImport } from './routes/_kyc/governance/community/$productId'
-import { Route as KycGovernanceNoticeProductIdRouteImport } from './routes/_kyc/governance/notice/$productId'
 import { Route as KycGovernanceProposalProductIdRouteImport } from './routes/_kyc/governance/proposal/$productId'
 import { Route as AuthVerifyIdentityIndexRouteImport } from './routes/auth/verify/identity/index'
 import { Route as AuthVerifyIdentitySuccessRouteImport } from './routes/auth/verify/identity/success'
 import { Route as AuthVerifyInvestorIndexRouteImport } from './routes/auth/verify/investor/index'
 import { Route as AuthVerifyInvestorSuccessRouteImport } from './routes/auth/verify/investor/success'
+import { Route as KycGovernanceCommunityProductIdIndexRouteImport } from './routes/_kyc/governance/community/$productId/index'
+import { Route as KycGovernanceCommunityProductIdThreadIdRouteImport } from './routes/_kyc/governance/community/$productId/$threadId'
+import { Route as KycGovernanceNoticeProductIdIndexRouteImport } from './routes/_kyc/governance/notice/$productId/index'
+import { Route as KycGovernanceNoticeProductIdNoticeIdRouteImport } from './routes/_kyc/governance/notice/$productId/$noticeId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -254,18 +256,6 @@ const KycGovernanceAgendaProductIdRoute =
     path: '/governance/agenda/$productId',
     getParentRoute: () => KycRoute,
   } as any)
-const KycGovernanceCommunityProductIdRoute =
-  KycGovernanceCommunityProductIdRouteImport.update({
-    id: '/governance/community/$productId',
-    path: '/governance/community/$productId',
-    getParentRoute: () => KycRoute,
-  } as any)
-const KycGovernanceNoticeProductIdRoute =
-  KycGovernanceNoticeProductIdRouteImport.update({
-    id: '/governance/notice/$productId',
-    path: '/governance/notice/$productId',
-    getParentRoute: () => KycRoute,
-  } as any)
 const KycGovernanceProposalProductIdRoute =
   KycGovernanceProposalProductIdRouteImport.update({
     id: '/governance/proposal/$productId',
@@ -293,6 +283,30 @@ const AuthVerifyInvestorSuccessRoute =
     id: '/auth/verify/investor/success',
     path: '/auth/verify/investor/success',
     getParentRoute: () => rootRouteImport,
+  } as any)
+const KycGovernanceCommunityProductIdIndexRoute =
+  KycGovernanceCommunityProductIdIndexRouteImport.update({
+    id: '/governance/community/$productId/',
+    path: '/governance/community/$productId/',
+    getParentRoute: () => KycRoute,
+  } as any)
+const KycGovernanceCommunityProductIdThreadIdRoute =
+  KycGovernanceCommunityProductIdThreadIdRouteImport.update({
+    id: '/governance/community/$productId/$threadId',
+    path: '/governance/community/$productId/$threadId',
+    getParentRoute: () => KycRoute,
+  } as any)
+const KycGovernanceNoticeProductIdIndexRoute =
+  KycGovernanceNoticeProductIdIndexRouteImport.update({
+    id: '/governance/notice/$productId/',
+    path: '/governance/notice/$productId/',
+    getParentRoute: () => KycRoute,
+  } as any)
+const KycGovernanceNoticeProductIdNoticeIdRoute =
+  KycGovernanceNoticeProductIdNoticeIdRouteImport.update({
+    id: '/governance/notice/$productId/$noticeId',
+    path: '/governance/notice/$productId/$noticeId',
+    getParentRoute: () => KycRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -331,14 +345,16 @@ export interface FileRoutesByFullPath {
   '/invest/': typeof KycInvestIndexRoute
   '/account/orders/$orderId': typeof AuthenticatedAccountOrdersOrderIdRoute
   '/governance/agenda/$productId': typeof KycGovernanceAgendaProductIdRoute
-  '/governance/community/$productId': typeof KycGovernanceCommunityProductIdRoute
-  '/governance/notice/$productId': typeof KycGovernanceNoticeProductIdRoute
   '/governance/proposal/$productId': typeof KycGovernanceProposalProductIdRoute
   '/auth/verify/identity/success': typeof AuthVerifyIdentitySuccessRoute
   '/auth/verify/investor/success': typeof AuthVerifyInvestorSuccessRoute
   '/account/orders/': typeof AuthenticatedAccountOrdersIndexRoute
   '/auth/verify/identity/': typeof AuthVerifyIdentityIndexRoute
   '/auth/verify/investor/': typeof AuthVerifyInvestorIndexRoute
+  '/governance/community/$productId/$threadId': typeof KycGovernanceCommunityProductIdThreadIdRoute
+  '/governance/notice/$productId/$noticeId': typeof KycGovernanceNoticeProductIdNoticeIdRoute
+  '/governance/community/$productId/': typeof KycGovernanceCommunityProductIdIndexRoute
+  '/governance/notice/$productId/': typeof KycGovernanceNoticeProductIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -376,14 +392,16 @@ export interface FileRoutesByTo {
   '/invest': typeof KycInvestIndexRoute
   '/account/orders/$orderId': typeof AuthenticatedAccountOrdersOrderIdRoute
   '/governance/agenda/$productId': typeof KycGovernanceAgendaProductIdRoute
-  '/governance/community/$productId': typeof KycGovernanceCommunityProductIdRoute
-  '/governance/notice/$productId': typeof KycGovernanceNoticeProductIdRoute
   '/governance/proposal/$productId': typeof KycGovernanceProposalProductIdRoute
   '/auth/verify/identity/success': typeof AuthVerifyIdentitySuccessRoute
   '/auth/verify/investor/success': typeof AuthVerifyInvestorSuccessRoute
   '/account/orders': typeof AuthenticatedAccountOrdersIndexRoute
   '/auth/verify/identity': typeof AuthVerifyIdentityIndexRoute
   '/auth/verify/investor': typeof AuthVerifyInvestorIndexRoute
+  '/governance/community/$productId/$threadId': typeof KycGovernanceCommunityProductIdThreadIdRoute
+  '/governance/notice/$productId/$noticeId': typeof KycGovernanceNoticeProductIdNoticeIdRoute
+  '/governance/community/$productId': typeof KycGovernanceCommunityProductIdIndexRoute
+  '/governance/notice/$productId': typeof KycGovernanceNoticeProductIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -424,14 +442,16 @@ export interface FileRoutesById {
   '/_kyc/invest/': typeof KycInvestIndexRoute
   '/_authenticated/account/orders/$orderId': typeof AuthenticatedAccountOrdersOrderIdRoute
   '/_kyc/governance/agenda/$productId': typeof KycGovernanceAgendaProductIdRoute
-  '/_kyc/governance/community/$productId': typeof KycGovernanceCommunityProductIdRoute
-  '/_kyc/governance/notice/$productId': typeof KycGovernanceNoticeProductIdRoute
   '/_kyc/governance/proposal/$productId': typeof KycGovernanceProposalProductIdRoute
   '/auth/verify/identity/success': typeof AuthVerifyIdentitySuccessRoute
   '/auth/verify/investor/success': typeof AuthVerifyInvestorSuccessRoute
   '/_authenticated/account/orders/': typeof AuthenticatedAccountOrdersIndexRoute
   '/auth/verify/identity/': typeof AuthVerifyIdentityIndexRoute
   '/auth/verify/investor/': typeof AuthVerifyInvestorIndexRoute
+  '/_kyc/governance/community/$productId/$threadId': typeof KycGovernanceCommunityProductIdThreadIdRoute
+  '/_kyc/governance/notice/$productId/$noticeId': typeof KycGovernanceNoticeProductIdNoticeIdRoute
+  '/_kyc/governance/community/$productId/': typeof KycGovernanceCommunityProductIdIndexRoute
+  '/_kyc/governance/notice/$productId/': typeof KycGovernanceNoticeProductIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -471,14 +491,16 @@ export interface FileRouteTypes {
     | '/invest/'
     | '/account/orders/$orderId'
     | '/governance/agenda/$productId'
-    | '/governance/community/$productId'
-    | '/governance/notice/$productId'
     | '/governance/proposal/$productId'
     | '/auth/verify/identity/success'
     | '/auth/verify/investor/success'
     | '/account/orders/'
     | '/auth/verify/identity/'
     | '/auth/verify/investor/'
+    | '/governance/community/$productId/$threadId'
+    | '/governance/notice/$productId/$noticeId'
+    | '/governance/community/$productId/'
+    | '/governance/notice/$productId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -516,14 +538,16 @@ export interface FileRouteTypes {
     | '/invest'
     | '/account/orders/$orderId'
     | '/governance/agenda/$productId'
-    | '/governance/community/$productId'
-    | '/governance/notice/$productId'
     | '/governance/proposal/$productId'
     | '/auth/verify/identity/success'
     | '/auth/verify/investor/success'
     | '/account/orders'
     | '/auth/verify/identity'
     | '/auth/verify/investor'
+    | '/governance/community/$productId/$threadId'
+    | '/governance/notice/$productId/$noticeId'
+    | '/governance/community/$productId'
+    | '/governance/notice/$productId'
   id:
     | '__root__'
     | '/'
@@ -563,14 +587,16 @@ export interface FileRouteTypes {
     | '/_kyc/invest/'
     | '/_authenticated/account/orders/$orderId'
     | '/_kyc/governance/agenda/$productId'
-    | '/_kyc/governance/community/$productId'
-    | '/_kyc/governance/notice/$productId'
     | '/_kyc/governance/proposal/$productId'
     | '/auth/verify/identity/success'
     | '/auth/verify/investor/success'
     | '/_authenticated/account/orders/'
     | '/auth/verify/identity/'
     | '/auth/verify/investor/'
+    | '/_kyc/governance/community/$productId/$threadId'
+    | '/_kyc/governance/notice/$productId/$noticeId'
+    | '/_kyc/governance/community/$productId/'
+    | '/_kyc/governance/notice/$productId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -869,20 +895,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KycGovernanceAgendaProductIdRouteImport
       parentRoute: typeof KycRoute
     }
-    '/_kyc/governance/community/$productId': {
-      id: '/_kyc/governance/community/$productId'
-      path: '/governance/community/$productId'
-      fullPath: '/governance/community/$productId'
-      preLoaderRoute: typeof KycGovernanceCommunityProductIdRouteImport
-      parentRoute: typeof KycRoute
-    }
-    '/_kyc/governance/notice/$productId': {
-      id: '/_kyc/governance/notice/$productId'
-      path: '/governance/notice/$productId'
-      fullPath: '/governance/notice/$productId'
-      preLoaderRoute: typeof KycGovernanceNoticeProductIdRouteImport
-      parentRoute: typeof KycRoute
-    }
     '/_kyc/governance/proposal/$productId': {
       id: '/_kyc/governance/proposal/$productId'
       path: '/governance/proposal/$productId'
@@ -917,6 +929,34 @@ declare module '@tanstack/react-router' {
       fullPath: '/auth/verify/investor/success'
       preLoaderRoute: typeof AuthVerifyInvestorSuccessRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_kyc/governance/community/$productId/': {
+      id: '/_kyc/governance/community/$productId/'
+      path: '/governance/community/$productId'
+      fullPath: '/governance/community/$productId/'
+      preLoaderRoute: typeof KycGovernanceCommunityProductIdIndexRouteImport
+      parentRoute: typeof KycRoute
+    }
+    '/_kyc/governance/community/$productId/$threadId': {
+      id: '/_kyc/governance/community/$productId/$threadId'
+      path: '/governance/community/$productId/$threadId'
+      fullPath: '/governance/community/$productId/$threadId'
+      preLoaderRoute: typeof KycGovernanceCommunityProductIdThreadIdRouteImport
+      parentRoute: typeof KycRoute
+    }
+    '/_kyc/governance/notice/$productId/': {
+      id: '/_kyc/governance/notice/$productId/'
+      path: '/governance/notice/$productId'
+      fullPath: '/governance/notice/$productId/'
+      preLoaderRoute: typeof KycGovernanceNoticeProductIdIndexRouteImport
+      parentRoute: typeof KycRoute
+    }
+    '/_kyc/governance/notice/$productId/$noticeId': {
+      id: '/_kyc/governance/notice/$productId/$noticeId'
+      path: '/governance/notice/$productId/$noticeId'
+      fullPath: '/governance/notice/$productId/$noticeId'
+      preLoaderRoute: typeof KycGovernanceNoticeProductIdNoticeIdRouteImport
+      parentRoute: typeof KycRoute
     }
   }
 }
@@ -974,9 +1014,11 @@ interface KycRouteChildren {
   KycClaimGiftIndexRoute: typeof KycClaimGiftIndexRoute
   KycInvestIndexRoute: typeof KycInvestIndexRoute
   KycGovernanceAgendaProductIdRoute: typeof KycGovernanceAgendaProductIdRoute
-  KycGovernanceCommunityProductIdRoute: typeof KycGovernanceCommunityProductIdRoute
-  KycGovernanceNoticeProductIdRoute: typeof KycGovernanceNoticeProductIdRoute
   KycGovernanceProposalProductIdRoute: typeof KycGovernanceProposalProductIdRoute
+  KycGovernanceCommunityProductIdThreadIdRoute: typeof KycGovernanceCommunityProductIdThreadIdRoute
+  KycGovernanceNoticeProductIdNoticeIdRoute: typeof KycGovernanceNoticeProductIdNoticeIdRoute
+  KycGovernanceCommunityProductIdIndexRoute: typeof KycGovernanceCommunityProductIdIndexRoute
+  KycGovernanceNoticeProductIdIndexRoute: typeof KycGovernanceNoticeProductIdIndexRoute
 }
 
 const KycRouteChildren: KycRouteChildren = {
@@ -986,9 +1028,15 @@ const KycRouteChildren: KycRouteChildren = {
   KycClaimGiftIndexRoute: KycClaimGiftIndexRoute,
   KycInvestIndexRoute: KycInvestIndexRoute,
   KycGovernanceAgendaProductIdRoute: KycGovernanceAgendaProductIdRoute,
-  KycGovernanceCommunityProductIdRoute: KycGovernanceCommunityProductIdRoute,
-  KycGovernanceNoticeProductIdRoute: KycGovernanceNoticeProductIdRoute,
   KycGovernanceProposalProductIdRoute: KycGovernanceProposalProductIdRoute,
+  KycGovernanceCommunityProductIdThreadIdRoute:
+    KycGovernanceCommunityProductIdThreadIdRoute,
+  KycGovernanceNoticeProductIdNoticeIdRoute:
+    KycGovernanceNoticeProductIdNoticeIdRoute,
+  KycGovernanceCommunityProductIdIndexRoute:
+    KycGovernanceCommunityProductIdIndexRoute,
+  KycGovernanceNoticeProductIdIndexRoute:
+    KycGovernanceNoticeProductIdIndexRoute,
 }
 
 const KycRouteWithChildren = KycRoute._addFileChildren(KycRouteChildren)

@@ -35,3 +35,27 @@ export function chooseClickAction(windows: readonly WindowSummary[], link: unkno
   if (best) return { kind: 'navigate', index: best.index, url: target };
   return { kind: 'open', url: target };
 }
+
+/** The part of a window client a click needs (WindowClient in the worker). */
+export interface ClickWindow extends WindowSummary {
+  focus: () => Promise<ClickWindow>;
+  navigate: (url: string) => Promise<unknown>;
+}
+
+/** The part of the worker's `clients` a click needs. */
+export interface ClickClients {
+  windows: () => Promise<readonly ClickWindow[]>;
+  openWindow: (url: string) => Promise<unknown>;
+}
+
+/** Carries out a notification click: focuses a Moa window (sending it to the link) or opens one. */
+export async function openFromNotification(clients: ClickClients, link: unknown, origin: string): Promise<void> {
+  const windows = await clients.windows();
+  const action = chooseClickAction(windows, link, origin);
+  if (action.kind === 'open') {
+    await clients.openWindow(action.url);
+    return;
+  }
+  const focused = await windows[action.index]!.focus();
+  if (action.kind === 'navigate') await focused.navigate(action.url);
+}

@@ -1,5 +1,6 @@
-import { pushPayloadSchema, pushSubscriptionSchema } from '../src/domain/notifications';
-import { chooseClickAction } from './click-target';
+import { pushPayloadSchema } from '../src/domain/notifications';
+import { openFromNotification, type ClickClients } from './click-target';
+import { renewSubscription, type RenewDeps } from './renew-subscription';
 
 /**
  * Web push: shows each message as a notification, opens the screen it is about on click, and
@@ -13,7 +14,13 @@ export function installPush(scope: ServiceWorkerGlobalScope): void {
 
   scope.addEventListener('notificationclick', (event: NotificationEvent) => {
     event.notification.close();
-    event.waitUntil(openFromNotification(scope, (event.notification.data as { link?: unknown } | null)?.link));
+    const link = (event.notification.data as { link?: unknown } | null)?.link;
+    const clients: ClickClients = {
+      windows: async () =>
+        (await scope.clients.matchAll({ type: 'window', includeUncontrolled: true })) as WindowClient[],
+      openWindow: (url) => scope.clients.openWindow(url),
+    };
+    event.waitUntil(openFromNotification(clients, link, scope.location.origin));
   });
 
   // Not in every lib.dom yet: the event carries the old and the new subscription.
@@ -22,7 +29,13 @@ export function installPush(scope: ServiceWorkerGlobalScope): void {
       oldSubscription?: PushSubscription | null;
       newSubscription?: PushSubscription | null;
     };
-    change.waitUntil(renewSubscription(scope, change.oldSubscription ?? null, change.newSubscription ?? null));
+    const deps: RenewDeps = {
+      origin: scope.location.origin,
+      fetch: (input, init) => fetch(input, init),
+      subscribe: (applicationServerKey) =>
+        scope.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }),
+    };
+    change.waitUntil(renewSubscription(deps, change.oldSubscription ?? null, change.newSubscription ?? null));
   });
 }
 
@@ -60,51 +73,3 @@ async function showPush(scope: ServiceWorkerGlobalScope, data: PushMessageData |
 
 const ICON = '/icons/icon-192.png';
 const BADGE = '/icons/icon-192.png';
-
-async function openFromNotification(scope: ServiceWorkerGlobalScope, link: unknown): Promise<void> {
-  const windows = (await scope.clients.matchAll({ type: 'window', includeUncontrolled: true })) as WindowClient[];
-  const action = chooseClickAction(windows, link, scope.location.origin);
-  if (action.kind === 'open') {
-    await scope.clients.openWindow(action.url);
-    return;
-  }
-  const target = windows[action.index]!;
-  const focused = await target.focus();
-  if (action.kind === 'navigate') await focused.navigate(action.url);
-}
-
-async function renewSubscription(
-  scope: ServiceWorkerGlobalScope,
-  oldSubscription: PushSubscription | null,
-  newSubscription: PushSubscription | null,
-): Promise<void> {
-  if (!oldSubscription) return; // The page re-sends its subscription the next time Moa opens.
-  let fresh = newSubscription;
-  if (!fresh) {
-    const response = await fetch('/api/v1/push/key');
-    if (!response.ok) return;
-    const { publicKey } = (await response.json()) as { publicKey: string };
-    fresh = await scope.registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: base64UrlToBytes(publicKey),
-    });
-  }
-  const subscription = pushSubscriptionSchema.safeParse(fresh.toJSON());
-  if (!subscription.success) return;
-  await fetch('/api/v1/push/subscriptions/renew', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ oldEndpoint: oldSubscription.endpoint, subscription: subscription.data }),
-  });
-}
-
-function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
-  const base64 = value
-    .replace(/-/g, '+')
-    .replace(/_/g, '/')
-    .padEnd(Math.ceil(value.length / 4) * 4, '=');
-  const binary = atob(base64);
-  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}

@@ -5,9 +5,12 @@ import {
   closeDueVotings,
   closeVoting,
   hideCommunityPost,
+  listSellers,
   openAgenda,
   postNotice,
+  setProductSeller,
 } from '../modules/governance/service';
+import { findUserByEmailAddress } from '../modules/users/service';
 import { MAX_OPTIONS, MIN_OPTIONS } from '../../src/domain/governance';
 import type { Command } from './commands';
 
@@ -52,13 +55,29 @@ function takeFlags(args: string[], valued: string[] = []) {
   return { flags, rest };
 }
 
+/** Who acted, as recorded in the audit detail. */
+function operatorName(): string {
+  return `operator:${process.env.MOA_OPERATOR ?? process.env.USER ?? 'command line'}`;
+}
+
+/** The account named by --seller <email>, if any (the service checks it sells the project). */
+async function sellerOf(ctx: AppContext, flags: Map<string, string>): Promise<string | null> {
+  if (!flags.has('--seller')) return null;
+  const email = flags.get('--seller') ?? '';
+  if (!email || email === 'true') throw new AppError('VALIDATION_FAILED', 'Give the seller’s email after --seller.');
+  const user = await findUserByEmailAddress(ctx, email);
+  if (!user) throw new AppError('NOT_FOUND', `No user with the email ${email}.`);
+  return user.id;
+}
+
 /** Operator commands of governance: notices, agendas, proposals and community moderation. */
 export const governanceCommands: Record<string, Command> = {
   'notice:post': {
-    args: '<productId> [--pin] [--seller] [--agenda <agendaId>] <title> <text…>',
-    summary: 'Post a notice to a project’s holders (as the operator, or --seller), pinned with --pin',
+    args: '<productId> [--pin] [--seller <email>] [--agenda <agendaId>] <title> <text…>',
+    summary:
+      'Post a notice to a project’s holders (as the operator, or for a seller of the project), pinned with --pin',
     run: async (ctx, args) => {
-      const { flags, rest } = takeFlags(args, ['--agenda']);
+      const { flags, rest } = takeFlags(args, ['--agenda', '--seller']);
       const [productId, title, ...words] = rest;
       const id = await postNotice(
         ctx,
@@ -67,7 +86,7 @@ export const governanceCommands: Record<string, Command> = {
           title: title ?? '',
           body: words.join(' '),
           isPinned: flags.has('--pin'),
-          source: flags.has('--seller') ? 'SELLER' : 'ADMIN',
+          sellerUserId: await sellerOf(ctx, flags),
           agendaId: flags.has('--agenda') ? parseId(flags.get('--agenda'), 'an agenda id') : null,
         },
         OPERATOR_META,
@@ -76,10 +95,10 @@ export const governanceCommands: Record<string, Command> = {
     },
   },
   'agenda:open': {
-    args: '<productId> <end: ISO or +12h> <quorum%> <threshold%> [--results-visible] [--seller] <title> <text> <option> <option>…',
+    args: '<productId> <end: ISO or +12h> <quorum%> <threshold%> [--results-visible] [--seller <email>] <title> <text> <option> <option>…',
     summary: 'Open an agenda for the project’s holders to vote on, weighted by their holdings now',
     run: async (ctx, args) => {
-      const { flags, rest } = takeFlags(args);
+      const { flags, rest } = takeFlags(args, ['--seller']);
       const [productId, end, quorum, threshold, title, body, ...options] = rest;
       if (options.length < MIN_OPTIONS || options.length > MAX_OPTIONS) {
         throw new AppError('VALIDATION_FAILED', `Give ${MIN_OPTIONS} to ${MAX_OPTIONS} options (abstain is added).`);
@@ -96,7 +115,7 @@ export const governanceCommands: Record<string, Command> = {
           quorumPercent: parsePercent(quorum, 'quorum', 0),
           thresholdPercent: parsePercent(threshold, 'threshold', 1),
           resultsVisibleBeforeClose: flags.has('--results-visible'),
-          source: flags.has('--seller') ? 'SELLER' : 'ADMIN',
+          sellerUserId: await sellerOf(ctx, flags),
         },
         OPERATOR_META,
       );
@@ -135,6 +154,43 @@ export const governanceCommands: Record<string, Command> = {
       const id = parseId(postId, 'a post id');
       const hidden = await hideCommunityPost(ctx, id, reason.join(' '), OPERATOR_META);
       return hidden ? `Hid post ${id}.` : `Post ${id} was already hidden.`;
+    },
+  },
+  'seller:assign': {
+    args: '<email> <productId>',
+    summary: 'Let a SELLER account act in a project it sells (notices, answers as the seller, agendas)',
+    run: async (ctx, [email, productId]) => {
+      const id = parseId(productId, 'a project id');
+      if (!email) throw new AppError('VALIDATION_FAILED', 'Give the seller’s email address.');
+      const changed = await setProductSeller(
+        ctx,
+        { email, productId: id, assigned: true, operator: operatorName() },
+        OPERATOR_META,
+      );
+      return changed ? `${email} now sells project ${id}.` : `${email} already sells project ${id}.`;
+    },
+  },
+  'seller:unassign': {
+    args: '<email> <productId>',
+    summary: 'Take a project away from a seller account',
+    run: async (ctx, [email, productId]) => {
+      const id = parseId(productId, 'a project id');
+      if (!email) throw new AppError('VALIDATION_FAILED', 'Give the seller’s email address.');
+      const changed = await setProductSeller(
+        ctx,
+        { email, productId: id, assigned: false, operator: operatorName() },
+        OPERATOR_META,
+      );
+      return changed ? `${email} no longer sells project ${id}.` : `${email} did not sell project ${id}.`;
+    },
+  },
+  'seller:list': {
+    args: '<productId>',
+    summary: 'The seller accounts of a project',
+    run: async (ctx, [productId]) => {
+      const rows = await listSellers(ctx, parseId(productId, 'a project id'));
+      if (!rows.length) return `Project ${productId} has no sellers.`;
+      return rows.map((row) => `${row.assigned_at}  ${row.email ?? '-'}  [${row.role}]`).join('\n');
     },
   },
   'governance:close-due': {

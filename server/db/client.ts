@@ -2,7 +2,9 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import type PgModule from 'pg';
+import type { Pool } from 'pg';
+import { cachingDatabase, type StatementCacheStats } from './statement-cache';
 import type { Database } from './types';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -11,6 +13,8 @@ export interface DbHandle {
   db: Kysely<Database>;
   engine: Engine;
   close: () => Promise<void>;
+  /** SQLite only: how often the statement cache compiled and reused statements (tests, bench). */
+  statementStats?: () => StatementCacheStats;
 }
 
 export interface DbOptions {
@@ -20,6 +24,8 @@ export interface DbOptions {
   /** PostgreSQL schema to work in (tests give each file its own). */
   schema?: string;
   poolSize?: number;
+  /** Called with every statement run and its parameters (tests count statements, the bench replays them). */
+  onQuery?: (query: { sql: string; parameters: readonly unknown[] }) => void;
 }
 
 const PG_INT8 = 20;
@@ -28,7 +34,7 @@ const PG_TIMESTAMPTZ = 1184;
 const PG_TIMESTAMP = 1114;
 let pgParsersSet = false;
 
-function setPgParsers(): void {
+function setPgParsers(pg: typeof PgModule): void {
   if (pgParsersSet) return;
   pgParsersSet = true;
   // Counts and minor-unit amounts fit in a double well below 2^53; numbers, not strings.
@@ -53,13 +59,19 @@ export function sqliteFileFor(options: Pick<DbOptions, 'url' | 'dataDir'>): stri
 
 export function createDb(options: DbOptions): DbHandle {
   if (isPostgresUrl(options.url)) {
-    setPgParsers();
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-    });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const url = options.url;
+    // The PostgreSQL client loads with the first query, so a SQLite install never holds it.
+    const pool = async (): Promise<Pool> => {
+      const pg = (await import('pg')).default;
+      setPgParsers(pg);
+      return new pg.Pool({
+        connectionString: url,
+        max: options.poolSize ?? 10,
+        ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+      });
+    };
+    // Unnamed statements on purpose: see docs/decisions/0011-compiled-server-and-lean-requests.md.
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
 
@@ -73,8 +85,17 @@ export function createDb(options: DbOptions): DbHandle {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  const cache = cachingDatabase(database);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cache.database }), log: queryLog(options) });
+  return { db, engine: 'sqlite', close: () => db.destroy(), statementStats: cache.stats };
+}
+
+function queryLog(options: DbOptions) {
+  const { onQuery } = options;
+  if (!onQuery) return undefined;
+  return (event: { level: string; query: { sql: string; parameters: readonly unknown[] } }) => {
+    if (event.level === 'query') onQuery(event.query);
+  };
 }
 
 /** A real round trip to the database, for /api/health. */

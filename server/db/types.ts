@@ -37,6 +37,8 @@ export interface UsersTable {
   is_banned: Flag;
   ban_reason: string | null;
   is_hide_badge: Flag;
+  /** 'en' or 'ko' once the investor chose; null until then. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -138,6 +140,8 @@ export interface PostsTable {
   /** 0 or 1. */
   is_hide: number;
   read_time: number;
+  /** The content's text without markup, cut to 150 characters; stored when the post is written. */
+  description: string;
 }
 
 export interface ContactMessagesTable {
@@ -310,6 +314,20 @@ export interface ProductHoldingsTable {
   updated_at: Timestamp;
 }
 
+/** One row (id 1): the "most popular" ranking, counted once per change (products/popularity-repository.ts). */
+export interface PopularitySnapshotTable {
+  id: number;
+  /** Raised in the transaction that writes each new holder. */
+  generation: number;
+  /** The generation the ranking was counted at; stale unless it equals generation. */
+  computed_generation: number | null;
+  /** Project ids, most popular first, comma-separated. */
+  top_ids: string;
+  /** The ranking holds for window starts after since_after and at or before since_until (null: unbounded). */
+  since_after: Timestamp | null;
+  since_until: Timestamp | null;
+}
+
 export interface ProductSubscriptionsTable {
   product_id: number;
   user_id: string;
@@ -342,6 +360,7 @@ export interface CatalogueTables {
   product_community_sections: ProductCommunitySectionsTable;
   product_community_badges: ProductCommunityBadgesTable;
   product_holdings: ProductHoldingsTable;
+  popularity_snapshot: PopularitySnapshotTable;
   product_subscriptions: ProductSubscriptionsTable;
   product_whitelist: ProductWhitelistTable;
   post_authors: PostAuthorsTable;
@@ -633,7 +652,15 @@ export interface CommunityReportsTable {
   created_at: Timestamp;
 }
 
+/** A seller account and a project it sells (seller:assign). */
+export interface ProductSellersTable {
+  product_id: number;
+  user_id: string;
+  assigned_at: Timestamp;
+}
+
 export interface GovernanceTables {
+  product_sellers: ProductSellersTable;
   governance_votings: GovernanceVotingsTable;
   governance_ballots: GovernanceBallotsTable;
   governance_notices: GovernanceNoticesTable;

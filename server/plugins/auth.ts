@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { holdsRole, type StaffRole, type TokenRole } from '../../src/domain/auth';
+import { languageFromAcceptLanguage, type Language } from '../../src/domain/language';
 import type { AppContext, RequestMeta } from '../context';
 import { AppError } from '../errors';
 import { findActiveSession, type SessionWithUser } from '../modules/auth/repository';
@@ -28,6 +29,8 @@ export type AuthHook = (request: FastifyRequest) => Promise<void>;
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthState | null;
+    /** The signed-in investor's stored language, known as soon as the token is checked (even if refused after). */
+    userLanguage: Language | null;
   }
   interface FastifyInstance {
     ctx: AppContext;
@@ -49,7 +52,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
   const agent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: (typeof agent === 'string' ? agent : '').slice(0, 400) };
+  const language = languageFromAcceptLanguage(request.headers['accept-language']);
+  return {
+    ip: request.ip,
+    userAgent: (typeof agent === 'string' ? agent : '').slice(0, 400),
+    ...(language ? { language } : {}),
+  };
 }
 
 /**
@@ -101,9 +109,11 @@ export function describeRequirement(requirement: AuthRequirement): string {
 async function authPlugin(app: FastifyInstance, options: { ctx: AppContext }): Promise<void> {
   app.decorate('ctx', options.ctx);
   app.decorateRequest('auth', null);
+  app.decorateRequest('userLanguage', null);
   app.decorate('requireAuth', (requirement: AuthRequirement): AuthHook => {
     const hook: AuthHook = async (request) => {
       const auth = await authenticate(options.ctx, request);
+      request.userLanguage = auth.user.language;
       if ((requirement.level === 'verified' || requirement.role) && auth.role === 'UNVERIFIED') {
         throw new AppError('OTP_REQUIRED', 'Finish two-step sign-in first.');
       }
@@ -139,7 +149,9 @@ export default fp(authPlugin, { name: 'auth', dependencies: ['db'] });
 export async function optionalViewer(ctx: AppContext, request: FastifyRequest): Promise<AuthState | null> {
   if (!request.headers.authorization && !request.cookies.access_token) return null;
   try {
-    return await authenticate(ctx, request);
+    const viewer = await authenticate(ctx, request);
+    request.userLanguage = viewer.user.language;
+    return viewer;
   } catch (error) {
     if (error instanceof AppError && error.code === 'UNAUTHORIZED') return null;
     throw error;

@@ -6,6 +6,8 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { errorCatalogue, type ErrorCode } from '../../src/domain/error-codes';
 import type { ErrorEnvelope } from '../../src/domain/schemas';
 import { AppError } from '../errors';
+import { requestLanguage } from '../i18n/language';
+import { localizeErrorEnvelope } from '../i18n/errors';
 
 function envelope(code: ErrorCode, message: string): ErrorEnvelope {
   return { errors: [{ code, message }] };
@@ -125,7 +127,8 @@ export function toErrorReply(error: FastifyError | Error, request: FastifyReques
 async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, headers, body } = toErrorReply(error, request);
-    return reply.status(status).headers(headers).type('application/json; charset=utf-8').send(body);
+    const localized = localizeErrorEnvelope(body, requestLanguage(request));
+    return reply.status(status).headers(headers).type('application/json; charset=utf-8').send(localized);
   });
 }
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import { AppError } from '../errors';
 
 export interface RateLimitOptions {
@@ -21,8 +20,13 @@ export function isApiRoute(routeUrl: string | undefined): boolean {
 }
 
 async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
+  // The Redis client loads only when it is configured: the embedded default never pays for it.
   const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(options.redisUrl, {
+        connectTimeout: 1000,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+      })
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Security headers for every answer. The policy allows exactly what the app needs: its own
@@ -71,7 +70,7 @@ export interface SecurityOptions {
 
 export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=()';
 
-function helmetOptionsFor(options: SecurityOptions): FastifyHelmetOptions {
+function helmetOptionsFor(options: SecurityOptions): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -89,30 +88,35 @@ function helmetOptionsFor(options: SecurityOptions): FastifyHelmetOptions {
   };
 }
 
+/** How many times helmet worked out the list in this process: once per app, never per request. */
+export let securityHeaderBuilds = 0;
+
 /**
- * The same headers as a fixed list, for the answers Fastify writes before any hook runs (a bad
- * URL, an over-long path parameter) and for the raw socket answers to broken HTTP (oversized
- * headers, an unknown method): every answer carries them, even those.
+ * Every security header as a fixed list, worked out once from the options (helmet computes
+ * them; nothing in them depends on the request). The plugin sets this list on every answer,
+ * and the answers Fastify writes before any hook runs (a bad URL, an over-long path
+ * parameter) and the raw socket answers to broken HTTP (oversized headers, an unknown method)
+ * use it too: every answer carries them, even those.
  */
 export function securityHeaderList(options: SecurityOptions): Record<string, string> {
+  securityHeaderBuilds += 1;
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: unknown) => void (headers[name] = String(value)),
     removeHeader: (name: string) => void delete headers[name],
   };
-  helmet(helmetOptionsFor(options) as Parameters<typeof helmet>[0])(
-    {} as IncomingMessage,
-    response as unknown as ServerResponse,
-    () => undefined,
-  );
+  helmet(helmetOptionsFor(options))({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
   headers['Permissions-Policy'] = PERMISSIONS_POLICY;
   return headers;
 }
 
-async function securityPlugin(app: FastifyInstance, options: SecurityOptions): Promise<void> {
-  await app.register(fastifyHelmet, helmetOptionsFor(options));
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+/** Sets the list buildApp worked out once (securityHeaderList) on every answer. */
+async function securityPlugin(app: FastifyInstance, options: { headers: Record<string, string> }): Promise<void> {
+  const headers = Object.entries(options.headers);
+  // A callback hook (no promise per request) that copies the precomputed list.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.header(name, value);
+    done();
   });
 }
 

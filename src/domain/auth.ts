@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from './language';
 import { hasForbiddenNameCharacters, NAME_MAX_LENGTH } from './names';
 
 /**
@@ -112,6 +113,8 @@ export const userPayloadSchema = z.object({
   isHideBadge: z.boolean(),
   isOtpEnabled: z.boolean(),
   role: z.enum(tokenRoles),
+  /** The language the investor chose for mails and messages; null (or absent) until they choose. */
+  language: languageSchema.nullable().optional(),
 });
 export type UserPayload = z.infer<typeof userPayloadSchema>;
 

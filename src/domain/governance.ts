@@ -55,6 +55,7 @@ export const THREAD_PAGE_SIZE = 20;
 
 /** What the server knows about the caller when it decides what they may see. */
 export interface GovernanceViewer {
+  /** The role in this project: a SELLER account that does not sell it counts as USER. */
   role: UserRole;
   /** The identity review is approved. */
   kycApproved: boolean;
@@ -69,7 +70,7 @@ export function isStaff(role: UserRole): boolean {
 
 /**
  * PRE_KYC: any signed-in user; POST_KYC: identity approved; INVESTOR: holds tokens of the
- * project now. ADMIN and SELLER accounts see every section.
+ * project now. ADMIN accounts, and SELLER accounts in the projects they sell, see every section.
  */
 export function maySeeSection(viewType: ViewType, viewer: GovernanceViewer): boolean {
   if (isStaff(viewer.role)) return true;

@@ -9,6 +9,8 @@ export interface ApiClientOptions {
   /** Empty for same origin; a build may point the app at another API host. */
   baseUrl?: string;
   getToken: () => string | null;
+  /** The investor's language, sent as Accept-Language so the server's messages follow it. */
+  getLanguage?: () => string;
   /** Called once per failed response that ends the session (spec section 4). */
   onSessionEnd: (error: RequestError) => void;
   timeoutMs?: number;
@@ -87,6 +89,8 @@ export function createApiClient(options: ApiClientOptions) {
     const headers = new Headers({ ...request.headers, Accept: accept });
     const token = options.getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    const language = options.getLanguage?.();
+    if (language) headers.set('Accept-Language', language);
     let body: BodyInit | undefined;
     if (request.body instanceof FormData) {
       body = request.body;

@@ -1,13 +1,18 @@
+import { getLocale } from './i18n';
 import { isWholeAmount, minorUnitDigits, toMajorUnits } from '../domain/money';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** One cached Intl formatter per currency and number of decimals. */
+/**
+ * One cached Intl formatter per language, currency and number of decimals. The currency is the
+ * platform's; only how it is written follows the investor's language.
+ */
 export function currencyFormatter(currency: string, fractionDigits: number): Intl.NumberFormat {
-  const key = `${currency}:${fractionDigits}`;
+  const locale = getLocale();
+  const key = `${locale}:${currency}:${fractionDigits}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', {
+    formatter = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       minimumFractionDigits: fractionDigits,
@@ -27,4 +32,9 @@ export function formatMoney(minor: number, currency: string): string {
 /** Minor units to the exact amount to transfer, always with every minor digit: 2500 USD -> "$25.00". */
 export function formatExactMoney(minor: number, currency: string): string {
   return currencyFormatter(currency, minorUnitDigits(currency)).format(toMajorUnits(minor, currency));
+}
+
+/** A count (tokens, holders, votes) written the investor's way: 12,345. */
+export function formatNumber(value: number): string {
+  return value.toLocaleString(getLocale());
 }

@@ -1,8 +1,7 @@
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
 import type { RouterContext } from '../router';
-import { t } from '../lib/i18n';
-import { TooltipProvider } from '../ui/tooltip';
+import { t, useLocale } from '../lib/i18n';
+import { ToasterSlot } from '../ui/toaster-slot';
 import { ErrorPage } from './-components/error-page';
 import { NotFoundPage } from './-components/not-found-page';
 import { OfflineBanner } from './-components/offline-banner';
@@ -19,8 +18,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  // A switch of language re-renders the header here and remounts the page below in the new one.
+  const locale = useLocale();
   return (
-    <TooltipProvider>
+    <>
       <HeadContent />
       <a
         href="#main"
@@ -29,7 +30,7 @@ function RootLayout() {
         {t('app.skipToContent')}
       </a>
       <SiteHeader />
-      <div className="flex min-h-dvh flex-col pt-16">
+      <div key={locale} className="flex min-h-dvh flex-col pt-16">
         <OfflineBanner />
         {/* At least a screen tall, so the footer never jumps while a page loads its data. */}
         <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
@@ -37,8 +38,7 @@ function RootLayout() {
         </main>
         <SiteFooter />
       </div>
-      {/* Below the fixed header (h-16), so a toast never covers it or its menu. */}
-      <Toaster position="top-center" offset={{ top: 76 }} mobileOffset={{ top: 76 }} />
-    </TooltipProvider>
+      <ToasterSlot />
+    </>
   );
 }

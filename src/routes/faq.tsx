@@ -1,7 +1,9 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { z } from 'zod';
-import { faqGroups, type FaqItem } from '../features/content/faq';
+import { faqGroups as faqEn, type FaqItem } from '../features/content/faq';
+import { faqGroups as faqKo } from '../features/content/faq.ko';
+import { inLanguage } from '../features/content/language';
 import { pageHead } from '../lib/head';
 import { t } from '../lib/i18n';
 
@@ -37,6 +39,7 @@ function FaqPage() {
   const searchId = useId();
   const hash = useHash();
   const words = useMemo(() => normalize(q).split(/\s+/).filter(Boolean), [q]);
+  const faqGroups = inLanguage({ en: faqEn, ko: faqKo });
   const groups = useMemo(
     () =>
       faqGroups
@@ -45,7 +48,7 @@ function FaqPage() {
           items: words.length ? group.items.filter((item) => matches(item, words)) : group.items,
         }))
         .filter((group) => group.items.length > 0),
-    [words],
+    [words, faqGroups],
   );
   const count = groups.reduce((total, group) => total + group.items.length, 0);
 

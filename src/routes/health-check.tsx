@@ -2,12 +2,13 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { healthQueryOptions } from '../features/health/queries';
 import { pageHead } from '../lib/head';
+import { getLocale, t } from '../lib/i18n';
 import { Delayed } from '../ui/delayed';
 import { Spinner } from '../ui/spinner';
 
 export const Route = createFileRoute('/health-check')({
   loader: ({ context }) => context.queryClient.ensureQueryData(healthQueryOptions()),
-  head: () => pageHead('Service status'),
+  head: () => pageHead(t('site.health.title')),
   component: HealthCheckPage,
 });
 
@@ -27,24 +28,26 @@ function HealthCheckPage() {
   const { data, isFetching } = useSuspenseQuery(healthQueryOptions());
   const { health, checkedAt } = data;
   const isOk = health.status === 'ok';
+  // The time sits inside the sentence, wherever the language puts it.
+  const lastChecked = t('site.health.lastChecked').split('{time}');
   return (
     <section className="container py-10 sm:py-16">
-      <p className="eyebrow">Service status</p>
-      <h1 className="page-title mt-2">{isOk ? 'All systems working' : 'Moa is having trouble'}</h1>
-      <p className="mt-3 max-w-xl text-ink-soft">
-        {isOk
-          ? 'The app and its database are answering normally.'
-          : 'Some parts of Moa are not answering. Your holdings are safe; please try again in a few minutes.'}
-      </p>
+      <p className="eyebrow">{t('site.health.title')}</p>
+      <h1 className="page-title mt-2">{isOk ? t('site.health.ok') : t('site.health.trouble')}</h1>
+      <p className="mt-3 max-w-xl text-ink-soft">{isOk ? t('site.health.okBody') : t('site.health.troubleBody')}</p>
       <dl className="card mt-8 max-w-xl divide-y divide-line px-6" aria-busy={isFetching}>
         <StatusRow
-          label="API"
+          label={t('site.health.api')}
           isUp={health.version !== 'unknown'}
-          value={health.version !== 'unknown' ? 'Answering' : 'Not answering'}
+          value={health.version !== 'unknown' ? t('site.health.answering') : t('site.health.notAnswering')}
         />
-        <StatusRow label="Database" isUp={health.db === 'up'} value={health.db === 'up' ? 'Up' : 'Down'} />
+        <StatusRow
+          label={t('site.health.database')}
+          isUp={health.db === 'up'}
+          value={health.db === 'up' ? t('site.health.up') : t('site.health.down')}
+        />
         <div className="flex items-center justify-between gap-4 py-4">
-          <dt className="font-semibold text-ink">Version</dt>
+          <dt className="font-semibold text-ink">{t('site.health.version')}</dt>
           <dd className="font-mono text-sm text-ink-soft" data-testid="health-version">
             {health.version}
           </dd>
@@ -54,13 +57,14 @@ function HealthCheckPage() {
         // Only a check that takes noticeable time shows that it is running.
         <Delayed>
           <p className="mt-4 inline-flex items-center gap-2 text-sm text-ink-muted" role="status">
-            <Spinner className="h-4 w-4 border-2" /> Checking again…
+            <Spinner className="h-4 w-4 border-2" /> {t('site.health.checking')}
           </p>
         </Delayed>
       ) : null}
       <p className="mt-4 text-sm text-ink-muted">
-        Last checked <time dateTime={checkedAt}>{new Date(checkedAt).toLocaleTimeString()}</time>; refreshed every 30
-        seconds.
+        {lastChecked[0]}
+        <time dateTime={checkedAt}>{new Date(checkedAt).toLocaleTimeString(getLocale())}</time>
+        {lastChecked[1]}
       </p>
     </section>
   );

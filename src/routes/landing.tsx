@@ -3,16 +3,19 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { PostCard } from '../features/blog/components/post-card';
 import { postListInfiniteOptions } from '../features/blog/queries';
 import { aboutStories } from '../features/content/about';
-import { landing } from '../features/content/landing';
+import { loadLanding } from '../features/content/language';
 import { pageHead } from '../lib/head';
+import { getLanguage } from '../lib/i18n';
 import { StepList } from '../ui/step-list';
 
 export const Route = createFileRoute('/landing')({
-  head: () => pageHead(landing.title, landing.lead),
+  loaderDeps: () => ({ language: getLanguage() }),
+  loader: () => loadLanding(),
+  head: ({ loaderData }) => (loaderData ? pageHead(loaderData.title, loaderData.lead) : {}),
   component: LandingPage,
 });
 
-function LatestPosts() {
+function LatestPosts({ title, link }: { title: string; link: string }) {
   // The landing page never waits for the blog: it shows the posts when (and if) they arrive.
   const { data } = useInfiniteQuery(postListInfiniteOptions());
   const posts = data?.pages[0]?.postPayloads ?? [];
@@ -21,10 +24,10 @@ function LatestPosts() {
     <section aria-labelledby="landing-blog" className="container py-12">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="landing-blog" className="text-2xl font-bold text-ink sm:text-3xl">
-          {landing.blogTitle}
+          {title}
         </h2>
         <Link to="/blog/" className="text-link text-sm font-semibold">
-          {landing.blogLink}
+          {link}
         </Link>
       </div>
       <div className="mt-6 grid gap-6 md:grid-cols-3">
@@ -37,6 +40,7 @@ function LatestPosts() {
 }
 
 function LandingPage() {
+  const landing = Route.useLoaderData();
   return (
     <>
       <section className="bg-brand-900 text-white">
@@ -113,7 +117,7 @@ function LandingPage() {
         <StepList steps={landing.steps} columnsClassName="md:grid-cols-4" />
       </section>
 
-      <LatestPosts />
+      <LatestPosts title={landing.blogTitle} link={landing.blogLink} />
 
       <section className="container py-12">
         <div className="card flex flex-col items-start gap-4 bg-coral-50 p-8 sm:flex-row sm:items-center sm:justify-between">

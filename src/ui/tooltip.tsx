@@ -1,40 +1,18 @@
-import * as RadixTooltip from '@radix-ui/react-tooltip';
-import { useState, type ButtonHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { TOOLTIP_DELAY_MS } from '../domain/constants';
+import { lazy, Suspense, type ButtonHTMLAttributes, type ReactNode, type Ref } from 'react';
 
-export function TooltipProvider({ children }: { children: ReactNode }) {
-  return <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>{children}</RadixTooltip.Provider>;
-}
+// Radix and floating-ui load with the first tooltip a page shows, not with the app.
+const RadixTooltip = lazy(() => import('./tooltip-radix'));
 
 /**
  * A tooltip on a focusable trigger; the content is also its accessible description. It opens on
  * hover and focus, and on tap or click too (touch screens have no hover); a tap outside closes it.
+ * Until its code has arrived (a moment, and only once), the trigger shows without it.
  */
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
-  const [isOpen, setIsOpen] = useState(false);
   return (
-    <RadixTooltip.Root open={isOpen} onOpenChange={setIsOpen}>
-      <RadixTooltip.Trigger
-        asChild
-        onClick={(event) => {
-          // Radix closes a tooltip on click; here a click (a tap) opens it instead.
-          event.preventDefault();
-          setIsOpen(true);
-        }}
-      >
-        {children}
-      </RadixTooltip.Trigger>
-      <RadixTooltip.Portal>
-        <RadixTooltip.Content
-          sideOffset={6}
-          collisionPadding={12}
-          className="z-50 max-w-72 rounded-md bg-brand-950 px-3 py-2 text-xs text-white shadow-raised"
-        >
-          {content}
-          <RadixTooltip.Arrow className="fill-brand-950" />
-        </RadixTooltip.Content>
-      </RadixTooltip.Portal>
-    </RadixTooltip.Root>
+    <Suspense fallback={children}>
+      <RadixTooltip content={content}>{children}</RadixTooltip>
+    </Suspense>
   );
 }
 

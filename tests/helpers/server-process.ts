@@ -1,9 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
 /** The real server process, as `npm start` runs it, with only the environment given here. */
 export function startServer(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { PATH: process.env.PATH, SERVE_CLIENT: 'false', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/**
+ * The compiled server exactly as `npm start` runs it (build/server.js, built first when a
+ * source changed), with only the environment given here.
+ */
+export function startBuiltServer(env: Record<string, string>): ChildProcess {
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`the server build failed: ${build.stderr}`);
+  return spawn(process.execPath, ['build/server.js'], {
     env: { PATH: process.env.PATH, SERVE_CLIENT: 'false', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

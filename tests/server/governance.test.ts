@@ -95,7 +95,7 @@ describe.each(testEngines())('governance on %s', (engine) => {
       .execute()) {
       sections[row.type] = Number(row.id);
     }
-    for (const name of ['fresh', 'verified', 'alice', 'bob', 'carol', 'small', 'late', 'seller']) {
+    for (const name of ['fresh', 'verified', 'alice', 'bob', 'carol', 'small', 'late', 'seller', 'otherseller']) {
       const email = `${name}@example.com`;
       tokens[name] = (await enrollUser(t.app, clock, email)).token;
       ids[name] = (
@@ -104,6 +104,8 @@ describe.each(testEngines())('governance on %s', (engine) => {
       if (name !== 'fresh') await approveIdentity(t.app, email);
     }
     await changeUserRole(t.app.ctx, ids.seller!, 'SELLER', OPERATOR);
+    await changeUserRole(t.app.ctx, ids.otherseller!, 'SELLER', OPERATOR);
+    await run('seller:assign', ['seller@example.com', String(productId)]);
     await hold('alice', 60);
     await hold('bob', 30);
     await hold('carol', 10);
@@ -221,7 +223,14 @@ describe.each(testEngines())('governance on %s', (engine) => {
 
   it('lists notices pinned first and marks them read per investor', async () => {
     await run('notice:post', [String(productId), 'Venue confirmed', 'The', 'venue', 'is', 'booked.']);
-    await run('notice:post', [String(productId), '--pin', '--seller', 'Read me first', 'Rules of the community.']);
+    await run('notice:post', [
+      String(productId),
+      '--pin',
+      '--seller',
+      'seller@example.com',
+      'Read me first',
+      'Rules of the community.',
+    ]);
     await run('notice:post', [String(productId), 'Ticket date', 'Tickets open Friday.']);
     const list = noticeListSchema.parse((await get(tokens.alice!, '/notices')).json());
     expect(list.notices.map((notice) => [notice.title, notice.isPinned, notice.source])).toEqual([
@@ -389,6 +398,95 @@ describe.each(testEngines())('governance on %s', (engine) => {
     await run('agenda:close', [String(threshold)]);
     // carol 10 of 15 = 66.7 % < 67 %.
     expect(await result(threshold)).toMatchObject({ outcome: 'REJECTED', winningOption: null });
+  });
+
+  it('lets a seller act only in the projects it sells, refusing others without ending the session', async () => {
+    // A seller of another project is any other user here: it sees by the view types ...
+    const list = threadListSchema.parse((await get(tokens.otherseller!, '/threads')).json());
+    expect(Object.fromEntries(list.sections.map((section) => [section.type, section.unlocked]))).toEqual({
+      DISCUSSION: true,
+      REVIEW: false,
+    });
+    // ... and may not post, answer, open proposals or vote.
+    const thread = threadSchema.parse(
+      (
+        await send(tokens.verified!, 'POST', '/threads', {
+          sectionId: sections.DISCUSSION,
+          title: 'Merch?',
+          body: 'Will there be merch?',
+        })
+      ).json(),
+    );
+    const answer = await send(tokens.otherseller!, 'POST', `/threads/${thread.id}/answers`, { body: 'Yes.' });
+    expect(answer.statusCode).toBe(403);
+    expect(errorCode(answer)).toBe('ROLE_REQUIRED');
+    expect(
+      errorCode(
+        await send(tokens.otherseller!, 'POST', '/threads', { sectionId: sections.DISCUSSION, title: 'x', body: 'y' }),
+      ),
+    ).toBe('ROLE_REQUIRED');
+    await stillSignedIn(tokens.otherseller!);
+    // Notices and agendas for a seller go through the same check.
+    await expect(
+      run('notice:post', [String(productId), '--seller', 'otherseller@example.com', 'Hi', 'Not mine.']),
+    ).rejects.toMatchObject({ code: 'ROLE_REQUIRED' });
+    await expect(
+      run('agenda:open', [
+        String(productId),
+        '+1h',
+        '10',
+        '50',
+        '--seller',
+        'otherseller@example.com',
+        'T',
+        'B',
+        'A',
+        'B',
+      ]),
+    ).rejects.toMatchObject({ code: 'ROLE_REQUIRED' });
+    await expect(run('seller:assign', ['verified@example.com', String(productId)])).rejects.toMatchObject({
+      code: 'ROLE_REQUIRED',
+    });
+
+    // Assigned by the operator (recorded in the seller's activity), it answers as the seller.
+    expect(await run('seller:assign', ['otherseller@example.com', String(productId)])).toMatch(/now sells/);
+    const assigned = await t.db.db
+      .selectFrom('audit_events')
+      .select(['actor', 'type'])
+      .where('user_id', '=', ids.otherseller!)
+      .where('type', 'in', ['SELLER_ASSIGNED', 'SELLER_UNASSIGNED'])
+      .execute();
+    expect(assigned).toEqual([{ actor: 'operator', type: 'SELLER_ASSIGNED' }]);
+    const allowed = await send(tokens.otherseller!, 'POST', `/threads/${thread.id}/answers`, { body: 'Yes.' });
+    expect(allowed.statusCode, allowed.body).toBe(201);
+    expect(threadDetailSchema.parse((await get(tokens.verified!, `/threads/${thread.id}`)).json()).answers).toEqual([
+      expect.objectContaining({ body: 'Yes.', author: expect.objectContaining({ source: 'SELLER' }) }),
+    ]);
+    const agenda = await run('agenda:open', [
+      String(productId),
+      '+1h',
+      '10',
+      '50',
+      '--seller',
+      'otherseller@example.com',
+      'Seller agenda',
+      'Text.',
+      'A',
+      'B',
+    ]);
+    const agendaId = Number(/agenda (\d+)/.exec(agenda)![1]);
+    expect(ballotItemSchema.parse((await get(tokens.alice!, `/agendas/${agendaId}`)).json()).author.source).toBe(
+      'SELLER',
+    );
+    expect(await run('seller:list', [String(productId)])).toContain('otherseller@example.com');
+
+    // Unassigned, it is refused again.
+    expect(await run('seller:unassign', ['otherseller@example.com', String(productId)])).toMatch(/no longer/);
+    expect(
+      errorCode(await send(tokens.otherseller!, 'POST', `/threads/${thread.id}/answers`, { body: 'Again.' })),
+    ).toBe('ROLE_REQUIRED');
+    await stillSignedIn(tokens.otherseller!);
+    await run('agenda:close', [String(agendaId)]);
   });
 
   it('cancels a proposal from the command line', async () => {

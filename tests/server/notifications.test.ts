@@ -13,6 +13,7 @@ import { buildApp } from '../../server/app';
 import { parseConfig } from '../../server/config';
 import { createDb } from '../../server/db/client';
 import { insertCategory, insertHolding, insertProduct } from '../../server/modules/products/factory';
+import { claimOutboxRows } from '../../server/modules/notifications/repository';
 import { recordNotifications, sendPromotion } from '../../server/modules/notifications/service';
 import { loadOrCreateSecrets } from '../../server/secrets';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -83,7 +84,12 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
     // Sweeps are driven by the tests here, so nothing races them.
     t = await createTestApp(
       engine,
-      { SIGN_IN_CODES_PER_IP: '1000', AUTH_RATE_LIMIT_MAX: '1000', PUSH_SWEEP_INTERVAL_MS: '0' },
+      {
+        SIGN_IN_CODES_PER_IP: '1000',
+        AUTH_RATE_LIMIT_MAX: '1000',
+        PUSH_SWEEP_INTERVAL_MS: '0',
+        PUSH_OUTBOX_RETENTION_DAYS: '2',
+      },
       undefined,
       { now: clock.now },
     );
@@ -504,63 +510,169 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
     expect(noAuth.statusCode).toBe(401);
   });
 
-  it.runIf(engine === 'postgres')('two API processes sweeping one outbox never send a message twice', async () => {
-    const second = createDb({ url: inject('postgresUrl')!, dataDir: tmpdir(), schema: t.db.schema, poolSize: 4 });
-    const config = parseConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'moa-data-')),
-      SERVE_CLIENT: 'false',
-      LOG_LEVEL: 'silent',
-      PUSH_SWEEP_INTERVAL_MS: '0',
+  it('prunes settled outbox rows past the retention, never a pending or claimed one, each once', async () => {
+    const DAY = 24 * 60 * 60_000;
+    const sender = await newInvestor();
+    const waiter = await newInvestor();
+    const holder = await newInvestor();
+    const ok = `${engine}-prune-ok`;
+    const refused = `${engine}-prune-refused`;
+    await subscribe(sender, ok);
+    await subscribe(sender, refused);
+    push.queue(ok, 201);
+    push.queue(refused, 400);
+    const settled = await record({
+      type: 'CONTRACT_SIGNED',
+      productId: projectA,
+      userIds: [sender.id],
+      title: 'Kept for the record',
+      body: 'b',
     });
-    const other = await buildApp({
-      config,
-      secrets: loadOrCreateSecrets(config.dataDir),
-      db: second,
-      logger: false,
-      now: clock.now,
+    expect(await t.app.pushSender.sweepOnce()).toMatchObject({ sent: 1, failed: 1 });
+    const outboxOf = async (notificationIds: number[]) =>
+      (
+        await t.db.db
+          .selectFrom('push_outbox')
+          .select('state')
+          .where('notification_id', 'in', notificationIds)
+          .execute()
+      )
+        .map((row) => row.state)
+        .sort();
+    expect(await outboxOf(settled.notificationIds)).toEqual(['FAILED', 'SENT']);
+
+    // A message not sent yet (no sweep ran since) and one a sweep holds right now.
+    await subscribe(waiter, `${engine}-prune-waiting`);
+    await subscribe(holder, `${engine}-prune-held`);
+    const waiting = await record({
+      type: 'VOTE_FINISH',
+      productId: projectA,
+      userIds: [waiter.id],
+      title: 'Not sent yet',
+      body: 'b',
     });
-    await other.ready();
-    try {
-      const investors: Investor[] = [];
-      for (let index = 0; index < 12; index += 1) investors.push(await newInvestor());
-      for (const [index, investor] of investors.entries()) {
-        await subscribe(investor, `${engine}-race-${index}-1`);
-        await subscribe(investor, `${engine}-race-${index}-2`);
-      }
-      const before = push.received.length;
-      for (let round = 0; round < 5; round += 1) {
-        await record({
-          type: 'PROPOSAL_CREATED',
-          productId: projectA,
-          userIds: investors.map((item) => item.id),
-          title: `Race ${round}`,
-          body: 'b',
-        });
-      }
-      const expected = 12 * 2 * 5;
-      // Both processes sweep at once, again and again, until the outbox is empty.
-      let sent = 0;
-      for (let round = 0; round < 20 && sent < expected; round += 1) {
-        const results = await Promise.all([
-          t.app.pushSender.sweepOnce(),
-          other.pushSender.sweepOnce(),
-          t.app.pushSender.sweepOnce(),
-          other.pushSender.sweepOnce(),
-        ]);
-        sent += results.reduce((sum, result) => sum + result.sent, 0);
-      }
-      expect(sent).toBe(expected);
-      expect(push.received.slice(before)).toHaveLength(expected);
-      const perDevice = new Map<string, number>();
-      for (const item of push.received.slice(before)) perDevice.set(item.device, (perDevice.get(item.device) ?? 0) + 1);
-      expect([...perDevice.values()].every((count) => count === 5)).toBe(true);
-      expect(perDevice.size).toBe(24);
-      const states = await t.db.db.selectFrom('push_outbox').select('state').where('state', '!=', 'SENT').execute();
-      expect(states.filter((row) => row.state === 'PENDING' || row.state === 'SENDING')).toHaveLength(0);
-    } finally {
-      await other.close();
-      await second.close();
-    }
+    const held = await record({
+      type: 'VOTE_FINISH',
+      productId: projectA,
+      userIds: [holder.id],
+      title: 'Being sent',
+      body: 'b',
+    });
+    const heldRows = await t.db.db
+      .selectFrom('push_outbox')
+      .select('id')
+      .where('notification_id', 'in', held.notificationIds)
+      .execute();
+    await claimOutboxRows(
+      t.db.db,
+      heldRows.map((row) => row.id),
+      {
+        claimId: 'a-sweep-in-flight',
+        now: clock.now().toISOString(),
+        until: new Date(clock.ms + 60_000).toISOString(),
+      },
+    );
+
+    // Within the retention (two days here) nothing goes.
+    const start = clock.ms;
+    clock.advance(DAY);
+    await t.app.pushSender.pruneOnce();
+    expect(await outboxOf(settled.notificationIds)).toEqual(['FAILED', 'SENT']);
+
+    clock.advance(2 * DAY);
+    const eligible = await t.db.db
+      .selectFrom('push_outbox')
+      .select('id')
+      .where('state', 'in', ['SENT', 'FAILED'])
+      .where('next_attempt_at', '<', new Date(clock.ms - 2 * DAY).toISOString())
+      .execute();
+    expect(eligible.length).toBeGreaterThanOrEqual(2);
+    // Two prunes at once (as two processes would run them) delete each row exactly once.
+    const deleted = await Promise.all([t.app.pushSender.pruneOnce(), t.app.pushSender.pruneOnce()]);
+    expect(deleted[0] + deleted[1]).toBe(eligible.length);
+    expect(await outboxOf(settled.notificationIds)).toEqual([]);
+    expect(await outboxOf(waiting.notificationIds)).toEqual(['PENDING']);
+    expect(await outboxOf(held.notificationIds)).toEqual(['SENDING']);
+    // The inbox keeps the notification itself.
+    const kept = await t.db.db
+      .selectFrom('notifications')
+      .select('title')
+      .where('id', 'in', settled.notificationIds)
+      .execute();
+    expect(kept).toEqual([{ title: 'Kept for the record' }]);
+
+    // The waiting message, and the claimed one once its lease ran out, are sent as ever; a row
+    // settled now is pruned only after its retention. (Back near the start: web-push refuses a
+    // VAPID expiry more than a day ahead of the machine's clock.)
+    clock.set(start + 2 * 60_000);
+    expect(await t.app.pushSender.sweepOnce()).toMatchObject({ sent: 2 });
+    expect(await t.app.pushSender.pruneOnce()).toBe(0);
+    expect(await outboxOf([...waiting.notificationIds, ...held.notificationIds])).toEqual(['SENT', 'SENT']);
   });
+
+  it.runIf(engine === 'postgres')(
+    'two API processes sweeping one outbox never send a message twice',
+    async () => {
+      const second = createDb({ url: inject('postgresUrl')!, dataDir: tmpdir(), schema: t.db.schema, poolSize: 4 });
+      const config = parseConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'moa-data-')),
+        SERVE_CLIENT: 'false',
+        LOG_LEVEL: 'silent',
+        PUSH_SWEEP_INTERVAL_MS: '0',
+      });
+      const other = await buildApp({
+        config,
+        secrets: loadOrCreateSecrets(config.dataDir),
+        db: second,
+        logger: false,
+        now: clock.now,
+      });
+      await other.ready();
+      try {
+        const investors: Investor[] = [];
+        for (let index = 0; index < 12; index += 1) investors.push(await newInvestor());
+        for (const [index, investor] of investors.entries()) {
+          await subscribe(investor, `${engine}-race-${index}-1`);
+          await subscribe(investor, `${engine}-race-${index}-2`);
+        }
+        const before = push.received.length;
+        for (let round = 0; round < 5; round += 1) {
+          await record({
+            type: 'PROPOSAL_CREATED',
+            productId: projectA,
+            userIds: investors.map((item) => item.id),
+            title: `Race ${round}`,
+            body: 'b',
+          });
+        }
+        const expected = 12 * 2 * 5;
+        // Both processes sweep at once, again and again, until the outbox is empty.
+        let sent = 0;
+        for (let round = 0; round < 20 && sent < expected; round += 1) {
+          const results = await Promise.all([
+            t.app.pushSender.sweepOnce(),
+            other.pushSender.sweepOnce(),
+            t.app.pushSender.sweepOnce(),
+            other.pushSender.sweepOnce(),
+          ]);
+          sent += results.reduce((sum, result) => sum + result.sent, 0);
+        }
+        expect(sent).toBe(expected);
+        expect(push.received.slice(before)).toHaveLength(expected);
+        const perDevice = new Map<string, number>();
+        for (const item of push.received.slice(before))
+          perDevice.set(item.device, (perDevice.get(item.device) ?? 0) + 1);
+        expect([...perDevice.values()].every((count) => count === 5)).toBe(true);
+        expect(perDevice.size).toBe(24);
+        const states = await t.db.db.selectFrom('push_outbox').select('state').where('state', '!=', 'SENT').execute();
+        expect(states.filter((row) => row.state === 'PENDING' || row.state === 'SENDING')).toHaveLength(0);
+      } finally {
+        await other.close();
+        await second.close();
+      }
+      // Twelve sign-ups and 120 messages: more than the default time on a busy machine.
+    },
+    60_000,
+  );
 });

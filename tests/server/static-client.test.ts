@@ -129,6 +129,18 @@ describe('a blog post asked for directly', () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
+  it('takes its description from the one stored with the post, not from the content on each request', async () => {
+    const post = await insertPost(t.db.db, { urlTitle: 'stored-head' });
+    await t.db.db
+      .updateTable('posts')
+      .set({ description: 'Stored with the post.' })
+      .where('id', '=', post.id)
+      .execute();
+    const html = (await t.app.inject({ url: '/blog/stored-head' })).body;
+    expect(html).toContain('<meta name="description" content="Stored with the post." />');
+    expect(html).toContain('<meta property="og:description" content="Stored with the post." />');
+  });
+
   it.each(['/blog/no-such-post', '/blog/secret-draft', '/blog/Bad%20Title'])(
     'keeps the generic shell for %s',
     async (url) => {

@@ -12,6 +12,10 @@ import * as notifications from './2026-11-22-0700-notifications';
 import * as governance from './2026-11-22-0800-governance';
 import * as account from './2026-11-22-0900-account';
 import * as purchaseDefaults from './2026-11-22-1000-purchase-defaults';
+import * as productSellers from './2026-11-23-0800-product-sellers';
+import * as postDescriptions from './2026-11-23-1100-post-descriptions';
+import * as popularitySnapshot from './2026-11-23-1110-popularity-snapshot';
+import * as userLanguage from './2026-11-23-1120-user-language';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -31,4 +35,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0800-governance': governance,
   '2026-11-22-0900-account': account,
   '2026-11-22-1000-purchase-defaults': purchaseDefaults,
+  '2026-11-23-0800-product-sellers': productSellers,
+  '2026-11-23-1100-post-descriptions': postDescriptions,
+  '2026-11-23-1110-popularity-snapshot': popularitySnapshot,
+  '2026-11-23-1120-user-language': userLanguage,
 };

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../types';
 import { seedCatalogue } from './catalogue';
 import { demoPostsSeeder } from './posts';
+import { claimMarker } from './repository';
 import { demoRevenueSeeder } from './revenue';
 
 /**
@@ -20,13 +21,8 @@ export const DEMO_SEED_MARKER = 'demo_seeded_at';
 
 export async function seedDemoDataOnce(db: Kysely<Database>, now = new Date()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('app_meta')
-      .values({ key: DEMO_SEED_MARKER, value: now.toISOString(), updated_at: now.toISOString() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .executeTakeFirst();
     // Another start (or another process) got here first: nothing to do.
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    if (!(await claimMarker(trx, DEMO_SEED_MARKER, now.toISOString()))) return false;
     for (const seeder of seeders) await seeder.run(trx, now);
     return true;
   });

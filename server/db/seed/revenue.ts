@@ -1,5 +1,7 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { writeDistribution } from '../../modules/account/service';
+import { hasHoldingEntriesUpTo } from '../../modules/orders/ledger';
+import { findProductsWithHoldings, setDigitalGiftReveal } from '../../modules/products/catalogue-repository';
 import type { Database } from '../types';
 import type { Seeder } from './index';
 
@@ -15,36 +17,21 @@ const DIGITAL_REVEAL =
  * account overview has a history worth charting. Amounts are deliberately not round.
  */
 export async function seedRevenue(trx: Transaction<Database>, now: Date): Promise<void> {
-  await trx.updateTable('product_gifts').set({ reveal_text: DIGITAL_REVEAL }).where('is_digital', '=', 1).execute();
-  const products = await trx
-    .selectFrom('products')
-    .innerJoin('product_holdings', 'product_holdings.product_id', 'products.id')
-    .select((eb) => [
-      'products.id',
-      'products.price_per_token',
-      eb.fn.sum<number>('product_holdings.quantity').as('held'),
-    ])
-    .groupBy(['products.id', 'products.price_per_token'])
-    .having(sql`sum(product_holdings.quantity)`, '>', 0)
-    .orderBy('products.id')
-    .execute();
+  await setDigitalGiftReveal(trx, DIGITAL_REVEAL);
+  const products = await findProductsWithHoldings(trx);
   for (const product of products) {
-    const value = Number(product.held) * Number(product.price_per_token);
+    const value = product.held * product.pricePerToken;
     for (let monthsAgo = 12; monthsAgo >= 1; monthsAgo -= 1) {
       // The last day of the month `monthsAgo` months back.
       const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo + 1, 0, 23, 59, 59, 999));
       // Roughly 0.3–0.6 % of the value a month, varying by project and season, never round.
-      const rate = 30 + ((Number(product.id) * 7 + monthsAgo * 13) % 31);
+      const rate = 30 + ((product.id * 7 + monthsAgo * 13) % 31);
       const amount = Math.max(1, Math.floor((value * rate) / 10_000) + 37 * monthsAgo + 1);
-      const holders = await trx
-        .selectFrom('holding_entries')
-        .select('id')
-        .where('product_id', '=', Number(product.id))
-        .where('created_at', '<=', monthEnd.toISOString())
-        .executeTakeFirst();
+      // Only months in which the project already had holders.
+      const holders = await hasHoldingEntriesUpTo(trx, product.id, monthEnd.toISOString());
       if (!holders) continue;
       await writeDistribution(trx, {
-        productId: Number(product.id),
+        productId: product.id,
         amount,
         memo: `Revenue for ${monthEnd.toISOString().slice(0, 7)}`,
         currency: 'USD',

@@ -3,7 +3,9 @@ import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MINUTES } from '../../../src/domain/a
 import { minutesFrom, type AppContext, type RequestMeta } from '../../context';
 import { hashCode, randomDigits, safeEqual } from '../../crypto';
 import { AppError } from '../../errors';
+import { emailChangeCodeMail, signInCodeMail } from '../../i18n/mails';
 import { budgetKey, spendBudgets } from '../limits/service';
+import { findUserByEmail, findUserById } from '../users/repository';
 import { consumeChallenge, insertChallenge, spendChallengeAttempt, type ChallengeRecord } from './repository';
 
 const WINDOW_MINUTES = 15;
@@ -75,19 +77,13 @@ export async function sendEmailChallenge(
     },
     now.toISOString(),
   );
-  await ctx.mailer.send(
-    request.purpose === 'SIGN_IN'
-      ? {
-          to: email,
-          subject: 'Your Moa sign-in code',
-          text: `Your Moa sign-in code is ${code}.\n\nIt works once, for ${EMAIL_CODE_TTL_MINUTES} minutes, in the browser where you asked for it.\nIf you did not try to sign in, you can ignore this email.`,
-        }
-      : {
-          to: email,
-          subject: 'Confirm your new Moa email address',
-          text: `Your confirmation code is ${code}.\n\nEnter it in your Moa account settings within ${EMAIL_CODE_TTL_MINUTES} minutes to make this your sign-in address.\nIf you did not ask for this, you can ignore this email.`,
-        },
-  );
+  // The investor's stored language when the address (or the asking account) has one, else the
+  // language the request came in.
+  const owner = request.userId ? await findUserById(ctx.db, request.userId) : await findUserByEmail(ctx.db, email);
+  const language = owner?.language ?? meta.language ?? 'en';
+  const values = { code, minutes: EMAIL_CODE_TTL_MINUTES };
+  const mail = request.purpose === 'SIGN_IN' ? signInCodeMail(language, values) : emailChangeCodeMail(language, values);
+  await ctx.mailer.send({ to: email, ...mail });
   return { challengeId };
 }
 

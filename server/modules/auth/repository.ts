@@ -41,27 +41,32 @@ export async function insertSession(
   return id;
 }
 
+/** The live session and its account, in one statement (every authenticated request runs it). */
 export async function findActiveSession(db: Db, sessionId: string, now: string): Promise<SessionWithUser | null> {
-  const session = await db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
+  const row = await selectUsers(db)
+    .innerJoin('sessions', 'sessions.user_id', 'users.id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.method as session_method',
+      'sessions.is_second_factor_passed as session_is_second_factor_passed',
+      'sessions.second_factor_at as session_second_factor_at',
+      'sessions.expires_at as session_expires_at',
+    ])
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
-  if (!session) return null;
-  const user = await selectUsers(db).where('users.id', '=', session.user_id).executeTakeFirst();
-  if (!user) return null;
+  if (!row) return null;
   return {
     session: {
-      id: session.id,
-      userId: session.user_id,
-      method: session.method,
-      isSecondFactorPassed: session.is_second_factor_passed === 1,
-      secondFactorAt: session.second_factor_at,
-      expiresAt: session.expires_at,
+      id: row.session_id,
+      userId: row.id,
+      method: row.session_method,
+      isSecondFactorPassed: row.session_is_second_factor_passed === 1,
+      secondFactorAt: row.session_second_factor_at,
+      expiresAt: row.session_expires_at,
     },
-    user: toUserRecord(user),
+    user: toUserRecord(row),
   };
 }
 

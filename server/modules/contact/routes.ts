@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessageInputSchema, contactReceiptSchema } from '../../../src/domain/contact';
+import { requestLanguage } from '../../i18n/language';
 import { tightRateLimit } from '../../plugins/presets';
 import { submitContactMessage } from './service';
 
@@ -13,7 +14,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: tightRateLimit(ctx.config.CONTACT_RATE_LIMIT_MAX, ctx.config.CONTACT_RATE_LIMIT_WINDOW_MS) },
     },
     async (request, reply) => {
-      const receipt = await submitContactMessage(ctx, request.body, request.log);
+      const receipt = await submitContactMessage(ctx, request.body, request.log, requestLanguage(request));
       return reply.status(201).send(receipt);
     },
   );

@@ -1,16 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ContactMessageInput, ContactReceipt, ContactTopic } from '../../../src/domain/contact';
+import type { ContactMessageInput, ContactReceipt } from '../../../src/domain/contact';
 import type { AppContext } from '../../context';
+import { contactReceiptMail, contactTopicLabel } from '../../i18n/mails';
+import type { Language } from '../../../src/domain/language';
 import * as repository from './repository';
-
-const topicLabels: Record<ContactTopic, string> = {
-  investing: 'Investing in a project',
-  account: 'My account or identity check',
-  payments: 'A payment',
-  partnerships: 'Listing a project on Moa',
-  press: 'Press',
-  other: 'Something else',
-};
 
 /**
  * Stores the message first, so nothing a visitor wrote is lost to a mail outage, then tells
@@ -21,6 +14,7 @@ export async function submitContactMessage(
   ctx: AppContext,
   input: ContactMessageInput,
   log: FastifyBaseLogger,
+  language: Language = 'en',
 ): Promise<ContactReceipt> {
   const deps = { db: ctx.db, mailer: ctx.mailer, operatorEmail: ctx.config.OPERATOR_EMAIL, log };
   const now = ctx.now();
@@ -32,7 +26,7 @@ export async function submitContactMessage(
     message: input.message,
     created_at: receivedAt,
   });
-  const topic = topicLabels[input.topic];
+  const topic = contactTopicLabel('en', input.topic);
   try {
     await deps.mailer.send({
       to: deps.operatorEmail,
@@ -51,22 +45,8 @@ export async function submitContactMessage(
     deps.log.error({ err: error, contactMessageId: id }, 'contact message stored but not mailed to operators');
   }
   try {
-    await deps.mailer.send({
-      to: input.email,
-      subject: 'We received your message',
-      // Nothing the sender typed is repeated: the address is unverified, so an echo would let
-      // anyone send their own words to anyone from Moa's address. Only fixed text, the topic
-      // (one of a fixed list) and the reference number.
-      text: [
-        'Hello,',
-        '',
-        `Thank you for writing to Moa about "${topic}". A member of our team reads every message and usually answers within two working days.`,
-        '',
-        `Your reference is #${id}. If you did not write to us, you can ignore this email.`,
-        '',
-        'Moa never asks for your password, sign-in codes or recovery codes by email.',
-      ].join('\n'),
-    });
+    // In the sender's language; the operators' copy above stays in English.
+    await deps.mailer.send({ to: input.email, ...contactReceiptMail(language, { topic: input.topic, id }) });
   } catch (error) {
     deps.log.warn({ err: error, contactMessageId: id }, 'contact confirmation not sent');
   }

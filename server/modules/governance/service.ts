@@ -38,7 +38,7 @@ import { appendAuditEvent } from '../audit/repository';
 import { findReview } from '../kyc/repository';
 import { ledgerBalance, ledgerBalancesAt } from '../orders/ledger';
 import { sanitizePostHtml } from '../posts/sanitize';
-import type { UserRecord } from '../users/repository';
+import { findUserByEmail, findUserById, type UserRecord } from '../users/repository';
 import { onAgendaClosed, onProposalCreated, onVoteFinished } from './events';
 import {
   claimOpenVoting,
@@ -56,6 +56,10 @@ import {
   finishVoting,
   hidePost,
   insertBallot,
+  deleteProductSeller,
+  insertProductSeller,
+  isProductSeller,
+  listProductSellers,
   insertNotice,
   insertPost,
   insertReport,
@@ -76,6 +80,8 @@ type Db = Kysely<Database>;
 type SectionRow = Awaited<ReturnType<typeof findSections>>[number];
 
 export const OPERATOR_NAME = 'Moa operator';
+/** A seller account without a display name. */
+export const SELLER_NAME = 'Project seller';
 
 interface Access {
   product: { id: number; name: string };
@@ -92,10 +98,21 @@ function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+/**
+ * The role the caller has in this project: a SELLER account is a seller only of the projects it
+ * is assigned to (seller:assign); elsewhere it counts as any other user.
+ */
+async function roleIn(db: Db, user: UserRecord, productId: number): Promise<UserRecord['role']> {
+  if (user.role !== 'SELLER') return user.role;
+  return (await isProductSeller(db, productId, user.id)) ? 'SELLER' : 'USER';
+}
+
+const NOT_THIS_SELLER = 'This seller account does not sell this project; the operator assigns projects to sellers.';
+
 /** The project and what the caller may see of it; a hidden project is not found, except for staff. */
 async function accessOf(db: Db, user: UserRecord, productId: number): Promise<Access> {
-  const product = await findGovernanceProduct(db, productId);
-  if (!product || (product.hide_status === 'HIDE' && !isStaff(user.role))) {
+  const [product, role] = await Promise.all([findGovernanceProduct(db, productId), roleIn(db, user, productId)]);
+  if (!product || (product.hide_status === 'HIDE' && !isStaff(role))) {
     throw new AppError('NOT_FOUND', 'No such project.');
   }
   const [review, balance, sections] = await Promise.all([
@@ -108,9 +125,27 @@ async function accessOf(db: Db, user: UserRecord, productId: number): Promise<Ac
     : false;
   return {
     product: { id: Number(product.id), name: product.name },
-    viewer: { role: user.role, kycApproved, balance },
+    viewer: { role, kycApproved, balance },
     sections,
   };
+}
+
+/**
+ * Every write in a project's governance: a seller account acts only in the projects it sells
+ * (ROLE_REQUIRED, which leaves the session signed in).
+ */
+function assertMayAct(access: Access, user: UserRecord) {
+  if (user.role === 'SELLER' && access.viewer.role !== 'SELLER') throw new AppError('ROLE_REQUIRED', NOT_THIS_SELLER);
+}
+
+/** A seller named in an operator command must hold the SELLER role and sell the project. */
+async function requireSellerOf(db: Db, userId: string, productId: number): Promise<UserRecord> {
+  const seller = await findUserById(db, userId);
+  if (!seller) throw new AppError('NOT_FOUND', 'No such seller.');
+  if (seller.role !== 'SELLER' || !(await isProductSeller(db, productId, seller.id))) {
+    throw new AppError('ROLE_REQUIRED', NOT_THIS_SELLER);
+  }
+  return seller;
 }
 
 function sectionAccess(section: SectionRow, viewer: GovernanceViewer): SectionAccess {
@@ -191,13 +226,15 @@ export async function postNotice(
     title: string;
     body: string;
     isPinned: boolean;
-    source: 'ADMIN' | 'SELLER';
+    /** Posted for this seller account (it must sell the project); otherwise by the operator. */
+    sellerUserId: string | null;
     agendaId: number | null;
   },
   meta: RequestMeta,
 ): Promise<number> {
   const product = await findGovernanceProduct(ctx.db, input.productId);
   if (!product) throw new AppError('NOT_FOUND', `No project ${input.productId}.`);
+  const seller = input.sellerUserId ? await requireSellerOf(ctx.db, input.sellerUserId, input.productId) : null;
   const title = input.title.trim();
   const body = sanitizePostHtml(input.body);
   if (!title || title.length > 200 || !body)
@@ -211,17 +248,19 @@ export async function postNotice(
   const at = ctx.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     const id = await insertNotice(trx, {
-      ...input,
+      productId: input.productId,
+      isPinned: input.isPinned,
+      source: seller ? 'SELLER' : 'ADMIN',
       title,
       body,
-      author: OPERATOR_NAME,
+      author: seller ? (seller.name ?? SELLER_NAME) : OPERATOR_NAME,
       votingId: input.agendaId,
       at,
     });
     await appendAuditEvent(
       trx,
       {
-        userId: null,
+        userId: seller?.id ?? null,
         actor: 'operator',
         type: 'NOTICE_POSTED',
         detail: { productId: String(input.productId), noticeId: String(id) },
@@ -362,6 +401,7 @@ export async function createThread(
   meta: RequestMeta,
 ): Promise<Thread> {
   const access = await accessOf(ctx.db, user, productId);
+  assertMayAct(access, user);
   const section = threadSections(access).find((candidate) => Number(candidate.id) === request.sectionId);
   if (!section) throw new AppError('NOT_FOUND', 'No such section in this project.');
   assertUnlocked(section, access.viewer);
@@ -393,6 +433,7 @@ export async function updateThread(
   request: ThreadUpdate,
 ): Promise<Thread> {
   const access = await accessOf(ctx.db, user, productId);
+  assertMayAct(access, user);
   const row = await visiblePost(ctx, access, threadId, 'thread');
   if (row.user_id !== user.id) throw new AppError('NOT_POST_AUTHOR', 'Only the author may change this post.');
   const changed = await updateOwnPost(ctx.db, threadId, user.id, {
@@ -413,6 +454,7 @@ export async function createAnswer(
   meta: RequestMeta,
 ): Promise<Answer> {
   const access = await accessOf(ctx.db, user, productId);
+  assertMayAct(access, user);
   const thread = await visiblePost(ctx, access, threadId, 'thread');
   const body = cleanBody(request.body);
   const at = ctx.now().toISOString();
@@ -443,6 +485,7 @@ export async function updateAnswer(
   request: AnswerRequest,
 ): Promise<Answer> {
   const access = await accessOf(ctx.db, user, productId);
+  assertMayAct(access, user);
   const row = await visiblePost(ctx, access, answerId, 'answer');
   if (row.user_id !== user.id) throw new AppError('NOT_POST_AUTHOR', 'Only the author may change this post.');
   await updateOwnPost(ctx.db, answerId, user.id, { body: cleanBody(request.body), at: ctx.now().toISOString() });
@@ -703,6 +746,7 @@ export async function createProposal(
   meta: RequestMeta,
 ): Promise<BallotItem> {
   const access = await accessOf(ctx.db, user, productId);
+  assertMayAct(access, user);
   requireSection(access, 'PROPOSAL');
   const min = ctx.config.GOVERNANCE_PROPOSAL_MIN_TOKENS;
   if (access.viewer.balance < min) {
@@ -736,7 +780,7 @@ export async function createProposal(
 /** An operator or seller opens an agenda (agenda:open). */
 export async function openAgenda(
   ctx: AppContext,
-  input: Omit<NewVoting, 'kind' | 'productName' | 'author'> & { source: 'ADMIN' | 'SELLER' },
+  input: Omit<NewVoting, 'kind' | 'productName' | 'author'> & { sellerUserId: string | null },
   meta: RequestMeta,
 ): Promise<number> {
   const product = await findGovernanceProduct(ctx.db, input.productId);
@@ -745,15 +789,20 @@ export async function openAgenda(
   if (!sections.some((section) => section.type === 'AGENDA')) {
     throw new AppError('NOT_FOUND', `Project ${input.productId} has no agenda section.`);
   }
+  const seller = input.sellerUserId ? await requireSellerOf(ctx.db, input.sellerUserId, input.productId) : null;
   checkWindow(ctx, input.endsAt, ctx.now());
+  const { sellerUserId: _seller, ...fields } = input;
+  void _seller;
   return openVoting(
     ctx,
     {
-      ...input,
+      ...fields,
       kind: 'AGENDA',
       productName: product.name,
       body: cleanBody(input.body),
-      author: { userId: null, name: OPERATOR_NAME, source: input.source },
+      author: seller
+        ? { userId: seller.id, name: seller.name ?? SELLER_NAME, source: 'SELLER' }
+        : { userId: null, name: OPERATOR_NAME, source: 'ADMIN' },
     },
     'operator',
     meta,
@@ -774,7 +823,8 @@ export async function castVote(
   request: VoteRequest,
   meta: RequestMeta,
 ): Promise<BallotItem> {
-  const { row } = await visibleVoting(ctx, user, productId, kind, id);
+  const { access, row } = await visibleVoting(ctx, user, productId, kind, id);
+  assertMayAct(access, user);
   const at = ctx.now().toISOString();
   if (row.status !== 'OPEN' || row.ends_at <= at) throw new AppError('VOTING_CLOSED', 'Voting on this item has ended.');
   const optionCount = (JSON.parse(row.options) as string[]).length;
@@ -916,4 +966,56 @@ export async function cancelProposal(ctx: AppContext, id: number, reason: string
     );
     return true;
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sellers of a project (seller:assign, seller:unassign, seller:list)
+
+async function sellerAccount(ctx: AppContext, email: string): Promise<UserRecord> {
+  const user = await findUserByEmail(ctx.db, email.trim().toLowerCase());
+  if (!user) throw new AppError('NOT_FOUND', `No user with the email ${email}.`);
+  return user;
+}
+
+/**
+ * The operator ties a SELLER account to a project it sells, or unties it; recorded in the
+ * seller's account activity with the operator as actor. Returns false when nothing changed.
+ */
+export async function setProductSeller(
+  ctx: AppContext,
+  input: { email: string; productId: number; assigned: boolean; operator: string },
+  meta: RequestMeta,
+): Promise<boolean> {
+  const user = await sellerAccount(ctx, input.email);
+  const product = await findGovernanceProduct(ctx.db, input.productId);
+  if (!product) throw new AppError('NOT_FOUND', `No project ${input.productId}.`);
+  if (input.assigned && user.role !== 'SELLER') {
+    throw new AppError('ROLE_REQUIRED', `${input.email} is not a seller; grant the role first (user:role … SELLER).`);
+  }
+  const at = ctx.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const changed = input.assigned
+      ? await insertProductSeller(trx, input.productId, user.id, at)
+      : await deleteProductSeller(trx, input.productId, user.id);
+    if (changed) {
+      await appendAuditEvent(
+        trx,
+        {
+          userId: user.id,
+          actor: 'operator',
+          type: input.assigned ? 'SELLER_ASSIGNED' : 'SELLER_UNASSIGNED',
+          detail: { productId: String(input.productId), operator: input.operator },
+          meta,
+        },
+        at,
+      );
+    }
+    return changed;
+  });
+}
+
+export async function listSellers(ctx: AppContext, productId: number) {
+  const product = await findGovernanceProduct(ctx.db, productId);
+  if (!product) throw new AppError('NOT_FOUND', `No project ${productId}.`);
+  return listProductSellers(ctx.db, productId);
 }

@@ -28,6 +28,10 @@ export interface PushSenderOptions {
   backoffBaseMs?: number;
   /** Time-out of one request to a push service. */
   timeoutMs?: number;
+  /** How long a settled row (SENT or FAILED) is kept after its last attempt, as the delivery record. */
+  retentionMs?: number;
+  /** How often a sweeping process also prunes settled rows past the retention. */
+  pruneEveryMs?: number;
 }
 
 export interface SweepResult {
@@ -42,13 +46,16 @@ export interface SweepResult {
 export interface PushSender {
   /** Claims due outbox rows and sends them; safe to run in any number of processes at once. */
   sweepOnce: () => Promise<SweepResult>;
-  /** Sweeps every intervalMs until stop(); one sweep at a time in this process. */
+  /** Deletes settled rows past the retention, a batch at a time; safe in any number of processes. */
+  pruneOnce: () => Promise<number>;
+  /** Sweeps every intervalMs (and prunes every pruneEveryMs) until stop(); one at a time here. */
   start: (intervalMs: number) => void;
   /** Stops sweeping and waits for a sweep in flight. */
   stop: () => Promise<void>;
 }
 
 const MAX_BACKOFF_MS = 60 * 60_000;
+const VAPID_VALIDITY_SECONDS = 12 * 60 * 60;
 
 /** Retry-After in seconds or as an HTTP date, in milliseconds from now; null when absent. */
 export function retryAfterMs(header: string | null, now: Date): number | null {
@@ -73,9 +80,25 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     maxAttempts = 5,
     backoffBaseMs = 30_000,
     timeoutMs = 10_000,
+    retentionMs = 30 * 24 * 60 * 60_000,
+    pruneEveryMs = 60 * 60_000,
   } = options;
 
   type Claimed = Awaited<ReturnType<typeof repo.findClaimedRows>>[number];
+
+  /** The VAPID JWT for the push service's origin, valid for 12 hours from the app's clock. */
+  function vapidAuthorization(endpoint: string): string {
+    const expiration = Math.floor(now().getTime() / 1000) + VAPID_VALIDITY_SECONDS;
+    const signed = webpush.getVapidHeaders(
+      new URL(endpoint).origin,
+      vapid.subject,
+      vapid.publicKey,
+      vapid.privateKey,
+      'aes128gcm',
+      expiration,
+    );
+    return signed.Authorization;
+  }
 
   async function deliver(claimId: string, row: Claimed, result: SweepResult): Promise<void> {
     const type = row.type as NotificationType;
@@ -88,7 +111,6 @@ export function createPushSender(options: PushSenderOptions): PushSender {
         { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
         JSON.stringify(payloadFor({ ...row, type })),
         {
-          vapidDetails: vapid,
           TTL: delivery.ttlSeconds,
           urgency: delivery.urgency,
           topic: topicFor(type, row.productId, row.notificationId),
@@ -96,6 +118,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
         },
       );
       const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
+      headers.Authorization = vapidAuthorization(row.endpoint);
       const response = await fetch(details.endpoint, {
         method: 'POST',
         headers,
@@ -167,17 +190,37 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     return result;
   }
 
+  const PRUNE_BATCH = 500;
+  async function pruneOnce(): Promise<number> {
+    const before = new Date(now().getTime() - retentionMs).toISOString();
+    let deleted = 0;
+    let batch: number;
+    do {
+      batch = await repo.deleteSettledOutboxRows(db, before, PRUNE_BATCH);
+      deleted += batch;
+    } while (batch === PRUNE_BATCH);
+    return deleted;
+  }
+
   let timer: NodeJS.Timeout | null = null;
+  let lastPruneAt: number | null = null;
   // A full batch means a backlog (a promotion to many devices): keep going until it is sent.
   async function sweepUntilDrained(): Promise<void> {
     let result: SweepResult;
     do result = await sweepOnce();
     while (timer !== null && result.claimed === batchSize);
+    const at = now().getTime();
+    if (lastPruneAt === null || at - lastPruneAt >= pruneEveryMs) {
+      lastPruneAt = at;
+      const deleted = await pruneOnce();
+      if (deleted > 0) log.info({ deleted }, 'settled push outbox rows past their retention pruned');
+    }
   }
 
   let inFlight: Promise<unknown> | null = null;
   return {
     sweepOnce,
+    pruneOnce,
     start(intervalMs) {
       if (timer) return;
       timer = setInterval(() => {

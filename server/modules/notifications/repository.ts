@@ -397,3 +397,23 @@ export async function findOutboxRows(db: Db, notificationIds: number[]) {
   if (notificationIds.length === 0) return [];
   return db.selectFrom('push_outbox').selectAll().where('notification_id', 'in', notificationIds).execute();
 }
+
+/**
+ * Forgets delivered (SENT) and given-up (FAILED) rows whose last attempt is older than `before`,
+ * at most `limit` at a time. Only settled rows match, so a row a sweep holds or will retry is
+ * never touched; two processes pruning at once delete each row once (the second finds it gone).
+ */
+export async function deleteSettledOutboxRows(db: Db, before: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('push_outbox')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('push_outbox')
+        .select('id')
+        .where('state', 'in', ['SENT', 'FAILED'])
+        .where('next_attempt_at', '<', before)
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -40,7 +40,13 @@ const notificationsPlugin: FastifyPluginAsyncZod<{ vapid: VapidDetails }> = asyn
   const anySession = app.requireAuth({ level: 'session' });
   const reader = app.requireAuth({ level: 'verified' });
 
-  const sender = createPushSender({ db: ctx.db, vapid, now: ctx.now, log: app.log });
+  const sender = createPushSender({
+    db: ctx.db,
+    vapid,
+    now: ctx.now,
+    log: app.log,
+    retentionMs: ctx.config.PUSH_OUTBOX_RETENTION_DAYS * 24 * 60 * 60_000,
+  });
   app.decorate('pushSender', sender);
   const interval = ctx.config.PUSH_SWEEP_INTERVAL_MS;
   if (interval > 0) app.addHook('onReady', async () => sender.start(interval));

@@ -12,6 +12,7 @@ type Db = Kysely<Database>;
  *
  * product_holdings is the projection the catalogue reads (investor counts, the viewer's balance,
  * "most popular"): every entry updates it in the same transaction, so it always equals the sum.
+ * A new holder also raises the generation of the "most popular" ranking, in the same transaction.
  */
 export async function appendHoldingEntry(
   db: Db,
@@ -48,7 +49,7 @@ export async function appendHoldingEntry(
       .execute();
     return;
   }
-  await db
+  const holding = await db
     .insertInto('product_holdings')
     .values({
       product_id: entry.productId,
@@ -63,7 +64,19 @@ export async function appendHoldingEntry(
         updated_at: entry.at,
       })),
     )
-    .execute();
+    .returning('first_invested_at')
+    .executeTakeFirstOrThrow();
+  // A new holder (the row was just written with this moment) changes "most popular": the stored
+  // ranking goes stale in this same transaction (see products/popularity-repository.ts). A credit
+  // to an existing holder at the very moment they joined is counted as new too, which only costs a
+  // recount.
+  if (holding.first_invested_at === entry.at) {
+    await db
+      .updateTable('popularity_snapshot')
+      .set((eb) => ({ generation: eb('generation', '+', 1) }))
+      .where('id', '=', 1)
+      .execute();
+  }
 }
 
 /** The balance of one investor in one project, from the ledger; `at` gives it as it stood then. */
@@ -90,6 +103,17 @@ export async function ledgerBalancesAt(db: Db, productId: number, at: string) {
     .orderBy('user_id')
     .execute();
   return rows.map((row) => ({ userId: row.user_id, balance: Number(row.balance) }));
+}
+
+/** Whether a project had any ledger entry at or before `at`. */
+export async function hasHoldingEntriesUpTo(db: Db, productId: number, at: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('holding_entries')
+    .select('id')
+    .where('product_id', '=', productId)
+    .where('created_at', '<=', at)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function findHoldingEntries(db: Db, productId: number, userId: string) {

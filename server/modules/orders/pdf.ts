@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type Fontkit from '@pdf-lib/fontkit';
+import type * as PdfLibModule from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 
 /**
  * Renders a signed contract: the contract text, then a certificate page (who signed, when in
@@ -11,6 +12,19 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 
 const require = createRequire(import.meta.url);
 let fontBytes: Promise<Buffer> | null = null;
+
+// pdf-lib and fontkit (some 25 MiB in memory) load with the first contract, not at start.
+type PdfLib = typeof PdfLibModule;
+let pdfLibrary: Promise<{ lib: PdfLib; fontkit: typeof Fontkit }> | null = null;
+let rgb: PdfLib['rgb'];
+
+function loadPdfLib() {
+  pdfLibrary ??= Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]).then(([lib, fontkit]) => {
+    rgb = lib.rgb;
+    return { lib, fontkit: (fontkit as unknown as { default: typeof Fontkit }).default };
+  });
+  return pdfLibrary;
+}
 
 function koreanFont(): Promise<Buffer> {
   fontBytes ??= readFile(require.resolve('@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf'));
@@ -118,7 +132,8 @@ class Writer {
 }
 
 export async function renderSignedContract(facts: CertificateFacts): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
+  const { lib, fontkit } = await loadPdfLib();
+  const doc = await lib.PDFDocument.create();
   doc.registerFontkit(fontkit);
   const font = await doc.embedFont(await koreanFont(), { subset: true });
   doc.setTitle(`${facts.title} ${facts.reference}`);

@@ -1,5 +1,4 @@
 import { APP_NAME } from '../../../src/domain/constants';
-import { describePost } from '../../../src/domain/post-text';
 import type { Post } from '../../../src/domain/posts';
 import { escapeHtml } from '../site/origin';
 
@@ -19,7 +18,7 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
  */
 export function renderPostShell(shell: string, post: Post, origin: string): string {
   const title = escapeHtml(postDocumentTitle(post));
-  const description = escapeHtml(describePost(post.content));
+  const description = escapeHtml(post.description);
   const url = escapeHtml(absoluteUrl(origin, `/blog/${encodeURIComponent(post.urlTitle)}`));
   const image = post.thumbnail ? escapeHtml(absoluteUrl(origin, post.thumbnail)) : null;
   const postTitle = escapeHtml(post.title);

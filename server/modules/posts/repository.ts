@@ -14,6 +14,7 @@ export interface PostRow {
   posted_at: string;
   is_hide: number;
   read_time: number;
+  description: string;
   author_id: number;
   author_name: string;
   author_image: string | null;
@@ -34,6 +35,7 @@ function selectPosts(db: Db) {
       'posts.posted_at',
       'posts.is_hide',
       'posts.read_time',
+      'posts.description',
       'posts.author_id',
       'post_authors.name as author_name',
       'post_authors.image as author_image',

@@ -22,7 +22,7 @@ export function toPost(row: repository.PostRow): Post {
     postedAt: row.posted_at,
     isHide: row.is_hide === 1,
     readTime: row.read_time,
-    description: describePost(row.content),
+    description: row.description,
   };
 }
 
@@ -107,6 +107,9 @@ export async function createPostIn(trx: Transaction<Database>, input: NewPost, n
     (await repository.findAuthorIdByName(trx, input.author.name)) ??
     (await repository.insertAuthor(trx, { name: input.author.name, image: input.author.image, created_at: createdAt }));
   const content = sanitizePostHtml(input.content);
+  // Worked out once here, never on a read: the list and the page head serve the stored values.
+  const readTime = readTimeMinutes(content);
+  const description = describePost(content);
   const id = await repository.insertPost(trx, {
     title: input.title,
     url_title: input.urlTitle,
@@ -117,7 +120,8 @@ export async function createPostIn(trx: Transaction<Database>, input: NewPost, n
     created_at: createdAt,
     posted_at: input.postedAt.toISOString(),
     is_hide: input.isHide ? 1 : 0,
-    read_time: readTimeMinutes(content),
+    read_time: readTime,
+    description,
   });
   const author = await repository.findAuthorById(trx, authorId);
   return {
@@ -131,7 +135,7 @@ export async function createPostIn(trx: Transaction<Database>, input: NewPost, n
     createdAt,
     postedAt: input.postedAt.toISOString(),
     isHide: input.isHide ?? false,
-    readTime: readTimeMinutes(content),
-    description: describePost(content),
+    readTime,
+    description,
   };
 }

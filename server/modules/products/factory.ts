@@ -1,11 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import { appendHoldingEntry } from '../orders/ledger';
+import {
+  insertCategory,
+  insertDocumentsWithFirstVersion,
+  insertProductAbout,
+  insertProductParts,
+  insertProductRow,
+} from './catalogue-repository';
 
 type Db = Kysely<Database>;
 
 /**
- * Writes a project with every part of its detail. The demo seed and the tests both build
- * their catalogues with it, so they exercise the same shapes the operator tools will write.
+ * Writes a project with every part of its detail, through the catalogue's repository. The demo
+ * seed and the tests both build their catalogues with it, so they exercise the same shapes the
+ * operator tools will write.
  */
 export interface NewProduct {
   categoryId: number;
@@ -73,88 +82,74 @@ export interface NewProduct {
 
 const flag = (value: boolean | undefined) => (value ? 1 : 0);
 
-export async function insertCategory(db: Db, name: string, sortOrder = 0): Promise<number> {
-  const row = await db
-    .insertInto('categories')
-    .values({ name, sort_order: sortOrder })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+export { insertCategory };
 
 export async function insertProduct(db: Db, input: NewProduct): Promise<number> {
   const total = input.totalQuantity ?? 10_000;
-  const { id } = await db
-    .insertInto('products')
-    .values({
-      category_id: input.categoryId,
-      name: input.name,
-      description: input.description ?? `${input.name}: a tokenized share of its income.`,
-      image: input.image ?? '/icons/icon-512.png',
-      logo: input.logo ?? '/icons/icon-192.png',
-      token_name: input.tokenName ?? 'TKN',
-      contract_address: input.contractAddress ?? null,
-      price_per_token: input.pricePerToken ?? 1000,
-      total_quantity: total,
-      remaining_quantity: input.remainingQuantity ?? total,
-      target_cap: input.targetCap === undefined ? (input.pricePerToken ?? 1000) * total : input.targetCap,
-      soft_cap: input.softCap ?? null,
-      user_min_investment: input.userMinInvestment ?? input.pricePerToken ?? 1000,
-      user_max_investment: input.userMaxInvestment ?? null,
-      starts_at: input.startsAt ?? null,
-      ends_at: input.endsAt ?? null,
-      is_reg_d: flag(input.isRegD),
-      is_restricted: flag(input.isRestricted),
-      is_featured: flag(input.isFeatured),
-      is_governance: flag(input.isGovernance),
-      can_witch: flag(input.canWitch),
-      hide_status: input.hideStatus ?? 'SHOW',
-      regulation: input.regulation ?? (input.isRegD ? 'Regulation D, Rule 506(c)' : 'Regulation CF'),
-      investment_risk_disclaimer:
-        input.investmentRiskDisclaimer ??
-        'Investing in tokenized assets is risky. You may lose some or all of your investment, and tokens may be hard to sell.',
-      document_description: input.documentDescription ?? null,
-      created_at: input.createdAt ?? new Date().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const productId = Number(id);
+  const createdAt = input.createdAt ?? new Date().toISOString();
+  const productId = await insertProductRow(db, {
+    category_id: input.categoryId,
+    name: input.name,
+    description: input.description ?? `${input.name}: a tokenized share of its income.`,
+    image: input.image ?? '/icons/icon-512.png',
+    logo: input.logo ?? '/icons/icon-192.png',
+    token_name: input.tokenName ?? 'TKN',
+    contract_address: input.contractAddress ?? null,
+    price_per_token: input.pricePerToken ?? 1000,
+    total_quantity: total,
+    remaining_quantity: input.remainingQuantity ?? total,
+    target_cap: input.targetCap === undefined ? (input.pricePerToken ?? 1000) * total : input.targetCap,
+    soft_cap: input.softCap ?? null,
+    user_min_investment: input.userMinInvestment ?? input.pricePerToken ?? 1000,
+    user_max_investment: input.userMaxInvestment ?? null,
+    starts_at: input.startsAt ?? null,
+    ends_at: input.endsAt ?? null,
+    is_reg_d: flag(input.isRegD),
+    is_restricted: flag(input.isRestricted),
+    is_featured: flag(input.isFeatured),
+    is_governance: flag(input.isGovernance),
+    can_witch: flag(input.canWitch),
+    hide_status: input.hideStatus ?? 'SHOW',
+    regulation: input.regulation ?? (input.isRegD ? 'Regulation D, Rule 506(c)' : 'Regulation CF'),
+    investment_risk_disclaimer:
+      input.investmentRiskDisclaimer ??
+      'Investing in tokenized assets is risky. You may lose some or all of your investment, and tokens may be hard to sell.',
+    document_description: input.documentDescription ?? null,
+    created_at: createdAt,
+  });
   const ordered = <T>(items: T[] | undefined) => (items ?? []).map((item, index) => ({ item, sort_order: index }));
 
   if (input.about) {
-    await db
-      .insertInto('product_about')
-      .values({
-        product_id: productId,
-        logo: input.about.logo ?? null,
-        legal_name: input.about.legalName,
-        employees: input.about.employees ?? null,
-        founded: input.about.founded ?? null,
-        website: input.about.website ?? null,
-        form: input.about.form ?? null,
-        location_image: input.about.locationImage ?? null,
-        address: input.about.address ?? null,
-      })
-      .execute();
+    await insertProductAbout(db, {
+      product_id: productId,
+      logo: input.about.logo ?? null,
+      legal_name: input.about.legalName,
+      employees: input.about.employees ?? null,
+      founded: input.about.founded ?? null,
+      website: input.about.website ?? null,
+      form: input.about.form ?? null,
+      location_image: input.about.locationImage ?? null,
+      address: input.about.address ?? null,
+    });
   }
-  const inserts: Array<() => Promise<unknown>> = [];
-  const add = <R>(rows: R[], write: (rows: R[]) => Promise<unknown>) => {
-    if (rows.length) inserts.push(() => write(rows));
-  };
-  add(
+  await insertProductParts(
+    db,
+    'product_team_members',
     ordered(input.team).map(({ item, sort_order }) => ({
       product_id: productId,
       sort_order,
       ...item,
       image: item.image ?? null,
     })),
-    (rows) => db.insertInto('product_team_members').values(rows).execute(),
   );
-  add(
+  await insertProductParts(
+    db,
+    'product_social_links',
     ordered(input.socialLinks).map(({ item, sort_order }) => ({ product_id: productId, sort_order, ...item })),
-    (rows) => db.insertInto('product_social_links').values(rows).execute(),
   );
-  add(
+  await insertProductParts(
+    db,
+    'product_deal_terms',
     ordered(input.dealTerms).map(({ item, sort_order }) => ({
       product_id: productId,
       sort_order,
@@ -162,18 +157,20 @@ export async function insertProduct(db: Db, input: NewProduct): Promise<number> 
       value: item.value,
       tooltip: item.tooltip ?? null,
     })),
-    (rows) => db.insertInto('product_deal_terms').values(rows).execute(),
   );
-  add(
+  await insertProductParts(
+    db,
+    'product_images',
     ordered(input.images).map(({ item, sort_order }) => ({
       product_id: productId,
       sort_order,
       url: item.url,
       alt_text: item.altText,
     })),
-    (rows) => db.insertInto('product_images').values(rows).execute(),
   );
-  add(
+  await insertProductParts(
+    db,
+    'product_gifts',
     ordered(input.gifts).map(({ item, sort_order }) => ({
       product_id: productId,
       sort_order,
@@ -182,40 +179,30 @@ export async function insertProduct(db: Db, input: NewProduct): Promise<number> 
       is_digital: flag(item.isDigital),
       limit_quantity: item.limitQuantity,
     })),
-    (rows) => db.insertInto('product_gifts').values(rows).execute(),
   );
-  add(
+  await insertProductParts(
+    db,
+    'product_faqs',
     ordered(input.faqs).map(({ item, sort_order }) => ({ product_id: productId, sort_order, ...item })),
-    (rows) => db.insertInto('product_faqs').values(rows).execute(),
   );
-  add(
+  await insertProductParts(
+    db,
+    'product_risks',
     ordered(input.risks).map(({ item, sort_order }) => ({ product_id: productId, sort_order, ...item })),
-    (rows) => db.insertInto('product_risks').values(rows).execute(),
   );
-  add(
+  await insertDocumentsWithFirstVersion(
+    db,
     ordered(input.documents).map(({ item, sort_order }) => ({ product_id: productId, sort_order, ...item })),
-    async (rows) => {
-      // Each document starts with its first version, the history the project page shows.
-      const created = await db.insertInto('product_documents').values(rows).returning(['id', 'url']).execute();
-      await db
-        .insertInto('product_document_versions')
-        .values(
-          created.map((doc) => ({
-            document_id: Number(doc.id),
-            version: 1,
-            url: doc.url,
-            created_by: 'catalogue',
-            created_at: input.createdAt ?? new Date().toISOString(),
-          })),
-        )
-        .execute();
-    },
+    createdAt,
   );
-  add(
+  await insertProductParts(
+    db,
+    'product_custom_sections',
     ordered(input.customSections).map(({ item, sort_order }) => ({ product_id: productId, sort_order, ...item })),
-    (rows) => db.insertInto('product_custom_sections').values(rows).execute(),
   );
-  add(
+  await insertProductParts(
+    db,
+    'product_pay_methods',
     ordered(input.payMethods).map(({ item, sort_order }) => ({
       product_id: productId,
       sort_order,
@@ -228,57 +215,46 @@ export async function insertProduct(db: Db, input: NewProduct): Promise<number> 
       network: item.network ?? null,
       asset: item.asset ?? null,
     })),
-    (rows) => db.insertInto('product_pay_methods').values(rows).execute(),
   );
-  add(
+  await insertProductParts(
+    db,
+    'product_community_sections',
     ordered(input.communitySections).map(({ item, sort_order }) => ({
       product_id: productId,
       sort_order,
       type: item.type,
       view_type: item.viewType,
     })),
-    (rows) => db.insertInto('product_community_sections').values(rows).execute(),
   );
-  add(
+  await insertProductParts(
+    db,
+    'product_community_badges',
     ordered(input.communityBadges).map(({ item, sort_order }) => ({
       product_id: productId,
       sort_order,
       name: item.name,
       limit_quantity: item.limitQuantity,
     })),
-    (rows) => db.insertInto('product_community_badges').values(rows).execute(),
   );
-  for (const insert of inserts) await insert();
   return productId;
 }
 
 /**
- * Records an opening holding: an entry of the ledger and its projection in product_holdings,
- * as the ledger module writes them (see server/modules/orders/ledger.ts).
+ * Records an opening holding through the ledger (server/modules/orders/ledger.ts), so the entry,
+ * its projection in product_holdings and the "most popular" generation are written as the
+ * ledger writes them for an order.
  */
 export async function insertHolding(
   db: Db,
   values: { productId: number; userId: string; quantity: number; firstInvestedAt: string },
 ) {
-  await db
-    .insertInto('holding_entries')
-    .values({
-      product_id: values.productId,
-      user_id: values.userId,
-      quantity: values.quantity,
-      reason: 'OPENING_BALANCE',
-      note: 'Opening holding',
-      created_at: values.firstInvestedAt,
-    })
-    .execute();
-  await db
-    .insertInto('product_holdings')
-    .values({
-      product_id: values.productId,
-      user_id: values.userId,
-      quantity: values.quantity,
-      first_invested_at: values.firstInvestedAt,
-      updated_at: values.firstInvestedAt,
-    })
-    .execute();
+  await appendHoldingEntry(db, {
+    productId: values.productId,
+    userId: values.userId,
+    quantity: values.quantity,
+    reason: 'OPENING_BALANCE',
+    orderId: null,
+    note: 'Opening holding',
+    at: values.firstInvestedAt,
+  });
 }

@@ -1,6 +1,9 @@
-import { type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import * as postgresJson from 'kysely/helpers/postgres';
+import * as sqliteJson from 'kysely/helpers/sqlite';
 import { closingSoonUntil, type SaleStatus } from '../../../src/domain/sale';
 import type { Database, ProductsTable } from '../../db/types';
+import { parseTrendingIds, trendingIdsFor } from './popularity-repository';
 
 type Db = Kysely<Database>;
 type ProductEb = ExpressionBuilder<Database, 'products'>;
@@ -9,6 +12,8 @@ export type ProductRow = Selectable<ProductsTable> & {
   category_name: string;
   category_order: number;
   investor_count: number;
+  /** The stored "most popular" ids (comma-separated) when they hold for the window asked, else null. */
+  trending_ids: string | null;
 };
 
 /**
@@ -62,7 +67,7 @@ function visibleTo(eb: ProductEb, viewerId: string | null) {
   ]);
 }
 
-function selectProducts(db: Db) {
+function selectProducts(db: Db, trendingSince: string | null) {
   return db
     .selectFrom('products')
     .innerJoin('categories', 'categories.id', 'products.category_id')
@@ -76,6 +81,10 @@ function selectProducts(db: Db) {
         .whereRef('product_holdings.product_id', '=', 'products.id')
         .where('product_holdings.quantity', '>', 0)
         .as('investor_count'),
+      // Read once per statement (it names no column of the row), so a page still costs one query.
+      trendingSince === null
+        ? sql<string | null>`null`.as('trending_ids')
+        : trendingIdsFor(db, trendingSince).as('trending_ids'),
     ]);
 }
 
@@ -86,6 +95,8 @@ export interface ProductPageFilter {
   beforeId: number | null;
   limit: number;
   now: Date;
+  /** Start of the "most popular" window. */
+  trendingSince: string;
 }
 
 /**
@@ -94,7 +105,7 @@ export interface ProductPageFilter {
  * Reads limit + 1 rows to know whether another page exists.
  */
 export async function findProductPage(db: Db, filter: ProductPageFilter): Promise<ProductRow[]> {
-  const rows = await selectProducts(db)
+  const rows = await selectProducts(db, filter.trendingSince)
     .where((eb) => {
       const conditions = [visibleTo(eb, filter.viewerId)];
       if (filter.statuses) conditions.push(saleStatusCondition(eb, filter.statuses, filter.now));
@@ -108,152 +119,238 @@ export async function findProductPage(db: Db, filter: ProductPageFilter): Promis
   return rows.map(normalizeCounts);
 }
 
-/** Projects with the most new investors since `since`: the "most popular" badge. */
-export async function findTrendingProductIds(db: Db, since: Date, top: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('product_holdings')
-    .select((eb) => ['product_holdings.product_id', eb.fn.countAll<number>().as('recent')])
-    .where('product_holdings.first_invested_at', '>=', since.toISOString())
-    .groupBy('product_holdings.product_id')
-    .orderBy('recent', 'desc')
-    .orderBy('product_holdings.product_id', 'desc')
-    .limit(top)
-    .execute();
-  return rows.map((row) => Number(row.product_id));
-}
-
 export async function findProductRow(db: Db, id: number): Promise<ProductRow | undefined> {
-  const row = await selectProducts(db).where('products.id', '=', id).executeTakeFirst();
+  // No badge is read from here.
+  const row = await selectProducts(db, null).where('products.id', '=', id).executeTakeFirst();
   return row ? normalizeCounts(row) : undefined;
 }
 
-function normalizeCounts<T extends { investor_count: unknown }>(row: T): T & { investor_count: number } {
-  return { ...row, investor_count: Number(row.investor_count ?? 0) };
+function normalizeCounts<T extends { investor_count: unknown; trending_ids: unknown }>(
+  row: T,
+): T & { investor_count: number; trending_ids: string | null } {
+  return {
+    ...row,
+    investor_count: Number(row.investor_count ?? 0),
+    trending_ids: row.trending_ids === null || row.trending_ids === undefined ? null : String(row.trending_ids),
+  };
 }
+
+export { parseTrendingIds };
 
 export async function listCategories(db: Db) {
   return db.selectFrom('categories').selectAll().orderBy('sort_order').orderBy('id').execute();
 }
 
-/** Every part of a project's detail: one query per part, whatever the project's size. */
-export async function findProductParts(db: Db, productId: number) {
-  const [
-    about,
-    team,
-    social,
-    dealTerms,
-    images,
-    gifts,
-    faqs,
-    risks,
-    documents,
-    customSections,
-    payMethods,
-    community,
-    badges,
-  ] = await Promise.all([
-    db.selectFrom('product_about').selectAll().where('product_id', '=', productId).executeTakeFirst(),
-    db
-      .selectFrom('product_team_members')
-      .selectAll()
-      .where('product_id', '=', productId)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('product_social_links')
-      .selectAll()
-      .where('product_id', '=', productId)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('product_deal_terms')
-      .selectAll()
-      .where('product_id', '=', productId)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('product_images')
-      .selectAll()
-      .where('product_id', '=', productId)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('product_gifts')
-      .selectAll()
-      .where('product_id', '=', productId)
-      .orderBy('limit_quantity')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('product_faqs')
-      .selectAll()
-      .where('product_id', '=', productId)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('product_risks')
-      .selectAll()
-      .where('product_id', '=', productId)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('product_documents')
-      .selectAll()
-      .where('product_id', '=', productId)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('product_custom_sections')
-      .selectAll()
-      .where('product_id', '=', productId)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('product_pay_methods')
-      .selectAll()
-      .where('product_id', '=', productId)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('product_community_sections')
-      .selectAll()
-      .where('product_id', '=', productId)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('product_community_badges')
-      .selectAll()
-      .where('product_id', '=', productId)
-      .orderBy('limit_quantity')
-      .orderBy('id')
-      .execute(),
-  ]);
+/** The relation helpers of the engine `db` runs on (nested JSON arrays and objects in one statement). */
+function relationsOf(db: Db) {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? postgresJson : sqliteJson;
+}
+
+/** SQLite answers nested JSON as text, PostgreSQL as parsed values: the same shapes either way. */
+function parsed<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+/**
+ * A project's whole detail in one statement: the row with its investor count, what the viewer
+ * holds, follows and asked for, and every part as a nested array or object.
+ */
+export async function findProductDetail(db: Db, productId: number, viewerId: string) {
+  const { jsonArrayFrom, jsonObjectFrom } = relationsOf(db);
+  // The detail shows no "most popular" badge, so it reads no ranking.
+  const row = await selectProducts(db, null)
+    .select((eb) => {
+      return [
+        eb
+          .selectFrom('product_holdings')
+          .select('product_holdings.quantity')
+          .whereRef('product_holdings.product_id', '=', 'products.id')
+          .where('product_holdings.user_id', '=', viewerId)
+          .as('viewer_balance'),
+        eb
+          .exists(
+            eb
+              .selectFrom('product_subscriptions')
+              .select('product_subscriptions.product_id')
+              .whereRef('product_subscriptions.product_id', '=', 'products.id')
+              .where('product_subscriptions.user_id', '=', viewerId),
+          )
+          .as('viewer_subscribed'),
+        jsonObjectFrom(
+          eb
+            .selectFrom('product_whitelist')
+            .select(['product_whitelist.status', 'product_whitelist.requested_at'])
+            .whereRef('product_whitelist.product_id', '=', 'products.id')
+            .where('product_whitelist.user_id', '=', viewerId),
+        ).as('viewer_whitelist'),
+        jsonObjectFrom(
+          eb
+            .selectFrom('product_about')
+            .select([
+              'product_about.logo',
+              'product_about.legal_name',
+              'product_about.employees',
+              'product_about.founded',
+              'product_about.website',
+              'product_about.form',
+              'product_about.location_image',
+              'product_about.address',
+            ])
+            .whereRef('product_about.product_id', '=', 'products.id'),
+        ).as('about'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('product_team_members')
+            .select([
+              'product_team_members.id',
+              'product_team_members.name',
+              'product_team_members.role',
+              'product_team_members.description',
+              'product_team_members.image',
+            ])
+            .whereRef('product_team_members.product_id', '=', 'products.id')
+            .orderBy('product_team_members.sort_order')
+            .orderBy('product_team_members.id'),
+        ).as('team'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('product_social_links')
+            .select(['product_social_links.id', 'product_social_links.platform', 'product_social_links.url'])
+            .whereRef('product_social_links.product_id', '=', 'products.id')
+            .orderBy('product_social_links.sort_order')
+            .orderBy('product_social_links.id'),
+        ).as('social'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('product_deal_terms')
+            .select(['product_deal_terms.field', 'product_deal_terms.value', 'product_deal_terms.tooltip'])
+            .whereRef('product_deal_terms.product_id', '=', 'products.id')
+            .orderBy('product_deal_terms.sort_order')
+            .orderBy('product_deal_terms.id'),
+        ).as('deal_terms'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('product_images')
+            .select(['product_images.id', 'product_images.url', 'product_images.alt_text'])
+            .whereRef('product_images.product_id', '=', 'products.id')
+            .orderBy('product_images.sort_order')
+            .orderBy('product_images.id'),
+        ).as('images'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('product_gifts')
+            .select([
+              'product_gifts.id',
+              'product_gifts.title',
+              'product_gifts.description',
+              'product_gifts.is_digital',
+              'product_gifts.limit_quantity',
+            ])
+            .whereRef('product_gifts.product_id', '=', 'products.id')
+            .orderBy('product_gifts.limit_quantity')
+            .orderBy('product_gifts.id'),
+        ).as('gifts'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('product_faqs')
+            .select(['product_faqs.id', 'product_faqs.title', 'product_faqs.description'])
+            .whereRef('product_faqs.product_id', '=', 'products.id')
+            .orderBy('product_faqs.sort_order')
+            .orderBy('product_faqs.id'),
+        ).as('faqs'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('product_risks')
+            .select(['product_risks.id', 'product_risks.title', 'product_risks.description'])
+            .whereRef('product_risks.product_id', '=', 'products.id')
+            .orderBy('product_risks.sort_order')
+            .orderBy('product_risks.id'),
+        ).as('risks'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('product_documents')
+            .select([
+              'product_documents.id',
+              'product_documents.name',
+              'product_documents.description',
+              'product_documents.url',
+            ])
+            .whereRef('product_documents.product_id', '=', 'products.id')
+            .orderBy('product_documents.sort_order')
+            .orderBy('product_documents.id'),
+        ).as('documents'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('product_custom_sections')
+            .select(['product_custom_sections.id', 'product_custom_sections.title', 'product_custom_sections.content'])
+            .whereRef('product_custom_sections.product_id', '=', 'products.id')
+            .orderBy('product_custom_sections.sort_order')
+            .orderBy('product_custom_sections.id'),
+        ).as('custom_sections'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('product_pay_methods')
+            .select([
+              'product_pay_methods.id',
+              'product_pay_methods.name',
+              'product_pay_methods.address',
+              'product_pay_methods.alias',
+              'product_pay_methods.pay_method_type',
+            ])
+            .whereRef('product_pay_methods.product_id', '=', 'products.id')
+            .orderBy('product_pay_methods.sort_order')
+            .orderBy('product_pay_methods.id'),
+        ).as('pay_methods'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('product_community_sections')
+            .select([
+              'product_community_sections.id',
+              'product_community_sections.type',
+              'product_community_sections.view_type',
+            ])
+            .whereRef('product_community_sections.product_id', '=', 'products.id')
+            .orderBy('product_community_sections.sort_order')
+            .orderBy('product_community_sections.id'),
+        ).as('community'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('product_community_badges')
+            .select([
+              'product_community_badges.id',
+              'product_community_badges.name',
+              'product_community_badges.limit_quantity',
+            ])
+            .whereRef('product_community_badges.product_id', '=', 'products.id')
+            .orderBy('product_community_badges.limit_quantity')
+            .orderBy('product_community_badges.id'),
+        ).as('badges'),
+      ];
+    })
+    .where('products.id', '=', productId)
+    .executeTakeFirst();
+  if (!row) return undefined;
   return {
-    about,
-    team,
-    social,
-    dealTerms,
-    images,
-    gifts,
-    faqs,
-    risks,
-    documents,
-    customSections,
-    payMethods,
-    community,
-    badges,
+    ...normalizeCounts(row),
+    viewer_subscribed: Boolean(Number(row.viewer_subscribed)),
+    viewer_whitelist: parsed(row.viewer_whitelist),
+    about: parsed(row.about),
+    team: parsed(row.team),
+    social: parsed(row.social),
+    deal_terms: parsed(row.deal_terms),
+    images: parsed(row.images),
+    gifts: parsed(row.gifts),
+    faqs: parsed(row.faqs),
+    risks: parsed(row.risks),
+    documents: parsed(row.documents),
+    custom_sections: parsed(row.custom_sections),
+    pay_methods: parsed(row.pay_methods),
+    community: parsed(row.community),
+    badges: parsed(row.badges),
   };
 }
+
+export type ProductDetailRow = NonNullable<Awaited<ReturnType<typeof findProductDetail>>>;
 
 export interface ViewerFacts {
   balance: number | null;

@@ -1,21 +1,10 @@
 import type {
-  ProductCard,
   ProductDetail,
   ProductListQuery,
   ProductListResponse,
   WhitelistState,
 } from '../../../src/domain/products';
-import { highestReached } from '../../../src/domain/products';
-import {
-  deadlineOf,
-  deriveSaleStatus,
-  isSoldOut,
-  raisedAmount,
-  raisedPercentage,
-  remainingDays,
-  saleStatusesFor,
-  soldQuantity,
-} from '../../../src/domain/sale';
+import { saleStatusesFor } from '../../../src/domain/sale';
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
@@ -25,82 +14,55 @@ import { sumOpenQuantity } from '../orders/repository';
 import type { UserRecord } from '../users/repository';
 import {
   allowWhitelist,
+  findProductDetail,
   findProductPage,
-  findProductParts,
   findProductRow,
-  findTrendingProductIds,
   findViewerFacts,
   findPendingWhitelistRequests,
   findWhitelistIds,
   insertWhitelistRequest,
   listCategories,
   toggleSubscription,
-  type ProductRow,
+  parseTrendingIds,
 } from './repository';
+import { toCard, toProductDetail } from './mappers';
+import { countAndStoreTrending } from './popularity-repository';
 
 /** "Most popular" = the projects with the most new investors in the last two weeks. */
 export const TRENDING_WINDOW_DAYS = 14;
 export const TRENDING_TOP = 3;
 
-function toCard(row: ProductRow, currency: string, trending: Set<number>, now: Date): ProductCard {
-  const facts = {
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
-    totalQuantity: Number(row.total_quantity),
-    remainingQuantity: Number(row.remaining_quantity),
-  };
-  const price = Number(row.price_per_token);
-  const raised = raisedAmount(price, facts);
-  const targetCap = row.target_cap === null ? null : Number(row.target_cap);
-  const saleStatus = deriveSaleStatus(facts, now);
-  return {
-    id: Number(row.id),
-    name: row.name,
-    description: row.description,
-    image: row.image,
-    price,
-    currency,
-    raisedAmount: raised,
-    remainingQuantity: facts.remainingQuantity,
-    raisedPercentage: raisedPercentage(raised, targetCap),
-    remainingTime: remainingDays(row.ends_at, now),
-    inventorCount: row.investor_count,
-    targetCap,
-    category: { id: Number(row.category_id), name: row.category_name, order: Number(row.category_order) },
-    canWitch: row.can_witch === 1,
-    isSoldOut: isSoldOut(facts),
-    isMostPopular: trending.has(Number(row.id)),
-    isClosingSoon: saleStatus === 'CLOSING_SOON',
-    isFeatured: row.is_featured === 1,
-    isRegD: row.is_reg_d === 1,
-    saleStatus,
-    tokenName: row.token_name,
-  };
+/** Joins at or after this moment count towards "most popular". */
+function trendingSince(now: Date): string {
+  return new Date(now.getTime() - TRENDING_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
 }
 
-async function trendingIds(ctx: AppContext, now: Date): Promise<Set<number>> {
-  const since = new Date(now.getTime() - TRENDING_WINDOW_DAYS * 24 * 60 * 60 * 1000);
-  return new Set(await findTrendingProductIds(ctx.db, since, TRENDING_TOP));
+/**
+ * The "most popular" ids: the stored ranking a read came with, or, when it no longer holds (a new
+ * holder, or time moved a join out of the window), counted once and stored for the reads after.
+ */
+async function trendingOf(ctx: AppContext, stored: string | null, since: string): Promise<Set<number>> {
+  return new Set(parseTrendingIds(stored) ?? (await countAndStoreTrending(ctx.db, since, TRENDING_TOP)));
 }
 
-/** A page of cards in two queries (the page, the trending ids), whatever the page size. */
+/** A page of cards in one query (the page with its counts and the stored ranking), whatever its size. */
 export async function listProducts(
   ctx: AppContext,
   query: ProductListQuery,
   viewer: UserRecord | null,
 ): Promise<ProductListResponse> {
   const now = ctx.now();
-  const [rows, trending] = await Promise.all([
-    findProductPage(ctx.db, {
-      viewerId: viewer?.id ?? null,
-      statuses: query.saleStatus ? saleStatusesFor(query.saleStatus) : null,
-      categoryId: query.categoryId ?? null,
-      beforeId: query.nextId ?? null,
-      limit: query.limit,
-      now,
-    }),
-    trendingIds(ctx, now),
-  ]);
+  const since = trendingSince(now);
+  const rows = await findProductPage(ctx.db, {
+    viewerId: viewer?.id ?? null,
+    statuses: query.saleStatus ? saleStatusesFor(query.saleStatus) : null,
+    categoryId: query.categoryId ?? null,
+    beforeId: query.nextId ?? null,
+    limit: query.limit,
+    now,
+    trendingSince: since,
+  });
+  const trending = rows.length ? await trendingOf(ctx, rows[0]!.trending_ids, since) : new Set<number>();
   const page = rows.slice(0, query.limit);
   const hasNextPage = rows.length > query.limit;
   return {
@@ -121,11 +83,6 @@ async function loadVisibleRow(ctx: AppContext, id: number, viewer: UserRecord) {
   return { row, facts };
 }
 
-/** Image URLs must be absolute (the spec validates them as URLs); stored ones are site paths. */
-function absoluteUrl(url: string, origin: string): string {
-  return URL.canParse(url) ? url : new URL(url, origin).toString();
-}
-
 export async function getProductDetail(
   ctx: AppContext,
   id: number,
@@ -133,127 +90,24 @@ export async function getProductDetail(
   origin: string,
 ): Promise<ProductDetail> {
   await assertKycApproved(ctx.db, viewer.id);
-  const { row, facts } = await loadVisibleRow(ctx, id, viewer);
-  if (row.is_restricted === 1 && facts.whitelist?.status !== 'ALLOW') {
-    throw new AppError('WHITELIST_REQUIRED', 'This project is open to its allowed list only. Request access first.');
-  }
-  const now = ctx.now();
-  const [parts, trending, histories, openQuantity] = await Promise.all([
-    findProductParts(ctx.db, id),
-    trendingIds(ctx, now),
+  // The project with every part in one statement; the document histories and the viewer's open
+  // orders belong to other modules and come beside it.
+  const [row, histories, openQuantity] = await Promise.all([
+    findProductDetail(ctx.db, id, viewer.id),
     documentHistories(ctx, id),
     sumOpenQuantity(ctx.db, id, viewer.id),
   ]);
-  const card = toCard(row, ctx.config.CURRENCY, trending, now);
-  const totalQuantity = Number(row.total_quantity);
-  const balance = facts.balance;
-  const badges = parts.badges.map((badge) => ({
-    id: Number(badge.id),
-    name: badge.name,
-    limitQuantity: Number(badge.limit_quantity),
-  }));
-  const gifts = parts.gifts.map((gift) => ({
-    id: Number(gift.id),
-    title: gift.title,
-    description: gift.description,
-    isDigital: gift.is_digital === 1,
-    limitQuantity: Number(gift.limit_quantity),
-  }));
-  return {
-    id: card.id,
-    contractAddress: row.contract_address,
-    name: row.name,
-    logo: row.logo,
-    image: row.image,
-    description: row.description,
-    currency: card.currency,
-    category: card.category,
-    inventorCount: card.inventorCount,
-    endedAt: row.ends_at,
-    startedAt: row.starts_at,
-    softCap: row.soft_cap === null ? null : Number(row.soft_cap),
-    fundingGoal: card.targetCap,
-    raisedAmount: card.raisedAmount,
-    raisedPercentage: card.raisedPercentage,
-    totalRaisedAmount: card.raisedAmount,
-    deadline: deadlineOf(row.ends_at),
-    remainingTime: card.remainingTime,
-    userTokenBalance: balance,
-    userOpenOrderQuantity: openQuantity,
-    pricePerToken: card.price,
-    totalQuantity,
-    purchasedQuantity: soldQuantity({ totalQuantity, remainingQuantity: card.remainingQuantity }),
-    remainingQuantity: card.remainingQuantity,
-    saleStatus: card.saleStatus,
-    canWitch: card.canWitch,
-    isRegD: card.isRegD,
-    regulation: row.regulation,
-    investmentRiskDisclaimer: row.investment_risk_disclaimer,
-    userMinInvestment: Number(row.user_min_investment),
-    userMaxInvestment: row.user_max_investment === null ? null : Number(row.user_max_investment),
-    isSubscribe: facts.isSubscribed,
-    isGovernance: row.is_governance === 1,
-    isSoldOut: card.isSoldOut,
-    isClosingSoon: card.isClosingSoon,
-    communityBadges: badges,
-    userCommunityBadge: highestReached(badges, balance),
-    about: parts.about
-      ? {
-          logo: parts.about.logo,
-          legalName: parts.about.legal_name,
-          employees: parts.about.employees === null ? null : Number(parts.about.employees),
-          founded: parts.about.founded === null ? null : Number(parts.about.founded),
-          website: parts.about.website,
-          form: parts.about.form,
-          teamMembers: parts.team.map((member) => ({
-            id: Number(member.id),
-            name: member.name,
-            role: member.role,
-            description: member.description,
-            image: member.image,
-          })),
-          socialLinks: parts.social.map((link) => ({ id: Number(link.id), platform: link.platform, url: link.url })),
-          locationImage: parts.about.location_image,
-          address: parts.about.address,
-        }
-      : null,
-    dealTermList: parts.dealTerms.map((term) => ({ field: term.field, value: term.value, tooltip: term.tooltip })),
-    images: parts.images.map((image) => ({
-      id: Number(image.id),
-      url: absoluteUrl(image.url, origin),
-      altText: image.alt_text,
-    })),
-    gifts,
-    availableGift: highestReached(gifts, balance),
-    faqs: parts.faqs.map((faq) => ({ id: Number(faq.id), title: faq.title, description: faq.description })),
-    risks: parts.risks.map((risk) => ({ id: Number(risk.id), title: risk.title, description: risk.description })),
-    documents: parts.documents.map((doc) => ({
-      id: Number(doc.id),
-      name: doc.name,
-      description: doc.description,
-      url: doc.url,
-      versions: histories.get(Number(doc.id)) ?? [],
-    })),
-    customSections: parts.customSections.map((section) => ({
-      id: Number(section.id),
-      title: section.title,
-      content: section.content,
-    })),
-    payMethods: parts.payMethods.map((method) => ({
-      id: Number(method.id),
-      name: method.name,
-      address: method.address,
-      alias: method.alias,
-      payMethodType: method.pay_method_type,
-    })),
-    communitySections: parts.community.map((section) => ({
-      id: Number(section.id),
-      type: section.type,
-      viewType: section.view_type,
-    })),
-    tokenName: row.token_name,
-    documentDescription: row.document_description,
-  };
+  if (!row || row.hide_status !== 'SHOW') throw new AppError('NOT_FOUND', 'There is no such project.');
+  if (row.is_restricted === 1 && row.viewer_whitelist?.status !== 'ALLOW') {
+    throw new AppError('WHITELIST_REQUIRED', 'This project is open to its allowed list only. Request access first.');
+  }
+  return toProductDetail(row, {
+    currency: ctx.config.CURRENCY,
+    now: ctx.now(),
+    origin,
+    histories,
+    openQuantity,
+  });
 }
 
 export async function toggleProductSubscription(ctx: AppContext, productId: number, viewer: UserRecord) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { InvestorType, KycStatus, UserRole } from '../../../src/domain/auth';
+import { languageSchema, type Language } from '../../../src/domain/language';
 import type { Database, UsersTable } from '../../db/types';
 
 type Db = Kysely<Database>;
@@ -18,6 +19,8 @@ export interface UserRecord {
   banReason: string | null;
   isHideBadge: boolean;
   isOtpEnabled: boolean;
+  /** The language the investor chose for mails and messages; null until they choose. */
+  language: Language | null;
 }
 
 type UserRow = Selectable<UsersTable> & { otp_enabled_at: string | null };
@@ -36,6 +39,7 @@ export function toUserRecord(row: UserRow): UserRecord {
     banReason: row.ban_reason,
     isHideBadge: row.is_hide_badge === 1,
     isOtpEnabled: row.otp_enabled_at !== null,
+    language: languageSchema.safeParse(row.language).data ?? null,
   };
 }
 
@@ -116,6 +120,7 @@ export interface UserSelfUpdate {
   name?: string;
   email?: string;
   is_hide_badge?: number;
+  language?: Language;
 }
 
 export async function updateUserSelf(db: Db, id: string, changes: UserSelfUpdate, now: string): Promise<void> {

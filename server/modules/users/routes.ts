@@ -8,6 +8,7 @@ import {
   updateEmailRequestSchema,
   updateNamesRequestSchema,
 } from '../../../src/domain/auth';
+import { languageResponseSchema, setLanguageRequestSchema } from '../../../src/domain/language';
 import { meSchema } from '../../../src/domain/session';
 import { authOf, requestMeta } from '../../plugins/auth';
 import {
@@ -16,6 +17,7 @@ import {
   listActivity,
   requestEmailChange,
   setBadgeHidden,
+  setLanguage,
   signOut,
   signOutEverywhere,
   updateName,
@@ -69,6 +71,16 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/users/me/badge/hide',
     { schema: { body: badgeHideRequestSchema, response: { 200: meSchema } }, preValidation: actor },
     async (request) => setBadgeHidden(ctx, authOf(request), request.body.isHideBadge, requestMeta(request)),
+  );
+
+  // Allowed before the second factor and when banned: it only changes the wording Moa uses.
+  app.put(
+    '/api/v1/users/me/language',
+    {
+      schema: { body: setLanguageRequestSchema, response: { 200: languageResponseSchema } },
+      preValidation: anySession,
+    },
+    async (request) => setLanguage(ctx, authOf(request), request.body.language),
   );
 
   app.get(

@@ -7,6 +7,8 @@ import type { Kysely } from 'kysely';
 import type { AppContext, RequestMeta } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
+import { emailChangedMail } from '../../i18n/mails';
+import type { Language } from '../../../src/domain/language';
 import type { AuthState } from '../../plugins/auth';
 import { appendAuditEvent, listAuditEvents } from '../audit/repository';
 import { approximateOrigin, describeDevice } from '../audit/describe';
@@ -42,22 +44,35 @@ export function toUserPayload(user: UserRecord, role: UserPayload['role']): User
     isHideBadge: user.isHideBadge,
     isOtpEnabled: user.isOtpEnabled,
     role,
+    language: user.language,
   };
 }
 
-async function currentMe(ctx: AppContext, auth: AuthState): Promise<Me> {
-  const user = await findUserById(ctx.db, auth.user.id);
-  if (!user) throw new AppError('UNAUTHORIZED', 'Your account no longer exists.');
-  const whitelist = await findWhitelistIds(ctx.db, user.id);
+async function meOf(ctx: AppContext, auth: AuthState, user: UserRecord): Promise<Me> {
+  const [whitelist, kycPayload] = await Promise.all([
+    findWhitelistIds(ctx.db, user.id),
+    kycPayloadFor(ctx.db, user.id),
+  ]);
   return {
     // After the second factor the account's current role, so a grant shows without a new sign-in.
     userPayload: { ...toUserPayload(user, auth.role === 'UNVERIFIED' ? 'UNVERIFIED' : user.role), ...whitelist },
-    kycPayload: await kycPayloadFor(ctx.db, user.id),
+    kycPayload,
   };
 }
 
+/** After a change to the account: read it again, since the request's copy is from before the change. */
+async function currentMe(ctx: AppContext, auth: AuthState): Promise<Me> {
+  const user = await findUserById(ctx.db, auth.user.id);
+  if (!user) throw new AppError('UNAUTHORIZED', 'Your account no longer exists.');
+  return meOf(ctx, auth, user);
+}
+
+/**
+ * The account as the request's authentication read it a moment ago (same request, same
+ * row): reading it again would cost a statement and could not tell anything newer.
+ */
 export function getMe(ctx: AppContext, auth: AuthState): Promise<Me> {
-  return currentMe(ctx, auth);
+  return meOf(ctx, auth, auth.user);
 }
 
 export async function updateName(ctx: AppContext, auth: AuthState, name: string, meta: RequestMeta): Promise<Me> {
@@ -86,6 +101,19 @@ export async function setBadgeHidden(ctx: AppContext, auth: AuthState, isHideBad
     );
   });
   return currentMe(ctx, auth);
+}
+
+/**
+ * The investor's language for mails and messages. Not an audited account change: it alters
+ * nothing about access, money or identity, only the wording Moa uses.
+ */
+export async function setLanguage(
+  ctx: AppContext,
+  auth: AuthState,
+  language: Language,
+): Promise<{ language: Language }> {
+  await updateUserSelf(ctx.db, auth.user.id, { language }, ctx.now().toISOString());
+  return { language };
 }
 
 /** The new address takes effect only once a code sent to it comes back. */
@@ -120,11 +148,8 @@ export async function confirmEmailChange(
     );
   });
   if (previous) {
-    await ctx.mailer.send({
-      to: previous,
-      subject: 'Your Moa email address was changed',
-      text: `The sign-in address of your Moa account was changed to ${challenge.email}.\nIf this was not you, contact us right away.`,
-    });
+    const language = auth.user.language ?? meta.language ?? 'en';
+    await ctx.mailer.send({ to: previous, ...emailChangedMail(language, { newEmail: challenge.email }) });
   }
   return currentMe(ctx, auth);
 }

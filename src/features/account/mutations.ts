@@ -1,7 +1,11 @@
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { challengeResponseSchema, type ChallengeResponse } from '../../domain/auth';
+import type { MyBadgeResponse } from '../../domain/portfolio';
+import { languageResponseSchema, type Language, type LanguageResponse } from '../../domain/language';
 import { meSchema, type Me } from '../../domain/session';
 import { api } from '../../lib/api';
+import type { Reactions } from '../../lib/reactions';
+import { accountKeys } from './queries';
 
 export function updateName(name: string) {
   return api.request('/api/v1/users/me/names', { method: 'PUT', body: { name }, schema: meSchema });
@@ -23,6 +27,15 @@ export function setBadgeHidden(isHideBadge: boolean) {
   return api.request('/api/v1/users/me/badge/hide', { method: 'PUT', body: { isHideBadge }, schema: meSchema });
 }
 
+/** The investor's language on the server, so mails and messages follow it on every device. */
+export function saveLanguage(language: Language) {
+  return api.request('/api/v1/users/me/language', {
+    method: 'PUT',
+    body: { language },
+    schema: languageResponseSchema,
+  });
+}
+
 export function signOut() {
   return api.request('/api/v1/users/logout', { method: 'POST' });
 }
@@ -30,9 +43,6 @@ export function signOut() {
 export function signOutEverywhere() {
   return api.request('/api/v1/users/logout/all', { method: 'POST' });
 }
-
-/** What a caller may add to a mutation of this feature: its reactions, never the call itself. */
-type Reactions<TData, TVariables> = Omit<UseMutationOptions<TData, Error, TVariables>, 'mutationFn'>;
 
 export const useUpdateName = (options: Reactions<Me, string> = {}) =>
   useMutation({ ...options, mutationFn: updateName });
@@ -43,11 +53,31 @@ export const useRequestEmailChange = (options: Reactions<ChallengeResponse, stri
 export const useConfirmEmailChange = (options: Reactions<Me, { challengeId: string; code: string }> = {}) =>
   useMutation({ ...options, mutationFn: ({ challengeId, code }) => confirmEmailChange(challengeId, code) });
 
-export const useSetBadgeHidden = (options: Reactions<Me, boolean> = {}) =>
-  useMutation({ ...options, mutationFn: setBadgeHidden });
+/** Hides or shows the badge beside the investor's name; the saved badge follows at once. */
+export function useSetBadgeHidden(options: Reactions<Me, boolean> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: setBadgeHidden,
+    onSuccess: (me, ...rest) => {
+      queryClient.setQueryData<MyBadgeResponse>(accountKeys.badge(), (old) =>
+        old ? { ...old, isHideBadge: me.userPayload.isHideBadge } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: accountKeys.badge() });
+      return options.onSuccess?.(me, ...rest);
+    },
+  });
+}
 
+export const useSaveLanguage = (options: Reactions<LanguageResponse, Language> = {}) =>
+  useMutation({ ...options, mutationFn: saveLanguage });
+
+/**
+ * Ends this session on the server. Tried even offline (it then fails at once), so the caller's
+ * onSettled can always end the session on this device.
+ */
 export const useSignOut = (options: Reactions<unknown, void> = {}) =>
-  useMutation({ ...options, mutationFn: () => signOut() });
+  useMutation({ networkMode: 'always', ...options, mutationFn: () => signOut() });
 
 export const useSignOutEverywhere = (options: Reactions<unknown, void> = {}) =>
   useMutation({ ...options, mutationFn: () => signOutEverywhere() });

@@ -29,7 +29,7 @@ function loadGoogleScript(): Promise<void> {
     script.onload = () => resolve();
     script.onerror = () => {
       scriptPromise = null;
-      reject(new Error('Google sign-in could not load'));
+      reject(new Error(t('site.google.loadFailed')));
     };
     document.head.appendChild(script);
   });

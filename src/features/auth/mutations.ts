@@ -1,5 +1,12 @@
-import { accessTokenResponseSchema, challengeResponseSchema, type AccessTokenResponse } from '../../domain/auth';
+import { useMutation } from '@tanstack/react-query';
+import {
+  accessTokenResponseSchema,
+  challengeResponseSchema,
+  type AccessTokenResponse,
+  type ChallengeResponse,
+} from '../../domain/auth';
 import { api } from '../../lib/api';
+import type { Reactions } from '../../lib/reactions';
 
 export function requestEmailCode(email: string) {
   return api.request('/api/v1/auth/email/code', { method: 'POST', body: { email }, schema: challengeResponseSchema });
@@ -20,3 +27,15 @@ export function signInWithGoogle(credential: string): Promise<AccessTokenRespons
     schema: accessTokenResponseSchema,
   });
 }
+
+/** Sends a sign-in code to an address; answers the challenge the code belongs to. */
+export const useRequestEmailCode = (options: Reactions<ChallengeResponse, string> = {}) =>
+  useMutation({ ...options, mutationFn: requestEmailCode });
+
+/** Exchanges the code for a session token (the caller adopts it). */
+export const useVerifyEmailCode = (
+  options: Reactions<AccessTokenResponse, { challengeId: string; code: string }> = {},
+) => useMutation({ ...options, mutationFn: ({ challengeId, code }) => verifyEmailCode(challengeId, code) });
+
+export const useSignInWithGoogle = (options: Reactions<AccessTokenResponse, string> = {}) =>
+  useMutation({ ...options, mutationFn: signInWithGoogle });

@@ -7,6 +7,9 @@ import {
   threadSchema,
   type ProposalRequest,
   type ThreadRequest,
+  type ThreadUpdate,
+  type Answer,
+  type Thread,
   type VoteRequest,
   type VotingKind,
 } from '../../domain/governance';
@@ -54,7 +57,38 @@ export function useMarkNoticeRead(productId: number) {
   return useMutation({
     mutationFn: (id: number) =>
       api.request(`/api/v1/governance/${productId}/notices/${id}/read`, { method: 'POST', schema: noticeSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: governanceKeys.notices(productId) }),
+    onSuccess: (notice) => {
+      queryClient.setQueryData(governanceKeys.notice(productId, notice.id), notice);
+      return queryClient.invalidateQueries({ queryKey: governanceKeys.notices(productId) });
+    },
+  });
+}
+
+/** The author edits a thread (title and text) or an answer (text); online only. */
+export function useUpdatePost(productId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: async (
+      input:
+        { kind: 'thread'; id: number; body: ThreadUpdate } | { kind: 'answer'; id: number; body: { body: string } },
+    ): Promise<Thread | Answer> =>
+      input.kind === 'thread'
+        ? api.request(`/api/v1/governance/${productId}/threads/${input.id}`, {
+            method: 'PUT',
+            body: input.body,
+            schema: threadSchema,
+          })
+        : api.request(`/api/v1/governance/${productId}/answers/${input.id}`, {
+            method: 'PUT',
+            body: input.body,
+            schema: answerSchema,
+          }),
+    onSuccess: async () => {
+      toast.success(t('governance.saved'));
+      await queryClient.invalidateQueries({ queryKey: governanceKeys.all(productId) });
+    },
+    onError,
   });
 }
 
@@ -98,9 +132,15 @@ export function useDeletePost(productId: number) {
       api.request(`/api/v1/governance/${productId}/${kind === 'thread' ? 'threads' : 'answers'}/${id}`, {
         method: 'DELETE',
       }),
-    onSuccess: async () => {
+    onSuccess: async (_, { id, kind }) => {
       toast.success(t('governance.deleted'));
-      await queryClient.invalidateQueries({ queryKey: governanceKeys.all(productId) });
+      // A deleted thread's own page is left first (by the caller); its query is dropped, not refetched into a 404.
+      const gone = governanceKeys.thread(productId, id);
+      await queryClient.invalidateQueries({
+        queryKey: governanceKeys.all(productId),
+        predicate: (query) => kind !== 'thread' || query.queryKey[2] !== gone[2] || query.queryKey[3] !== gone[3],
+      });
+      if (kind === 'thread') queryClient.removeQueries({ queryKey: gone, exact: true });
     },
     onError,
   });

@@ -1,7 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   ballotItemListSchema,
   noticeListSchema,
+  noticeSchema,
+  type NoticeList,
   threadDetailSchema,
   threadListSchema,
   type VotingKind,
@@ -12,6 +14,7 @@ import { api } from '../../lib/api';
 export const governanceKeys = {
   all: (productId: number) => ['governance', productId] as const,
   notices: (productId: number) => [...governanceKeys.all(productId), 'notices'] as const,
+  notice: (productId: number, id: number) => [...governanceKeys.all(productId), 'notice', id] as const,
   threads: (productId: number, source: string) => [...governanceKeys.all(productId), 'threads', source] as const,
   thread: (productId: number, id: number) => [...governanceKeys.all(productId), 'thread', id] as const,
   votings: (productId: number, kind: VotingKind) => [...governanceKeys.all(productId), 'votings', kind] as const,
@@ -25,6 +28,23 @@ export const noticesOptions = (productId: number) =>
     queryFn: ({ signal }) =>
       api.request(`/api/v1/governance/${productId}/notices`, { schema: noticeListSchema, signal }),
     staleTime: 30_000,
+  });
+
+/**
+ * One notice. Until it is fetched on its own it starts from the list the reader already has (with
+ * the list's time), so every notice of a list seen online also opens offline.
+ */
+export const noticeOptions = (productId: number, id: number, queryClient?: QueryClient) =>
+  queryOptions({
+    queryKey: governanceKeys.notice(productId, id),
+    queryFn: ({ signal }) =>
+      api.request(`/api/v1/governance/${productId}/notices/${id}`, { schema: noticeSchema, signal }),
+    staleTime: 30_000,
+    initialData: () =>
+      queryClient
+        ?.getQueryData<NoticeList>(governanceKeys.notices(productId))
+        ?.notices.find((notice) => notice.id === id),
+    initialDataUpdatedAt: () => queryClient?.getQueryState(governanceKeys.notices(productId))?.dataUpdatedAt,
   });
 
 export const threadsOptions = (productId: number, source: string) =>

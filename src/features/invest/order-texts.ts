@@ -61,5 +61,4 @@ export function orderStateTone(state: OrderState): Tone {
   }
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+export { formatDateTime } from '../../lib/dates';

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { t } from '../../lib/i18n';
 
 /** Milliseconds until `iso`, never below zero. */
 export function msUntil(iso: string, now: number): number {
@@ -12,9 +13,9 @@ export function formatTimeLeft(ms: number): string {
   const hours = Math.floor((totalSeconds % 86_400) / 3600);
   const minutes = Math.floor((totalSeconds % 3600) / 60);
   const seconds = totalSeconds % 60;
-  if (days > 0) return `${days} d ${hours} h`;
-  if (hours > 0) return `${hours} h ${String(minutes).padStart(2, '0')} min`;
-  return `${minutes} min ${String(seconds).padStart(2, '0')} s`;
+  if (days > 0) return t('time.daysHours', { days, hours });
+  if (hours > 0) return t('time.hoursMinutes', { hours, minutes: String(minutes).padStart(2, '0') });
+  return t('time.minutesSeconds', { minutes, seconds: String(seconds).padStart(2, '0') });
 }
 
 /** The current time, ticking every `intervalMs` while mounted. */

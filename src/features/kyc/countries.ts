@@ -1,14 +1,15 @@
 /** Codes Intl knows as regions but which are not countries one can live in. */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ']);
 
-let cached: Array<{ code: string; name: string }> | null = null;
+const cached = new Map<string, Array<{ code: string; name: string }>>();
 
 /**
  * Every ISO 3166 country the browser can name, sorted by name. Built from Intl instead of a
- * shipped list, so names follow the user's language and the bundle stays small.
+ * shipped list, so names follow the catalogue's language and the bundle stays small.
  */
 export function countryOptions(locale?: string): Array<{ code: string; name: string }> {
-  if (cached) return cached;
+  const known = cached.get(locale ?? '');
+  if (known) return known;
   const names = new Intl.DisplayNames(locale ? [locale] : undefined, { type: 'region', fallback: 'none' });
   const options: Array<{ code: string; name: string }> = [];
   for (let first = 65; first <= 90; first += 1) {
@@ -19,8 +20,9 @@ export function countryOptions(locale?: string): Array<{ code: string; name: str
       if (name && name !== code) options.push({ code, name });
     }
   }
-  cached = options.sort((a, b) => a.name.localeCompare(b.name));
-  return cached;
+  options.sort((a, b) => a.name.localeCompare(b.name, locale));
+  cached.set(locale ?? '', options);
+  return options;
 }
 
 /** A country's name for display ("KR" -> "South Korea"); an unknown code is shown as given. */

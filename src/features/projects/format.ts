@@ -1,6 +1,6 @@
 import { toMajorUnits } from '../../domain/money';
 import { shortenNumber } from '../../domain/numbers';
-import { currencyFormatter, formatMoney } from '../../lib/money';
+import { currencyFormatter, formatMoney, formatNumber } from '../../lib/money';
 
 export { formatMoney };
 
@@ -13,7 +13,7 @@ export function formatCompactMoney(minor: number, currency: string): string {
 }
 
 export function formatCount(value: number): string {
-  return value.toLocaleString('en-US');
+  return formatNumber(value);
 }
 
 /**

@@ -1,31 +1,31 @@
 import { Link } from '@tanstack/react-router';
-import { t } from '../../lib/i18n';
+import { t, type MessageKey } from '../../lib/i18n';
 import { LogoMark } from '../../ui/logo';
 
-const groups = [
+const groups: Array<{ title: MessageKey; links: Array<{ to: string; label: MessageKey }> }> = [
   {
-    title: 'footer.company' as const,
+    title: 'footer.company',
     links: [
-      { to: '/landing', label: 'Why Moa' },
-      { to: '/projects', label: 'Projects' },
-      { to: '/about/infrastructure', label: 'How Moa works' },
-      { to: '/blog/', label: 'Blog' },
+      { to: '/landing', label: 'site.footer.whyMoa' },
+      { to: '/projects', label: 'site.footer.projects' },
+      { to: '/about/infrastructure', label: 'site.footer.howItWorks' },
+      { to: '/blog/', label: 'site.footer.blog' },
     ],
   },
   {
-    title: 'footer.help' as const,
+    title: 'footer.help',
     links: [
-      { to: '/faq', label: 'FAQ' },
-      { to: '/contact-us/', label: 'Contact us' },
-      { to: '/health-check', label: 'Service status' },
+      { to: '/faq', label: 'site.footer.faq' },
+      { to: '/contact-us/', label: 'site.footer.contact' },
+      { to: '/health-check', label: 'site.footer.status' },
     ],
   },
   {
-    title: 'footer.legal' as const,
+    title: 'footer.legal',
     links: [
-      { to: '/terms-of-service/', label: 'Terms of service' },
-      { to: '/privacy-policy/', label: 'Privacy policy' },
-      { to: '/disclaimers/', label: 'Disclaimers' },
+      { to: '/terms-of-service/', label: 'site.footer.terms' },
+      { to: '/privacy-policy/', label: 'site.footer.privacy' },
+      { to: '/disclaimers/', label: 'site.footer.disclaimers' },
     ],
   },
 ];
@@ -38,9 +38,7 @@ export function SiteFooter() {
           <p className="flex items-center gap-2 text-lg font-extrabold text-brand-900">
             <LogoMark className="h-7 w-7" /> Moa
           </p>
-          <p className="mt-3 max-w-xs text-sm text-ink-muted">
-            Own a share of the culture you love: music, drama, food and craft from Korea, tokenized and verified.
-          </p>
+          <p className="mt-3 max-w-xs text-sm text-ink-muted">{t('site.footer.tagline')}</p>
         </div>
         {groups.map((group) => (
           <nav key={group.title} aria-label={t(group.title)}>
@@ -52,7 +50,7 @@ export function SiteFooter() {
                     to={link.to}
                     className="focus-ring rounded-sm text-sm text-ink-soft hover:text-brand-800 hover:underline"
                   >
-                    {link.label}
+                    {t(link.label)}
                   </Link>
                 </li>
               ))}
@@ -62,7 +60,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-line">
         <p className="container py-5 text-xs text-ink-muted">
-          © {new Date().getFullYear()} Moa. {t('footer.rights')}
+          {t('site.footer.copyright', { year: new Date().getFullYear() })} {t('footer.rights')}
         </p>
       </div>
     </footer>

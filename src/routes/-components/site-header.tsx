@@ -1,9 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { saveLanguage } from '../../features/account/mutations';
 import { InstallButton } from '../../features/pwa/install-button';
 import { t, type MessageKey } from '../../lib/i18n';
 import { hasSessionToken, subscribeSession } from '../../lib/session';
+import { LanguageSwitch } from '../../ui/language-switch';
 import { Logo } from '../../ui/logo';
+import { HeaderAccountLabel } from './header-account-label';
 import { HeaderBell } from './header-bell';
 
 const navItems: { to: string; label: MessageKey }[] = [
@@ -28,10 +31,15 @@ export function SiteHeader() {
     return () => window.removeEventListener('keydown', onKey);
   }, [isMenuOpen]);
 
+  // Signed in, the choice is also kept on the account, so mails and messages follow it.
+  const rememberLanguage = (locale: 'en' | 'ko') => {
+    if (isSignedIn) saveLanguage(locale).catch(() => undefined);
+  };
+
   const accountLink = isSignedIn ? (
     <Link to="/account/overview" className="btn-primary" onClick={() => setIsMenuOpen(false)}>
-      <span className="i-lucide-user-round" aria-hidden="true" />
-      {t('nav.account')}
+      <span className="i-lucide-user-round shrink-0" aria-hidden="true" />
+      <HeaderAccountLabel />
     </Link>
   ) : (
     <Link to="/auth/signin" className="btn-primary" onClick={() => setIsMenuOpen(false)}>
@@ -44,7 +52,7 @@ export function SiteHeader() {
       <div className="container flex h-full items-center justify-between gap-4">
         <Link to="/" className="focus-ring rounded-md">
           <Logo />
-          <span className="sr-only"> home</span>
+          <span className="sr-only"> {t('site.homeLink')}</span>
         </Link>
         <nav aria-label={t('nav.main')} className="hidden md:block">
           <ul className="flex items-center gap-1">
@@ -62,15 +70,15 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="hidden items-center gap-2 md:flex">
+          <LanguageSwitch onChosen={rememberLanguage} />
           <InstallButton />
           {isSignedIn && <HeaderBell />}
           {accountLink}
         </div>
-        {isSignedIn && (
-          <div className="ml-auto md:hidden">
-            <HeaderBell onNavigate={() => setIsMenuOpen(false)} />
-          </div>
-        )}
+        <div className="ml-auto flex items-center gap-1 md:hidden">
+          <LanguageSwitch onChosen={rememberLanguage} />
+          {isSignedIn && <HeaderBell onNavigate={() => setIsMenuOpen(false)} />}
+        </div>
         <button
           type="button"
           className="btn-ghost md:hidden !px-3"

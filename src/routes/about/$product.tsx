@@ -1,18 +1,20 @@
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { aboutProducts, isAboutProduct } from '../../domain/about';
-import { aboutStories, infrastructure } from '../../features/content/about';
+import { loadAbout } from '../../features/content/language';
 import { DocumentPage } from '../../features/content/components/document-page';
 import { pageHead } from '../../lib/head';
-import { t } from '../../lib/i18n';
+import { getLanguage, t } from '../../lib/i18n';
 import { NotFoundPage } from '../-components/not-found-page';
 
 export const Route = createFileRoute('/about/$product')({
-  loader: ({ params }) => {
+  loaderDeps: () => ({ language: getLanguage() }),
+  loader: async ({ params }) => {
     if (!isAboutProduct(params.product)) throw notFound();
-    return { product: params.product };
+    const { aboutStories, infrastructure } = await loadAbout();
+    return { product: params.product, aboutStories, infrastructure };
   },
   head: ({ loaderData }) => {
-    const story = loaderData ? aboutStories[loaderData.product] : null;
+    const story = loaderData ? loaderData.aboutStories[loaderData.product] : null;
     return story ? pageHead(story.title, story.description) : pageHead(t('notFound.title'));
   },
   notFoundComponent: NotFoundPage,
@@ -20,7 +22,7 @@ export const Route = createFileRoute('/about/$product')({
 });
 
 function AboutPage() {
-  const { product } = Route.useLoaderData();
+  const { product, aboutStories, infrastructure } = Route.useLoaderData();
   const others = aboutProducts.filter((slug) => slug !== product);
   return (
     <DocumentPage

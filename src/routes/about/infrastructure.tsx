@@ -1,10 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { infrastructure } from '../../features/content/about';
 import { DocumentPage } from '../../features/content/components/document-page';
+import { loadAbout } from '../../features/content/language';
 import { pageHead } from '../../lib/head';
-import { t } from '../../lib/i18n';
+import { getLanguage, t } from '../../lib/i18n';
 
 export const Route = createFileRoute('/about/infrastructure')({
-  head: () => pageHead(infrastructure.title, infrastructure.description),
-  component: () => <DocumentPage document={infrastructure} eyebrow={t('about.eyebrow')} />,
+  loaderDeps: () => ({ language: getLanguage() }),
+  loader: async () => (await loadAbout()).infrastructure,
+  head: ({ loaderData }) => (loaderData ? pageHead(loaderData.title, loaderData.description) : {}),
+  component: Page,
 });
+
+function Page() {
+  return <DocumentPage document={Route.useLoaderData()} eyebrow={t('about.eyebrow')} />;
+}

@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { emailSchema, isCode } from '../../domain/auth';
 import { redirectSearchSchema } from '../../domain/search';
-import { requestEmailCode, signInWithGoogle, verifyEmailCode } from '../../features/auth/mutations';
+import { useRequestEmailCode, useSignInWithGoogle, useVerifyEmailCode } from '../../features/auth/mutations';
 import { authConfigQueryOptions } from '../../features/auth/queries';
 import { GoogleButton } from '../../features/auth/google-button';
 import { adoptAccessToken } from '../../features/session/queries';
@@ -36,8 +36,7 @@ function SignInPage() {
     await navigate({ to: me?.userPayload.isOtpEnabled ? '/auth/otp/verify' : '/auth/otp/intro', search: { redirect } });
   };
 
-  const sendCode = useMutation({
-    mutationFn: requestEmailCode,
+  const sendCode = useRequestEmailCode({
     onSuccess: ({ challengeId }, address) => {
       setChallenge({ id: challengeId, email: address });
       setCode('');
@@ -45,12 +44,11 @@ function SignInPage() {
     },
     onError: (error) => setEmailError(error.message),
   });
-  const checkCode = useMutation({
-    mutationFn: (value: string) => verifyEmailCode(challenge!.id, value),
+  const checkCode = useVerifyEmailCode({
     onSuccess: finish,
     onError: (error) => setCodeError(error.message),
   });
-  const google = useMutation({ mutationFn: signInWithGoogle, onSuccess: finish });
+  const google = useSignInWithGoogle({ onSuccess: finish });
 
   const submitEmail = (event: FormEvent) => {
     event.preventDefault();
@@ -70,7 +68,7 @@ function SignInPage() {
       return;
     }
     setCodeError(null);
-    checkCode.mutate(code);
+    checkCode.mutate({ challengeId: challenge!.id, code });
   };
 
   const googleClientId = config.data?.googleClientId;

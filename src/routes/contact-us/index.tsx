@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import {
@@ -7,7 +6,7 @@ import {
   contactTopics,
   type ContactReceipt,
 } from '../../domain/contact';
-import { sendContactMessageOptions } from '../../features/contact/mutations';
+import { useSendContactMessage } from '../../features/contact/mutations';
 import { pageHead } from '../../lib/head';
 import { t } from '../../lib/i18n';
 import { RequestError } from '../../lib/request-error';
@@ -31,7 +30,7 @@ function ContactPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [messageLength, setMessageLength] = useState(0);
   const [receipt, setReceipt] = useState<(ContactReceipt & { email: string }) | null>(null);
-  const send = useMutation(sendContactMessageOptions());
+  const send = useSendContactMessage();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

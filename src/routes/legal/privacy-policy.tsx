@@ -1,10 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DocumentPage } from '../../features/content/components/document-page';
 import { legalHead } from '../../features/content/components/legal-head';
-import { privacyPolicy } from '../../features/content/legal';
-import { t } from '../../lib/i18n';
+import { loadLegal } from '../../features/content/language';
+import { getLanguage, t } from '../../lib/i18n';
 
 export const Route = createFileRoute('/legal/privacy-policy')({
-  head: () => legalHead(privacyPolicy, '/privacy-policy/'),
-  component: () => <DocumentPage document={privacyPolicy} eyebrow={t('legal.eyebrow')} />,
+  loaderDeps: () => ({ language: getLanguage() }),
+  loader: async () => (await loadLegal()).privacyPolicy,
+  head: ({ loaderData }) => (loaderData ? legalHead(loaderData, '/privacy-policy/') : {}),
+  component: Page,
 });
+
+function Page() {
+  return <DocumentPage document={Route.useLoaderData()} eyebrow={t('legal.eyebrow')} />;
+}

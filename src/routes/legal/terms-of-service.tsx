@@ -1,10 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DocumentPage } from '../../features/content/components/document-page';
 import { legalHead } from '../../features/content/components/legal-head';
-import { termsOfService } from '../../features/content/legal';
-import { t } from '../../lib/i18n';
+import { loadLegal } from '../../features/content/language';
+import { getLanguage, t } from '../../lib/i18n';
 
 export const Route = createFileRoute('/legal/terms-of-service')({
-  head: () => legalHead(termsOfService, '/terms-of-service/'),
-  component: () => <DocumentPage document={termsOfService} eyebrow={t('legal.eyebrow')} />,
+  loaderDeps: () => ({ language: getLanguage() }),
+  loader: async () => (await loadLegal()).termsOfService,
+  head: ({ loaderData }) => (loaderData ? legalHead(loaderData, '/terms-of-service/') : {}),
+  component: Page,
 });
+
+function Page() {
+  return <DocumentPage document={Route.useLoaderData()} eyebrow={t('legal.eyebrow')} />;
+}

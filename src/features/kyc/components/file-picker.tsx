@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { t } from '../../../lib/i18n';
 import { FieldError } from '../../../ui/field';
 
 export const DOCUMENT_ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
@@ -84,7 +85,7 @@ export function FilePicker({
           className="btn-secondary cursor-pointer peer-focus-visible:(ring-3 ring-brand-400 ring-offset-2)"
         >
           <span className="i-lucide-camera" />
-          {files.length ? 'Choose another' : 'Take a photo or choose a file'}
+          {files.length ? t('identity.file.chooseAnother') : t('identity.file.choose')}
         </label>
         {previews.length ? (
           <ul className="flex min-w-0 flex-1 flex-wrap gap-3">
@@ -96,13 +97,13 @@ export function FilePicker({
                   <span className="i-lucide-file-text shrink-0 text-3xl text-brand-700" aria-hidden="true" />
                 )}
                 <span className="min-w-0 break-all">
-                  {file.name} ({Math.max(1, Math.round(file.size / 1024))} KB)
+                  {t('identity.file.size', { name: file.name, size: Math.max(1, Math.round(file.size / 1024)) })}
                 </span>
               </li>
             ))}
           </ul>
         ) : (
-          <span className="text-sm text-ink-muted">No file chosen yet</span>
+          <span className="text-sm text-ink-muted">{t('identity.file.none')}</span>
         )}
       </div>
       <FieldError id={`${id}-error`} message={error} />

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import {
   documentTypes,
@@ -10,8 +9,8 @@ import {
 import { dateInputPattern } from '../../../lib/dates';
 import { Field, FieldError, FormError } from '../../../ui/field';
 import { countryOptions } from '../countries';
-import { submitIdentity, uploadFile } from '../mutations';
-import { kycTexts } from '../texts';
+import { useSubmitIdentity } from '../mutations';
+import { getLocale, t } from '../../../lib/i18n';
 import { DOCUMENT_ACCEPT, FilePicker, PHOTO_ACCEPT } from './file-picker';
 
 type Errors = Partial<Record<string, string>>;
@@ -24,7 +23,7 @@ export function IdentityForm({
   previous: KycStatusResponse['submission'];
   onSubmitted: (status: KycStatusResponse) => void | Promise<void>;
 }) {
-  const countries = useMemo(() => countryOptions(), []);
+  const countries = useMemo(() => countryOptions(getLocale()), []);
   const [legalName, setLegalName] = useState(previous?.legalName ?? '');
   const [dateOfBirth, setDateOfBirth] = useState(previous?.dateOfBirth ?? '');
   const [country, setCountry] = useState(previous?.countryOfResidence ?? '');
@@ -37,27 +36,7 @@ export function IdentityForm({
   const [selfie, setSelfie] = useState<File[]>([]);
   const [errors, setErrors] = useState<Errors>({});
 
-  const send = useMutation({
-    mutationFn: async () => {
-      const frontId = (await uploadFile(front[0]!)).id;
-      const backId = isTwoSided(documentType) ? (await uploadFile(back[0]!)).id : undefined;
-      const selfieId = (await uploadFile(selfie[0]!)).id;
-      return submitIdentity(
-        identitySubmissionSchema.parse({
-          legalName,
-          dateOfBirth,
-          countryOfResidence: country,
-          investorType,
-          ...(investorType === 'COMPANY' ? { entityName, entityNumber } : {}),
-          documentType,
-          frontFileId: frontId,
-          ...(backId ? { backFileId: backId } : {}),
-          selfieFileId: selfieId,
-        }),
-      );
-    },
-    onSuccess: onSubmitted,
-  });
+  const send = useSubmitIdentity({ onSuccess: onSubmitted });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,31 +58,43 @@ export function IdentityForm({
     if (!details.success) {
       for (const issue of details.error.issues) found[String(issue.path[0])] ??= issue.message;
     }
-    if (!front.length) found.front = 'Add a photo or scan of the document.';
-    if (isTwoSided(documentType) && !back.length) found.back = 'Add the back of the document.';
-    if (!selfie.length) found.selfie = 'Add a selfie.';
+    if (!front.length) found.front = t('identity.form.needFront');
+    if (isTwoSided(documentType) && !back.length) found.back = t('identity.form.needBack');
+    if (!selfie.length) found.selfie = t('identity.form.needSelfie');
     setErrors(found);
     if (Object.keys(found).length) return;
-    send.mutate();
+    send.mutate({
+      details: {
+        legalName,
+        dateOfBirth,
+        countryOfResidence: country,
+        investorType,
+        ...(investorType === 'COMPANY' ? { entityName, entityNumber } : {}),
+        documentType,
+      },
+      front: front[0]!,
+      back: isTwoSided(documentType) ? back[0] : undefined,
+      selfie: selfie[0]!,
+    });
   };
 
   return (
     <form className="space-y-6" onSubmit={submit} noValidate>
       <fieldset className="space-y-4">
-        <legend className="text-base font-semibold text-ink">Your details</legend>
+        <legend className="text-base font-semibold text-ink">{t('identity.form.details')}</legend>
         <Field
-          label="Legal name"
-          hint="Exactly as it is written on your document."
+          label={t('identity.form.legalName')}
+          hint={t('identity.form.legalNameHint')}
           autoComplete="name"
           value={legalName}
           onChange={(event) => setLegalName(event.target.value)}
           error={errors.legalName}
         />
         <Field
-          label="Date of birth"
+          label={t('identity.form.dateOfBirth')}
           type="date"
           autoComplete="bday"
-          hint={`As on your document, entered as ${dateInputPattern()}.`}
+          hint={t('identity.form.dateOfBirthHint', { pattern: dateInputPattern() })}
           max={new Date().toISOString().slice(0, 10)}
           value={dateOfBirth}
           onChange={(event) => setDateOfBirth(event.target.value)}
@@ -111,7 +102,7 @@ export function IdentityForm({
         />
         <div>
           <label htmlFor="kyc-country" className="block text-sm font-semibold text-ink">
-            Country of residence
+            {t('identity.form.country')}
           </label>
           <select
             id="kyc-country"
@@ -121,7 +112,7 @@ export function IdentityForm({
             aria-invalid={errors.countryOfResidence ? true : undefined}
             onChange={(event) => setCountry(event.target.value)}
           >
-            <option value="">Choose a country</option>
+            <option value="">{t('identity.form.chooseCountry')}</option>
             {countries.map((option) => (
               <option key={option.code} value={option.code}>
                 {option.name}
@@ -133,7 +124,7 @@ export function IdentityForm({
       </fieldset>
 
       <fieldset className="space-y-3">
-        <legend className="text-base font-semibold text-ink">You invest as</legend>
+        <legend className="text-base font-semibold text-ink">{t('identity.form.investAs')}</legend>
         {(['INDIVIDUAL', 'COMPANY'] as const).map((type) => (
           <label key={type} className="flex items-center gap-3 text-ink">
             <input
@@ -143,19 +134,19 @@ export function IdentityForm({
               checked={investorType === type}
               onChange={() => setInvestorType(type)}
             />
-            {type === 'INDIVIDUAL' ? 'An individual' : 'An entity (a company, trust or fund)'}
+            {type === 'INDIVIDUAL' ? t('identity.form.individual') : t('identity.form.company')}
           </label>
         ))}
         {investorType === 'COMPANY' ? (
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
-              label="Registered name"
+              label={t('identity.form.entityName')}
               value={entityName}
               onChange={(event) => setEntityName(event.target.value)}
               error={errors.entityName}
             />
             <Field
-              label="Registration number"
+              label={t('identity.form.entityNumber')}
               value={entityNumber}
               onChange={(event) => setEntityNumber(event.target.value)}
               error={errors.entityNumber}
@@ -165,10 +156,10 @@ export function IdentityForm({
       </fieldset>
 
       <fieldset className="space-y-4">
-        <legend className="text-base font-semibold text-ink">Your document</legend>
+        <legend className="text-base font-semibold text-ink">{t('identity.form.document')}</legend>
         <div>
           <label htmlFor="kyc-document" className="block text-sm font-semibold text-ink">
-            Document type
+            {t('identity.form.documentType')}
           </label>
           <select
             id="kyc-document"
@@ -178,14 +169,14 @@ export function IdentityForm({
           >
             {documentTypes.map((type) => (
               <option key={type} value={type}>
-                {kycTexts.documentTypes[type]}
+                {t(`identity.document.${type}`)}
               </option>
             ))}
           </select>
         </div>
         <FilePicker
-          label={isTwoSided(documentType) ? 'Front of the document' : 'Photo page of the passport'}
-          hint="JPEG, PNG, WebP or PDF, up to 8 MB. All four corners visible, no glare."
+          label={isTwoSided(documentType) ? t('identity.form.front') : t('identity.form.passportPage')}
+          hint={t('identity.form.frontHint')}
           accept={DOCUMENT_ACCEPT}
           files={front}
           onChange={setFront}
@@ -193,8 +184,8 @@ export function IdentityForm({
         />
         {isTwoSided(documentType) ? (
           <FilePicker
-            label="Back of the document"
-            hint="JPEG, PNG, WebP or PDF, up to 8 MB."
+            label={t('identity.form.back')}
+            hint={t('identity.form.backHint')}
             accept={DOCUMENT_ACCEPT}
             files={back}
             onChange={setBack}
@@ -202,8 +193,8 @@ export function IdentityForm({
           />
         ) : null}
         <FilePicker
-          label="Selfie"
-          hint="A photo of your face in good light, without sunglasses or a hat. JPEG, PNG or WebP."
+          label={t('identity.form.selfie')}
+          hint={t('identity.form.selfieHint')}
           accept={PHOTO_ACCEPT}
           files={selfie}
           onChange={setSelfie}
@@ -213,7 +204,7 @@ export function IdentityForm({
 
       <FormError message={send.error?.message} />
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={send.isPending}>
-        {send.isPending ? 'Sending…' : 'Submit for review'}
+        {send.isPending ? t('identity.sending') : t('identity.submit')}
       </button>
     </form>
   );

@@ -1,9 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { investorBases, type InvestorBasis, type InvestorStatusResponse } from '../../../domain/kyc';
 import { FormError } from '../../../ui/field';
-import { submitInvestorVerification, uploadFile } from '../mutations';
-import { kycTexts } from '../texts';
+import { useSubmitInvestorVerification } from '../mutations';
+import { t } from '../../../lib/i18n';
 import { DOCUMENT_ACCEPT, FilePicker } from './file-picker';
 
 /** The accredited-investor check: a basis, evidence and the user's own certification. */
@@ -19,36 +18,26 @@ export function InvestorForm({
   const [isCertified, setIsCertified] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const send = useMutation({
-    mutationFn: async () => {
-      const ids: string[] = [];
-      for (const file of evidence) ids.push((await uploadFile(file)).id);
-      return submitInvestorVerification({
-        basis: basis!,
-        details: details.trim(),
-        evidenceFileIds: ids,
-        isSelfCertified: true,
-      });
-    },
-    onSuccess: onSubmitted,
-  });
+  const send = useSubmitInvestorVerification({ onSuccess: onSubmitted });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
-    if (!basis) found.basis = 'Choose how you qualify.';
-    if (!details.trim()) found.details = 'Say briefly what your evidence shows.';
-    if (!evidence.length) found.evidence = 'Add at least one document as evidence.';
-    if (evidence.length > 5) found.evidence = 'Add at most five documents.';
-    if (!isCertified) found.certified = 'Confirm that the statement is true.';
+    if (!basis) found.basis = t('identity.investor.needBasis');
+    if (!details.trim()) found.details = t('identity.investor.needDetails');
+    if (!evidence.length) found.evidence = t('identity.investor.needEvidence');
+    if (evidence.length > 5) found.evidence = t('identity.investor.tooMuchEvidence');
+    if (!isCertified) found.certified = t('identity.investor.needCertify');
     setErrors(found);
-    if (!Object.keys(found).length) send.mutate();
+    if (!Object.keys(found).length) {
+      send.mutate({ statement: { basis: basis!, details: details.trim(), isSelfCertified: true }, evidence });
+    }
   };
 
   return (
     <form className="space-y-6" onSubmit={submit} noValidate>
       <fieldset className="space-y-3" aria-describedby={errors.basis ? 'basis-error' : undefined}>
-        <legend className="text-base font-semibold text-ink">I qualify on the basis of</legend>
+        <legend className="text-base font-semibold text-ink">{t('identity.investor.basisLegend')}</legend>
         {investorBases.map((value) => (
           <label key={value} className="flex items-start gap-3 rounded-md p-2 text-ink hover:bg-paper">
             <input
@@ -59,8 +48,8 @@ export function InvestorForm({
               onChange={() => setBasis(value)}
             />
             <span>
-              <span className="block font-semibold">{kycTexts.bases[value].label}</span>
-              <span className="block text-sm text-ink-soft">{kycTexts.bases[value].hint}</span>
+              <span className="block font-semibold">{t(`identity.basis.${value}`)}</span>
+              <span className="block text-sm text-ink-soft">{t(`identity.basis.${value}.hint`)}</span>
             </span>
           </label>
         ))}
@@ -72,7 +61,7 @@ export function InvestorForm({
       </fieldset>
       <div>
         <label htmlFor={detailsId} className="block text-sm font-semibold text-ink">
-          What your evidence shows
+          {t('identity.investor.details')}
         </label>
         <textarea
           id={detailsId}
@@ -89,8 +78,8 @@ export function InvestorForm({
         ) : null}
       </div>
       <FilePicker
-        label="Evidence"
-        hint="Tax returns, a bank or broker statement, a CPA or lawyer’s letter, or a licence. Up to five files: JPEG, PNG, WebP or PDF."
+        label={t('identity.investor.evidence')}
+        hint={t('identity.investor.evidenceHint')}
         accept={DOCUMENT_ACCEPT}
         files={evidence}
         multiple
@@ -104,10 +93,7 @@ export function InvestorForm({
           checked={isCertified}
           onChange={(event) => setIsCertified(event.target.checked)}
         />
-        <span>
-          I certify that I am an accredited investor on the basis chosen above, and that the evidence is true and
-          current.
-        </span>
+        <span>{t('identity.investor.certify')}</span>
       </label>
       {errors.certified ? (
         <p role="alert" className="text-sm font-medium text-coral-700">
@@ -116,7 +102,7 @@ export function InvestorForm({
       ) : null}
       <FormError message={send.error?.message} />
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={send.isPending}>
-        {send.isPending ? 'Sending…' : 'Submit for review'}
+        {send.isPending ? t('identity.sending') : t('identity.submit')}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { maySubmit, type KycStatusResponse } from '../../../domain/kyc';
+import { t } from '../../../lib/i18n';
 
 type Tone = 'wait' | 'good' | 'fix' | 'stop';
 
@@ -19,52 +20,52 @@ export function describeReview(
       return {
         tone: 'wait',
         icon: 'i-lucide-file-pen',
-        title: 'Not started yet',
-        body: 'You have not sent your identity check. It takes about five minutes.',
+        title: t('identity.review.init.title'),
+        body: t('identity.review.init.body'),
       };
     case 'pending':
       return {
         tone: 'wait',
         icon: 'i-lucide-hourglass',
-        title: 'Submitted and waiting for review',
-        body: 'We have your documents. A reviewer looks at them soon, usually within one business day. This page updates by itself.',
+        title: t('identity.review.pending.title'),
+        body: t('identity.review.pending.body'),
       };
     case 'prechecked':
     case 'queued':
       return {
         tone: 'wait',
         icon: 'i-lucide-scan-search',
-        title: 'In review',
-        body: 'Your documents passed the first checks and are with a reviewer now. This page updates by itself.',
+        title: t('identity.review.queued.title'),
+        body: t('identity.review.queued.body'),
       };
     case 'onHold':
       return {
         tone: 'fix',
         icon: 'i-lucide-circle-pause',
-        title: 'On hold: we need something more',
-        body: 'Your review is paused until we have what is missing. Read the note below and send it.',
+        title: t('identity.review.onHold.title'),
+        body: t('identity.review.onHold.body'),
       };
     case 'completed':
       if (status.reviewAnswer !== 'RED') {
         return {
           tone: 'good',
           icon: 'i-lucide-badge-check',
-          title: 'Approved',
-          body: 'Your identity is verified. Projects, investing and governance are open to you.',
+          title: t('identity.review.approved.title'),
+          body: t('identity.review.approved.body'),
         };
       }
       return status.rejectType === 'RETRY'
         ? {
             tone: 'fix',
             icon: 'i-lucide-rotate-ccw',
-            title: 'Something needs fixing',
-            body: 'We could not approve your check as sent. Read what to fix below, then send it again.',
+            title: t('identity.review.retry.title'),
+            body: t('identity.review.retry.body'),
           }
         : {
             tone: 'stop',
             icon: 'i-lucide-circle-x',
-            title: 'We could not verify your identity',
-            body: 'This decision is final, so the check cannot be sent again. If you think it is wrong, contact our support team.',
+            title: t('identity.review.final.title'),
+            body: t('identity.review.final.body'),
           };
   }
 }
@@ -94,7 +95,7 @@ export function ReviewState({ status, redirect }: { status: KycStatusResponse; r
       {status.message && (status.reviewStatus === 'onHold' || status.reviewAnswer === 'RED') ? (
         <div className="rounded-md bg-paper p-4">
           <p className="text-sm font-semibold text-ink">
-            {status.reviewStatus === 'onHold' ? 'What we still need' : 'What to fix'}
+            {status.reviewStatus === 'onHold' ? t('identity.stillNeeded') : t('identity.toFix')}
           </p>
           <p className="mt-1 text-ink">{status.message}</p>
         </div>
@@ -102,29 +103,29 @@ export function ReviewState({ status, redirect }: { status: KycStatusResponse; r
       {isRunning ? (
         <p className="flex items-center gap-2 text-sm text-ink-muted">
           <span className="i-lucide-refresh-cw animate-spin" aria-hidden="true" />
-          Checking for news every few seconds.
+          {t('identity.review.polling')}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-3">
         {words.tone === 'good' ? (
           <Link to={redirect ?? '/projects'} className="btn-primary">
-            Continue to projects
+            {t('identity.review.continue')}
             <span className="i-lucide-arrow-right" aria-hidden="true" />
           </Link>
         ) : null}
         {canResubmit ? (
           <Link to="/auth/verify/identity" search={{ redirect }} className="btn-primary">
-            {status.reviewStatus === 'init' ? 'Start the identity check' : 'Fix and send again'}
+            {status.reviewStatus === 'init' ? t('identity.review.start') : t('identity.review.resend')}
           </Link>
         ) : null}
         {words.tone === 'stop' ? (
           <Link to="/contact-us" className="btn-primary">
-            Contact support
+            {t('identity.review.contactSupport')}
           </Link>
         ) : null}
         {words.tone !== 'good' ? (
           <Link to="/projects" className="btn-secondary">
-            Browse projects meanwhile
+            {t('identity.review.browseMeanwhile')}
           </Link>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { generateTokenResponseSchema } from '../../../domain/kyc';
 import { api } from '../../../lib/api';
+import { t } from '../../../lib/i18n';
 import { FormError } from '../../../ui/field';
 
 interface SnsWebSdkBuilder {
@@ -22,7 +23,7 @@ function loadScript(url: string): Promise<void> {
     script.src = url;
     script.async = true;
     script.onload = () => resolve();
-    script.onerror = () => reject(new Error('The identity check could not load. Check your connection and try again.'));
+    script.onerror = () => reject(new Error(t('identity.widgetFailed')));
     document.head.append(script);
   });
 }
@@ -33,7 +34,7 @@ async function refreshToken(): Promise<string> {
     method: 'POST',
     schema: generateTokenResponseSchema,
   });
-  if (!answer.token) throw new Error('No identity check token');
+  if (!answer.token) throw new Error(t('identity.widgetNoToken'));
   return answer.token;
 }
 

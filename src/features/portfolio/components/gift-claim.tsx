@@ -15,8 +15,8 @@ export function GiftClaim({ productId }: { productId: number }) {
   const [recipientName, setRecipientName] = useState('');
   const [address, setAddress] = useState('');
   const [phone, setPhone] = useState('');
-  if (error) return <FormError message={error.message} />;
-  if (!data) return null;
+  // A failed refresh (offline) keeps the saved check on screen; the error shows only when there is none.
+  if (!data) return error ? <FormError message={error.message} /> : null;
   const gift = data.availableGift;
   const existing = data.claim;
 

@@ -39,6 +39,9 @@ export function PortfolioOverview() {
   const isOnline = useIsOnline();
   const data = all.data;
   if (!data) return all.isError ? null : <p className="mt-6 text-ink-muted">{t('portfolio.chartLoading')}</p>;
+  // One project's figures are a query of their own: until they arrive (or, offline, when they were
+  // never saved) the chart says so rather than showing every project under that project's name.
+  const isFilterMissing = productId !== null && !filtered.data;
   const view = productId !== null && filtered.data ? filtered.data : data;
   const money = (value: number) => formatMoney(value, data.currency);
   const scheduled = data.shares.filter((share) => share.state === 'SCHEDULED');
@@ -110,12 +113,25 @@ export function PortfolioOverview() {
                 ))}
               </select>
             </label>
-            <button type="button" className="btn-secondary" onClick={() => saveCsv(revenueCsv(view))}>
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={isFilterMissing}
+              onClick={() => saveCsv(revenueCsv(view))}
+            >
               {t('portfolio.exportCsv')}
             </button>
           </div>
         </div>
-        {view.revenues.length ? (
+        {isFilterMissing ? (
+          <p className="mt-3 text-ink-muted" role="status">
+            {!filtered.error
+              ? t('portfolio.chartLoading')
+              : isOnline
+                ? filtered.error.message
+                : t('portfolio.filterNotSaved')}
+          </p>
+        ) : view.revenues.length ? (
           <>
             <div className="mt-4">
               <Suspense fallback={<p className="text-sm text-ink-muted">{t('portfolio.chartLoading')}</p>}>

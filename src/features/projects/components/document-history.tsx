@@ -1,7 +1,6 @@
 import type { DocumentVersion } from '../../../domain/products';
+import { formatDateTime } from '../../../lib/dates';
 import { t } from '../../../lib/i18n';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * A document's earlier versions, each still downloadable, with what changed and when: a
@@ -39,7 +38,7 @@ export function DocumentHistory({ name, versions }: { name: string; versions: Do
               ) : null}
             </p>
             <p className="text-ink-muted">
-              <time dateTime={version.createdAt}>{dateTime.format(new Date(version.createdAt))}</time>
+              <time dateTime={version.createdAt}>{formatDateTime(version.createdAt)}</time>
             </p>
             {version.note ? <p className="text-ink-soft">{version.note}</p> : null}
             {version.sha256 ? (

@@ -4,6 +4,7 @@ import { meQueryOptions } from '../../../features/session/queries';
 import { pageHead } from '../../../lib/head';
 import { t } from '../../../lib/i18n';
 import { BadgeSection } from './-components/settings/badge-section';
+import { LanguageSection } from './-components/settings/language-section';
 import { ProfileSection } from './-components/settings/profile-section';
 import { SecondFactorSection } from './-components/settings/second-factor-section';
 import { OfflineHint } from './-components/settings/offline-hint';
@@ -32,6 +33,7 @@ function Page() {
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <ProfileSection user={user} />
         <div className="space-y-6">
+          <LanguageSection />
           <BadgeSection user={user} />
           <SecondFactorSection user={user} />
           <SessionsSection />

@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { toast } from 'sonner';
-import type { NotificationPreferences, NotificationType, UpdatePreferenceRequest } from '../../../domain/notifications';
+import type { NotificationType } from '../../../domain/notifications';
 import { PushSetting } from '../../../features/notifications/components/push-setting';
 import { Switch } from '../../../features/notifications/components/switch';
-import { updatePreference } from '../../../features/notifications/mutations';
-import { notificationKeys, preferencesQueryOptions } from '../../../features/notifications/queries';
+import { useUpdatePreference } from '../../../features/notifications/mutations';
+import { preferencesQueryOptions } from '../../../features/notifications/queries';
 import { pageHead } from '../../../lib/head';
 import { t } from '../../../lib/i18n';
 
@@ -17,26 +17,10 @@ export const Route = createFileRoute('/_authenticated/account/notification-setti
 });
 
 function Page() {
-  const queryClient = useQueryClient();
   const { data } = useSuspenseQuery(preferencesQueryOptions());
-  const save = useMutation({
-    mutationFn: updatePreference,
-    onMutate: (request) => {
-      // The switch moves at once; the server's answer replaces the guess.
-      const previous = queryClient.getQueryData(notificationKeys.preferences());
-      queryClient.setQueryData(notificationKeys.preferences(), (current?: NotificationPreferences) =>
-        current ? applyChoice(current, request) : current,
-      );
-      return { previous };
-    },
-    onSuccess: (preferences) => {
-      queryClient.setQueryData(notificationKeys.preferences(), preferences);
-      toast.success(t('notifications.settings.saved'), { id: 'notification-preferences' });
-    },
-    onError: (error, _request, context) => {
-      queryClient.setQueryData(notificationKeys.preferences(), context?.previous);
-      toast.error(error.message, { id: 'notification-preferences' });
-    },
+  const save = useUpdatePreference({
+    onSuccess: () => toast.success(t('notifications.settings.saved'), { id: 'notification-preferences' }),
+    onError: (error) => toast.error(error.message, { id: 'notification-preferences' }),
   });
   const isTypeOn = (type: NotificationType) => data.types.find((item) => item.type === type)?.isEnabled ?? false;
 
@@ -132,28 +116,4 @@ function ChoiceRow(props: {
       />
     </li>
   );
-}
-
-function applyChoice(current: NotificationPreferences, request: UpdatePreferenceRequest): NotificationPreferences {
-  if (request.productId === undefined) {
-    return {
-      ...current,
-      types: current.types.map((item) =>
-        item.type === request.type ? { ...item, isEnabled: request.isEnabled } : item,
-      ),
-    };
-  }
-  return {
-    ...current,
-    projects: current.projects.map((project) =>
-      project.productId === request.productId
-        ? {
-            ...project,
-            types: project.types.map((item) =>
-              item.type === request.type ? { ...item, isEnabled: request.isEnabled } : item,
-            ),
-          }
-        : project,
-    ),
-  };
 }

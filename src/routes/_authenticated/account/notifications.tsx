@@ -1,13 +1,10 @@
-import { useMutation, useQueryClient, useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import type { Notification, NotificationType } from '../../../domain/notifications';
 import { PushOffer } from '../../../features/notifications/components/push-offer';
-import {
-  markAllNotificationsRead,
-  markNotificationRead,
-  refreshInbox,
-} from '../../../features/notifications/mutations';
+import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../../../features/notifications/mutations';
 import { inboxQueryOptions } from '../../../features/notifications/queries';
+import { formatDateTime } from '../../../lib/dates';
 import { pageHead } from '../../../lib/head';
 import { t } from '../../../lib/i18n';
 import { useIsOnline } from '../../../lib/use-online';
@@ -18,8 +15,6 @@ export const Route = createFileRoute('/_authenticated/account/notifications')({
   component: Page,
 });
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 const icons: Record<NotificationType, string> = {
   PROPOSAL_CREATED: 'i-lucide-file-plus-2',
   VOTE_FINISH: 'i-lucide-vote',
@@ -29,19 +24,12 @@ const icons: Record<NotificationType, string> = {
 };
 
 function Page() {
-  const queryClient = useQueryClient();
   const isOnline = useIsOnline();
   const inbox = useSuspenseInfiniteQuery(inboxQueryOptions());
   const notifications = inbox.data.pages.flatMap((page) => page.notifications);
   const unreadCount = inbox.data.pages[0]?.unreadCount ?? 0;
-  const readOne = useMutation({
-    mutationFn: markNotificationRead,
-    onSuccess: (result) => refreshInbox(queryClient, result.unreadCount),
-  });
-  const readAll = useMutation({
-    mutationFn: markAllNotificationsRead,
-    onSuccess: (result) => refreshInbox(queryClient, result.unreadCount),
-  });
+  const readOne = useMarkNotificationRead();
+  const readAll = useMarkAllNotificationsRead();
 
   return (
     <div>
@@ -50,7 +38,7 @@ function Page() {
       <PushOffer />
       {!isOnline && inbox.dataUpdatedAt > 0 && (
         <p role="status" className="mt-4 text-sm text-ink-soft">
-          {t('notifications.savedAt', { time: dateFormat.format(new Date(inbox.dataUpdatedAt)) })}
+          {t('notifications.savedAt', { time: formatDateTime(inbox.dataUpdatedAt) })}
         </p>
       )}
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
@@ -131,7 +119,7 @@ function InboxItem({ item, onOpen }: { item: Notification; onOpen: () => void })
             {t(`notifications.type.${item.type}`)}
             <span aria-hidden="true">·</span>
             <time dateTime={item.createdAt} className="font-normal normal-case tracking-normal">
-              {dateFormat.format(new Date(item.createdAt))}
+              {formatDateTime(item.createdAt)}
             </time>
           </span>
           <span className={`mt-1 block break-words text-ink ${isUnread ? 'font-bold' : 'font-semibold'}`}>

@@ -1,10 +1,14 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { milestonesFor, nextStepFor } from '../../../features/account/next-step';
+import { useShownBadge } from '../../../features/account/queries';
 import { PortfolioOverview } from '../../../features/portfolio/components/portfolio-overview';
+import { revenuesQueryOptions } from '../../../features/portfolio/queries';
 import { meQueryOptions } from '../../../features/session/queries';
 import { pageHead } from '../../../lib/head';
 import { t, type MessageKey } from '../../../lib/i18n';
+import { CommunityBadge } from '../../../ui/community-badge';
+import { NeedsAction } from './-components/needs-action';
 
 export const Route = createFileRoute('/_authenticated/account/overview')({
   loader: ({ context }) => context.queryClient.ensureQueryData(meQueryOptions()),
@@ -14,50 +18,64 @@ export const Route = createFileRoute('/_authenticated/account/overview')({
 
 function Page() {
   const { data: me } = useSuspenseQuery(meQueryOptions());
+  const badge = useShownBadge();
+  const holdings = useQuery(revenuesQueryOptions());
   if (!me) return null;
+  const hasHoldings = Boolean(holdings.data?.products.length);
   const step = nextStepFor(me.kycPayload);
+  // Once the investor holds a project, the portfolio takes the place of the first-visit steps.
+  const isFirstVisit = !(hasHoldings && step.kind === 'invest');
   const key = (part: 'title' | 'body' | 'action') => `overview.next.${step.kind}.${part}` as MessageKey;
   const name = me.userPayload.name?.trim();
   return (
     <div className="space-y-6">
       <div>
         <h1 className="page-title">{t('overview.title')}</h1>
-        <p className="mt-2 text-lg text-ink-soft">
-          {name ? t('overview.greeting', { name }) : t('overview.greetingNoName')}
+        <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-lg text-ink-soft">
+          <span>{name ? t('overview.greeting', { name }) : t('overview.greetingNoName')}</span>
+          {badge ? <CommunityBadge name={badge.name} project={badge.productName} /> : null}
         </p>
       </div>
-      <section aria-labelledby="next-step-heading" className="card max-w-3xl border-l-4 border-coral-600 p-6 sm:p-8">
-        <p className="eyebrow">{t('overview.nextLabel')}</p>
-        <h2 id="next-step-heading" className="mt-2 text-xl font-bold text-ink sm:text-2xl">
-          {t(key('title'))}
-        </h2>
-        <p className="mt-2 max-w-2xl text-ink-soft">{t(key('body'))}</p>
-        <Link to={step.to} className="btn-accent mt-5">
-          {t(key('action'))}
-          <span className="i-lucide-arrow-right" aria-hidden="true" />
-        </Link>
-      </section>
-      <div className="max-w-3xl">
-        <section aria-labelledby="milestones-heading" className="card p-6">
-          <h2 id="milestones-heading" className="text-lg font-bold text-ink">
-            {t('overview.milestones')}
-          </h2>
-          <ol className="mt-4 space-y-3">
-            {milestonesFor(me.kycPayload).map((milestone) => (
-              <li key={milestone.key} className="flex items-start gap-3">
-                <span
-                  className={`mt-0.5 shrink-0 text-lg ${milestone.isDone ? 'i-lucide-circle-check text-jade-700' : 'i-lucide-circle text-ink-muted'}`}
-                  aria-hidden="true"
-                />
-                <span className={milestone.isDone ? 'text-ink-soft' : 'font-semibold text-ink'}>
-                  {t(`overview.milestone.${milestone.key}`)}
-                  <span className="sr-only">: {milestone.isDone ? t('overview.done') : t('overview.todo')}</span>
-                </span>
-              </li>
-            ))}
-          </ol>
-        </section>
-      </div>
+      <NeedsAction canInvest={step.kind === 'invest'} />
+      {isFirstVisit ? (
+        <>
+          <section
+            aria-labelledby="next-step-heading"
+            className="card max-w-3xl border-l-4 border-coral-600 p-6 sm:p-8"
+          >
+            <p className="eyebrow">{t('overview.nextLabel')}</p>
+            <h2 id="next-step-heading" className="mt-2 text-xl font-bold text-ink sm:text-2xl">
+              {t(key('title'))}
+            </h2>
+            <p className="mt-2 max-w-2xl text-ink-soft">{t(key('body'))}</p>
+            <Link to={step.to} className="btn-accent mt-5">
+              {t(key('action'))}
+              <span className="i-lucide-arrow-right" aria-hidden="true" />
+            </Link>
+          </section>
+          <div className="max-w-3xl">
+            <section aria-labelledby="milestones-heading" className="card p-6">
+              <h2 id="milestones-heading" className="text-lg font-bold text-ink">
+                {t('overview.milestones')}
+              </h2>
+              <ol className="mt-4 space-y-3">
+                {milestonesFor(me.kycPayload).map((milestone) => (
+                  <li key={milestone.key} className="flex items-start gap-3">
+                    <span
+                      className={`mt-0.5 shrink-0 text-lg ${milestone.isDone ? 'i-lucide-circle-check text-jade-700' : 'i-lucide-circle text-ink-muted'}`}
+                      aria-hidden="true"
+                    />
+                    <span className={milestone.isDone ? 'text-ink-soft' : 'font-semibold text-ink'}>
+                      {t(`overview.milestone.${milestone.key}`)}
+                      <span className="sr-only">: {milestone.isDone ? t('overview.done') : t('overview.todo')}</span>
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          </div>
+        </>
+      ) : null}
       <PortfolioOverview />
     </div>
   );

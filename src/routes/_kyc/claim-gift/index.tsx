@@ -15,14 +15,13 @@ const claimGiftSearch = z.object({ productId: z.unknown().optional() }).transfor
     ? { productId: parsed.data, productIdError: undefined }
     : {
         productId: undefined,
-        productIdError:
-          productId === undefined ? 'This link does not name a project.' : parsed.error.issues[0]?.message,
+        productIdError: productId === undefined ? t('site.gift.noProject') : parsed.error.issues[0]?.message,
       };
 });
 
 export const Route = createFileRoute('/_kyc/claim-gift/')({
   validateSearch: claimGiftSearch,
-  head: () => pageHead('Claim your gift'),
+  head: () => pageHead(t('site.gift.title')),
   component: Page,
 });
 
@@ -31,14 +30,12 @@ function Page() {
   if (productIdError) {
     return (
       <section className="container py-10 sm:py-16">
-        <h1 className="page-title">Claim your gift</h1>
+        <h1 className="page-title">{t('site.gift.title')}</h1>
         <div role="alert" className="card mt-8 max-w-2xl p-6">
-          <p className="font-semibold text-coral-700">This gift link is not valid.</p>
-          <p className="mt-2 text-ink-soft">
-            {productIdError} Open the project you hold and choose its gift from there.
-          </p>
+          <p className="font-semibold text-coral-700">{t('site.gift.invalid')}</p>
+          <p className="mt-2 text-ink-soft">{t('site.gift.invalidHelp', { reason: productIdError })}</p>
           <Link to="/projects" className="btn-primary mt-6">
-            Browse projects
+            {t('site.gift.browse')}
           </Link>
         </div>
       </section>
@@ -46,7 +43,7 @@ function Page() {
   }
   return (
     <section className="container py-10 sm:py-16">
-      <p className="eyebrow">{`Project #${productId}`}</p>
+      <p className="eyebrow">{t('site.gift.project', { id: productId! })}</p>
       <h1 className="page-title mt-2">{t('gift.title')}</h1>
       <GiftClaim productId={productId!} />
     </section>

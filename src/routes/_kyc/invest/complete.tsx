@@ -9,6 +9,7 @@ import { orderOptions } from '../../../features/invest/queries';
 import { pageHead } from '../../../lib/head';
 import { t, type MessageKey } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
+import { PushOffer } from '../../../features/notifications/components/push-offer';
 
 const completeSearch = z.object({ orderId: z.unknown().optional() }).transform(({ orderId }) => {
   const parsed = z.uuid().safeParse(orderId);
@@ -103,6 +104,8 @@ function Complete({ orderId }: { orderId: string }) {
           {t('orders.all')}
         </Link>
       </nav>
+      {/* An order is worth hearing back about (its contract, its payment): the moment to offer push. */}
+      <PushOffer />
     </section>
   );
 }

@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { isCode } from '../../../domain/auth';
 import { redirectSearchSchema } from '../../../domain/search';
-import { confirmOtpSetup } from '../../../features/otp/mutations';
-import { otpKeys, otpKeysQueryOptions } from '../../../features/otp/queries';
+import { useConfirmOtpSetup } from '../../../features/otp/mutations';
+import { otpKeysQueryOptions } from '../../../features/otp/queries';
 import { QrCode } from '../../../ui/qr-code';
 import { RecoveryCodes } from '../../../features/otp/components/recovery-codes';
 import { adoptAccessToken, meQueryOptions } from '../../../features/session/queries';
@@ -46,12 +46,10 @@ function Page() {
   const [isSaved, setIsSaved] = useState(false);
   const [isCopied, setIsCopied] = useState(false);
 
-  const confirm = useMutation({
-    mutationFn: confirmOtpSetup,
+  const confirm = useConfirmOtpSetup({
     onSuccess: async (response) => {
       setRecoveryCodes(response.recoveryCodes);
       window.scrollTo({ top: 0 });
-      queryClient.removeQueries({ queryKey: otpKeys.all });
       await adoptAccessToken(queryClient, response);
     },
     onError: (error) => setCodeError(error.message),

@@ -1,11 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { isCode, isRecoveryCode } from '../../../domain/auth';
 import { redirectSearchSchema } from '../../../domain/search';
 import { signOut } from '../../../features/account/mutations';
 import { forgetThisDevice } from '../../../features/notifications/push';
-import { verifyOtp } from '../../../features/otp/mutations';
+import { useVerifyOtp } from '../../../features/otp/mutations';
 import { adoptAccessToken } from '../../../features/session/queries';
 import { pageHead } from '../../../lib/head';
 import { t } from '../../../lib/i18n';
@@ -30,8 +30,7 @@ function Page() {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const verify = useMutation({
-    mutationFn: () => verifyOtp(isRecovery ? { recoveryCode: value.trim() } : { code: value }),
+  const verify = useVerifyOtp({
     onSuccess: async (response) => {
       await adoptAccessToken(queryClient, response);
       await navigate({ to: target ?? '/account/overview' });
@@ -46,7 +45,7 @@ function Page() {
       return;
     }
     setError(null);
-    verify.mutate();
+    verify.mutate(isRecovery ? { recoveryCode: value.trim() } : { code: value });
   };
 
   return (

@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { signOut } from '../../../../features/account/mutations';
+import { useSignOut } from '../../../../features/account/mutations';
 import { forgetThisDevice } from '../../../../features/notifications/push';
 import { t } from '../../../../lib/i18n';
 import { signOutLocally } from '../../../../lib/session';
@@ -10,11 +9,7 @@ import { signOutLocally } from '../../../../lib/session';
  * device's push subscription is forgotten first, while the session can still say so.
  */
 export function SignOutButton({ className = 'btn-secondary !min-h-11' }: { className?: string }) {
-  const mutation = useMutation({
-    mutationFn: () => forgetThisDevice().then(signOut),
-    onSettled: signOutLocally,
-    networkMode: 'always',
-  });
+  const mutation = useSignOut({ onMutate: forgetThisDevice, onSettled: signOutLocally });
   return (
     <button type="button" className={className} disabled={mutation.isPending} onClick={() => mutation.mutate()}>
       <span className="i-lucide-log-out" aria-hidden="true" />

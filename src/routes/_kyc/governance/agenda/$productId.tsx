@@ -3,6 +3,7 @@ import { VotingPage, loadVotings } from '../../../../features/governance/compone
 import { pageHead } from '../../../../lib/head';
 import { t } from '../../../../lib/i18n';
 import { productIdParams } from '../../../../lib/route-params';
+import { PushOfferAfterVote } from '../-components/push-offer-after-vote';
 
 export const Route = createFileRoute('/_kyc/governance/agenda/$productId')({
   params: productIdParams,
@@ -13,5 +14,10 @@ export const Route = createFileRoute('/_kyc/governance/agenda/$productId')({
 
 function Page() {
   const { productId } = Route.useParams();
-  return <VotingPage productId={productId} kind="AGENDA" />;
+  return (
+    <>
+      <VotingPage productId={productId} kind="AGENDA" />
+      <PushOfferAfterVote productId={productId} kind="AGENDA" />
+    </>
+  );
 }

@@ -6,9 +6,9 @@ import { IdentityForm } from '../../../../features/kyc/components/identity-form'
 import { SignInFirst } from '../../../../features/kyc/components/sign-in-first';
 import { SumsubWidget } from '../../../../features/kyc/components/sumsub-widget';
 import { identityTokenQueryOptions, kycKeys, kycStatusQueryOptions } from '../../../../features/kyc/queries';
-import { kycTexts } from '../../../../features/kyc/texts';
 import { meQueryOptions, sessionKeys } from '../../../../features/session/queries';
 import { pageHead } from '../../../../lib/head';
+import { t } from '../../../../lib/i18n';
 import { hasSessionToken } from '../../../../lib/session';
 import { FormError } from '../../../../ui/field';
 import { Loading } from '../../../../features/kyc/components/loading';
@@ -25,7 +25,7 @@ export const Route = createFileRoute('/auth/verify/identity/')({
     const me = await context.queryClient.ensureQueryData(meQueryOptions()).catch(() => null);
     if (isReadyForCheck(me)) void context.queryClient.prefetchQuery(identityTokenQueryOptions());
   },
-  head: () => pageHead(kycTexts.identityTitle),
+  head: () => pageHead(t('identity.title')),
   component: Page,
 });
 
@@ -50,16 +50,16 @@ function Page() {
   };
 
   let body;
-  if (me.isPending) body = <Loading label="Loading…" />;
+  if (me.isPending) body = <Loading label={t('identity.loading')} />;
   else if (!isReady) body = <SignInFirst from="/auth/verify/identity/" />;
   else if (status.isError) body = <FormError message={status.error.message} />;
-  else if (!status.data) body = <Loading label="Loading…" />;
+  else if (!status.data) body = <Loading label={t('identity.loading')} />;
   else if (!isOpen) {
     body = (
       <div className="space-y-4">
-        <p className="text-ink-soft">Your identity check has been sent. See where it stands on its result page.</p>
+        <p className="text-ink-soft">{t('identity.sent')}</p>
         <Link to="/auth/verify/identity/success" search={{ redirect }} className="btn-primary">
-          See your result
+          {t('identity.seeResult')}
         </Link>
       </div>
     );
@@ -69,7 +69,7 @@ function Page() {
     ) : token.data?.token && token.data.sdkUrl ? (
       <SumsubWidget token={token.data.token} sdkUrl={token.data.sdkUrl} onSubmitted={() => void toResult()} />
     ) : (
-      <Loading label="Loading the identity check…" />
+      <Loading label={t('identity.loadingCheck')} />
     );
   } else {
     body = (
@@ -77,7 +77,7 @@ function Page() {
         {status.data.message && status.data.reviewStatus !== 'init' ? (
           <div className="mb-6 rounded-md bg-gold-100 p-4">
             <p className="text-sm font-semibold text-ink">
-              {status.data.reviewStatus === 'onHold' ? 'What we still need' : 'What to fix'}
+              {status.data.reviewStatus === 'onHold' ? t('identity.stillNeeded') : t('identity.toFix')}
             </p>
             <p className="mt-1 text-ink">{status.data.message}</p>
           </div>
@@ -88,7 +88,7 @@ function Page() {
   }
 
   return (
-    <AuthCard eyebrow={kycTexts.eyebrow} title={kycTexts.identityTitle} intro={kycTexts.identityIntro} wide>
+    <AuthCard eyebrow={t('identity.eyebrow')} title={t('identity.title')} intro={t('identity.intro')} wide>
       {body}
     </AuthCard>
   );

@@ -7,15 +7,15 @@ import { Loading } from '../../../../features/kyc/components/loading';
 import { ReviewState } from '../../../../features/kyc/components/review-state';
 import { SignInFirst } from '../../../../features/kyc/components/sign-in-first';
 import { kycStatusQueryOptions } from '../../../../features/kyc/queries';
-import { kycTexts } from '../../../../features/kyc/texts';
 import { meQueryOptions, sessionKeys } from '../../../../features/session/queries';
 import { pageHead } from '../../../../lib/head';
+import { t } from '../../../../lib/i18n';
 import { FormError } from '../../../../ui/field';
 import { AuthCard } from '../../-components/auth-card';
 
 export const Route = createFileRoute('/auth/verify/identity/success')({
   validateSearch: redirectSearchSchema,
-  head: () => pageHead(kycTexts.resultTitle),
+  head: () => pageHead(t('identity.resultTitle')),
   component: Page,
 });
 
@@ -55,14 +55,14 @@ function Page() {
   }, [isBehind, data, queryClient]);
 
   let body;
-  if (me.isPending) body = <Loading label="Loading…" />;
+  if (me.isPending) body = <Loading label={t('identity.loading')} />;
   else if (!isReady) body = <SignInFirst from="/auth/verify/identity/success" />;
   else if (status.isError) body = <FormError message={status.error.message} />;
-  else if (!status.data) body = <Loading label="Loading…" />;
+  else if (!status.data) body = <Loading label={t('identity.loading')} />;
   else body = <ReviewState status={status.data} redirect={redirect} />;
 
   return (
-    <AuthCard eyebrow={kycTexts.eyebrow} title={kycTexts.resultTitle} wide>
+    <AuthCard eyebrow={t('identity.eyebrow')} title={t('identity.resultTitle')} wide>
       {body}
     </AuthCard>
   );

@@ -6,15 +6,15 @@ import { InvestorForm } from '../../../../features/kyc/components/investor-form'
 import { Loading } from '../../../../features/kyc/components/loading';
 import { SignInFirst } from '../../../../features/kyc/components/sign-in-first';
 import { investorStatusQueryOptions, kycKeys } from '../../../../features/kyc/queries';
-import { kycTexts } from '../../../../features/kyc/texts';
 import { meQueryOptions } from '../../../../features/session/queries';
 import { pageHead } from '../../../../lib/head';
+import { t } from '../../../../lib/i18n';
 import { FormError } from '../../../../ui/field';
 import { AuthCard } from '../../-components/auth-card';
 
 export const Route = createFileRoute('/auth/verify/investor/')({
   validateSearch: redirectSearchSchema,
-  head: () => pageHead(kycTexts.investorTitle),
+  head: () => pageHead(t('identity.investor.title')),
   component: Page,
 });
 
@@ -28,27 +28,25 @@ function Page() {
   const status = useQuery({ ...investorStatusQueryOptions(), enabled: isApproved });
 
   let body;
-  if (me.isPending) body = <Loading label="Loading…" />;
+  if (me.isPending) body = <Loading label={t('identity.loading')} />;
   else if (!isSignedIn) body = <SignInFirst from="/auth/verify/investor/" />;
   else if (!isApproved) {
     body = (
       <div className="space-y-4">
-        <p className="text-ink-soft">
-          Your identity check comes first: once it is approved, you can verify your investor status.
-        </p>
+        <p className="text-ink-soft">{t('identity.investor.identityFirst')}</p>
         <Link to="/auth/verify/identity/success" className="btn-primary">
-          See your identity check
+          {t('identity.investor.seeIdentity')}
         </Link>
       </div>
     );
   } else if (status.isError) body = <FormError message={status.error.message} />;
-  else if (!status.data) body = <Loading label="Loading…" />;
+  else if (!status.data) body = <Loading label={t('identity.loading')} />;
   else if (status.data.status === 'NONE' || (status.data.status === 'RED' && status.data.rejectType === 'RETRY')) {
     body = (
       <>
         {status.data.message ? (
           <div className="mb-6 rounded-md bg-gold-100 p-4">
-            <p className="text-sm font-semibold text-ink">What to fix</p>
+            <p className="text-sm font-semibold text-ink">{t('identity.toFix')}</p>
             <p className="mt-1 text-ink">{status.data.message}</p>
           </div>
         ) : null}
@@ -63,15 +61,20 @@ function Page() {
   } else {
     body = (
       <div className="space-y-4">
-        <p className="text-ink-soft">Your investor verification has been sent.</p>
+        <p className="text-ink-soft">{t('identity.investor.sent')}</p>
         <Link to="/auth/verify/investor/success" search={{ redirect }} className="btn-primary">
-          See your result
+          {t('identity.seeResult')}
         </Link>
       </div>
     );
   }
   return (
-    <AuthCard eyebrow={kycTexts.investorEyebrow} title={kycTexts.investorTitle} intro={kycTexts.investorIntro} wide>
+    <AuthCard
+      eyebrow={t('identity.investor.eyebrow')}
+      title={t('identity.investor.title')}
+      intro={t('identity.investor.intro')}
+      wide
+    >
       {body}
     </AuthCard>
   );

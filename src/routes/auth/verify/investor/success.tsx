@@ -5,38 +5,38 @@ import { redirectSearchSchema } from '../../../../domain/search';
 import { Loading } from '../../../../features/kyc/components/loading';
 import { SignInFirst } from '../../../../features/kyc/components/sign-in-first';
 import { investorStatusQueryOptions } from '../../../../features/kyc/queries';
-import { kycTexts } from '../../../../features/kyc/texts';
 import { meQueryOptions } from '../../../../features/session/queries';
 import { pageHead } from '../../../../lib/head';
+import { t } from '../../../../lib/i18n';
 import { FormError } from '../../../../ui/field';
 import { AuthCard } from '../../-components/auth-card';
 
 export const Route = createFileRoute('/auth/verify/investor/success')({
   validateSearch: redirectSearchSchema,
-  head: () => pageHead(kycTexts.investorResultTitle),
+  head: () => pageHead(t('identity.investor.resultTitle')),
   component: Page,
 });
 
 function words(status: InvestorStatusResponse): { title: string; body: string } {
   switch (status.status) {
     case 'NONE':
-      return { title: 'Not started yet', body: 'You have not asked for investor verification.' };
+      return { title: t('identity.investor.NONE.title'), body: t('identity.investor.NONE.body') };
     case 'PENDING':
       return {
-        title: 'Submitted and waiting for review',
-        body: 'Our team reviews your evidence, usually within two business days. This page updates by itself.',
+        title: t('identity.investor.PENDING.title'),
+        body: t('identity.investor.PENDING.body'),
       };
     case 'GREEN':
       return {
-        title: 'Approved',
-        body: 'You are verified as an accredited investor. Regulation D offerings are open to you.',
+        title: t('identity.investor.GREEN.title'),
+        body: t('identity.investor.GREEN.body'),
       };
     case 'RED':
       return status.rejectType === 'RETRY'
-        ? { title: 'Something needs fixing', body: 'Read what to fix below, then send your evidence again.' }
+        ? { title: t('identity.investor.retry.title'), body: t('identity.investor.retry.body') }
         : {
-            title: 'We could not verify your investor status',
-            body: 'This decision is final. If you think it is wrong, contact our support team.',
+            title: t('identity.investor.final.title'),
+            body: t('identity.investor.final.body'),
           };
   }
 }
@@ -48,10 +48,10 @@ function Page() {
   const status = useQuery({ ...investorStatusQueryOptions(), enabled: isSignedIn });
 
   let body;
-  if (me.isPending) body = <Loading label="Loading…" />;
+  if (me.isPending) body = <Loading label={t('identity.loading')} />;
   else if (!isSignedIn) body = <SignInFirst from="/auth/verify/investor/success" />;
   else if (status.isError) body = <FormError message={status.error.message} />;
-  else if (!status.data) body = <Loading label="Loading…" />;
+  else if (!status.data) body = <Loading label={t('identity.loading')} />;
   else {
     const text = words(status.data);
     const canRetry =
@@ -64,30 +64,30 @@ function Page() {
         </div>
         {status.data.message && status.data.status === 'RED' ? (
           <div className="rounded-md bg-paper p-4">
-            <p className="text-sm font-semibold text-ink">What to fix</p>
+            <p className="text-sm font-semibold text-ink">{t('identity.toFix')}</p>
             <p className="mt-1 text-ink">{status.data.message}</p>
           </div>
         ) : null}
         <div className="flex flex-wrap gap-3">
           {canRetry ? (
             <Link to="/auth/verify/investor" search={{ redirect }} className="btn-primary">
-              {status.data.status === 'NONE' ? 'Start investor verification' : 'Fix and send again'}
+              {status.data.status === 'NONE' ? t('identity.investor.start') : t('identity.review.resend')}
             </Link>
           ) : null}
           {status.data.status === 'RED' && !canRetry ? (
             <Link to="/contact-us" className="btn-primary">
-              Contact support
+              {t('identity.review.contactSupport')}
             </Link>
           ) : null}
           <Link to={redirect ?? '/projects'} className="btn-secondary">
-            Back to projects
+            {t('identity.investor.backToProjects')}
           </Link>
         </div>
       </div>
     );
   }
   return (
-    <AuthCard eyebrow={kycTexts.investorEyebrow} title={kycTexts.investorResultTitle} wide>
+    <AuthCard eyebrow={t('identity.investor.eyebrow')} title={t('identity.investor.resultTitle')} wide>
       {body}
     </AuthCard>
   );

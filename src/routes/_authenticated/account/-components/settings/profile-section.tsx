@@ -1,7 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import type { KycStatus, UserPayload } from '../../../../../domain/auth';
+import { useShownBadge } from '../../../../../features/account/queries';
 import { countryName } from '../../../../../features/kyc/countries';
 import { getLocale, t, type MessageKey } from '../../../../../lib/i18n';
+import { CommunityBadge } from '../../../../../ui/community-badge';
 import { EmailForm } from './email-form';
 import { NameForm } from './name-form';
 import { Section } from './section';
@@ -19,10 +21,12 @@ const orNA = (value: string | null) => (value && value.trim() ? value : t('commo
 export function ProfileSection({ user }: { user: UserPayload }) {
   const isLocked = useIsLocked(user);
   const [editing, setEditing] = useState<'name' | 'email' | null>(null);
-  const rows: Array<{ label: string; value: string; action?: ReactNode }> = [
+  const badge = useShownBadge();
+  const rows: Array<{ label: string; value: string; badge?: ReactNode; action?: ReactNode }> = [
     {
       label: t('settings.name'),
       value: orNA(user.name),
+      badge: badge ? <CommunityBadge name={badge.name} project={badge.productName} /> : null,
       action: (
         <button
           type="button"
@@ -67,7 +71,10 @@ export function ProfileSection({ user }: { user: UserPayload }) {
           <div key={row.label} className="py-3">
             <dt className="text-sm text-ink-muted">{row.label}</dt>
             <dd className="mt-0.5 flex items-center justify-between gap-4 text-ink">
-              <span className="min-w-0 break-words">{row.value}</span>
+              <span className="flex min-w-0 flex-wrap items-center gap-2">
+                <span className="min-w-0 break-words">{row.value}</span>
+                {row.badge}
+              </span>
               {row.action ? <span className="shrink-0">{row.action}</span> : null}
             </dd>
           </div>

@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { isCode, type UserPayload } from '../../../../../domain/auth';
 import { RecoveryCodes } from '../../../../../features/otp/components/recovery-codes';
-import { regenerateRecoveryCodes, verifyOtp } from '../../../../../features/otp/mutations';
+import { useRegenerateRecoveryCodes, useVerifyOtp } from '../../../../../features/otp/mutations';
 import { adoptAccessToken } from '../../../../../features/session/queries';
 import { t } from '../../../../../lib/i18n';
 import { CodeField } from '../../../../../ui/field';
@@ -19,8 +19,7 @@ export function SecondFactorSection({ user }: { user: UserPayload }) {
   const [error, setError] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
 
-  const regenerate = useMutation({
-    mutationFn: regenerateRecoveryCodes,
+  const regenerate = useRegenerateRecoveryCodes({
     onSuccess: (response) => {
       setCodes(response.recoveryCodes);
       setMode(null);
@@ -29,8 +28,7 @@ export function SecondFactorSection({ user }: { user: UserPayload }) {
     onError: (failure) => setError(failure.message),
   });
   // A fresh code first; the setup page then issues the new keys.
-  const reset = useMutation({
-    mutationFn: (value: string) => verifyOtp({ code: value }),
+  const reset = useVerifyOtp({
     onSuccess: async (response) => {
       await adoptAccessToken(queryClient, response);
       await navigate({ to: '/auth/otp/setup', search: { redirect: '/account/account-settings' } });
@@ -43,7 +41,7 @@ export function SecondFactorSection({ user }: { user: UserPayload }) {
     if (!isCode(code)) return setError(t('otp.codeFormat'));
     setError(null);
     if (mode === 'regenerate') regenerate.mutate(code);
-    else reset.mutate(code);
+    else reset.mutate({ code });
   };
 
   return (

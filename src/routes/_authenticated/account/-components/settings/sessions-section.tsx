@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { signOutEverywhere } from '../../../../../features/account/mutations';
+import { useSignOutEverywhere } from '../../../../../features/account/mutations';
 import { forgetThisDevice } from '../../../../../features/notifications/push';
 import { t } from '../../../../../lib/i18n';
 import { useNetworkAction } from '../../../../../lib/offline';
@@ -13,8 +12,8 @@ export function SessionsSection() {
   const [error, setError] = useState<string | null>(null);
   const { isAvailable } = useNetworkAction();
   // This device stops receiving the account's push first, while the session can still say so.
-  const all = useMutation({
-    mutationFn: () => forgetThisDevice().then(signOutEverywhere),
+  const all = useSignOutEverywhere({
+    onMutate: forgetThisDevice,
     onSuccess: signOutLocally,
     onError: (failure) => setError(failure.message),
   });

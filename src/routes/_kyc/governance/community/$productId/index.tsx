@@ -1,16 +1,16 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { useState } from 'react';
-import { answerSources } from '../../../../domain/governance';
-import { NewThreadForm, ThreadCard } from '../../../../features/governance/components/community';
-import { GovernanceShell, LockedSection } from '../../../../features/governance/components/governance-shell';
-import { threadsOptions } from '../../../../features/governance/queries';
-import { pageHead } from '../../../../lib/head';
-import { t } from '../../../../lib/i18n';
-import { RequestError } from '../../../../lib/request-error';
-import { productIdParams } from '../../../../lib/route-params';
+import { answerSources } from '../../../../../domain/governance';
+import { NewThreadForm, ThreadCard } from '../../../../../features/governance/components/community';
+import { GovernanceShell, LockedSection } from '../../../../../features/governance/components/governance-shell';
+import { threadsOptions } from '../../../../../features/governance/queries';
+import { pageHead } from '../../../../../lib/head';
+import { t } from '../../../../../lib/i18n';
+import { RequestError } from '../../../../../lib/request-error';
+import { productIdParams } from '../../../../../lib/route-params';
 
-export const Route = createFileRoute('/_kyc/governance/community/$productId')({
+export const Route = createFileRoute('/_kyc/governance/community/$productId/')({
   params: productIdParams,
   loader: async ({ context, params }) => {
     try {

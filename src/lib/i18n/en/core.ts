@@ -1,9 +1,5 @@
-/**
- * One place for every user-facing string. English ships first; adding Korean means adding
- * a `ko` catalogue of the same shape, not touching components. The unknown-error fallback
- * stays Korean in every language because the product's contract names it so.
- */
-const en = {
+/** Shell, navigation and the screens whose strings were written before the catalogue was split. */
+export const core = {
   'app.skipToContent': 'Skip to content',
   'nav.home': 'Home',
   'nav.projects': 'Projects',
@@ -14,6 +10,13 @@ const en = {
   'nav.menu': 'Menu',
   'nav.closeMenu': 'Close menu',
   'nav.main': 'Main',
+  'language.label': 'Language',
+  'language.name.en': 'English',
+  'language.name.ko': '한국어',
+  'settings.language': 'Language',
+  'settings.languageHint':
+    'Moa’s screens, emails and messages use this language. It is also remembered on this device.',
+  'settings.languageSaved': 'Language saved.',
   'footer.legal': 'Legal',
   'footer.company': 'Moa',
   'footer.help': 'Help',
@@ -854,22 +857,3 @@ const en = {
   'activity.type.GIFT_CLAIMED': 'Gift claimed',
   'activity.type.GIFT_SHIPPED': 'Gift shipped',
 } as const;
-
-export type MessageKey = keyof typeof en;
-export type Catalogue = Record<MessageKey, string>;
-
-export const UNKNOWN_ERROR_MESSAGE = '알 수 없는 오류가 발생했습니다.';
-
-/** BCP 47 tag of the current catalogue: dates and numbers are formatted for it (src/lib/dates.ts). */
-const currentLocale = 'en-US';
-
-export function getLocale(): string {
-  return currentLocale;
-}
-
-/** `t('key', { name: 'Moa' })` replaces `{name}` in the message. */
-export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  const message = en[key];
-  if (!params) return message;
-  return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}

@@ -1,0 +1,217 @@
+/**
+ * Lighthouse (mobile, default throttling) on the public pages, each printed beside a bare
+ * baseline page built and measured in the same run: React 19 + TanStack Router + Query showing
+ * the same nine project cards from the same API (bench/baseline-app). Figures depend on the
+ * machine; read the ratios of one run, not runs of different days.
+ *
+ *   npx tsx bench/lighthouse.ts                  build both, 3 runs per page, medians
+ *   LIGHTHOUSE_RUNS=1 npx tsx bench/lighthouse.ts
+ *   LIGHTHOUSE_SKIP_BUILD=1 ...                  measure the app's existing dist/
+ *
+ * Exits non-zero when a page misses the goals of issue #16 (score 95, layout shift 0.02, first
+ * and largest paint within 1.2x the baseline's), so it can gate a release; tests never run it.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { build } from 'vite';
+import { freePort, waitFor } from '../tests/helpers/server-process';
+
+const root = path.resolve(import.meta.dirname, '..');
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const goals = { score: 95, cls: 0.02, paintRatio: 1.2 };
+
+interface Figures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** Calls to the API during the load (each list and the categories should be asked for once). */
+  api: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+/** Serves the baseline's build (its .br copies, like the app's server) and sends the API to the app. */
+function serveBaseline(dir: string, apiPort: number, port: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname.startsWith('/api/')) {
+      const upstream = httpRequest(
+        { host: '127.0.0.1', port: apiPort, path: req.url, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+      return;
+    }
+    let file = path.join(dir, path.normalize(url.pathname));
+    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(dir, 'index.html');
+    const headers: Record<string, string> = {
+      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': file.includes(`${path.sep}assets${path.sep}`)
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache',
+    };
+    const wantsBrotli = /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    if (wantsBrotli && existsSync(`${file}.br`)) {
+      headers['Content-Encoding'] = 'br';
+      res.writeHead(200, headers);
+      res.end(readFileSync(`${file}.br`));
+    } else {
+      res.writeHead(200, headers);
+      res.end(readFileSync(file));
+    }
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+async function measure(url: string, port: number): Promise<Figures> {
+  const all: Figures[] = [];
+  for (let run = 0; run < runs; run++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { audits, categories } = result.lhr;
+    all.push({
+      score: Math.round((categories.performance?.score ?? 0) * 100),
+      fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
+      lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+      cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      api: ((audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items ?? []).filter(
+        (item) => new URL(item.url).pathname.startsWith('/api/'),
+      ).length,
+    });
+  }
+  return {
+    score: median(all.map((f) => f.score)),
+    fcp: median(all.map((f) => f.fcp)),
+    lcp: median(all.map((f) => f.lcp)),
+    tbt: median(all.map((f) => f.tbt)),
+    cls: median(all.map((f) => f.cls)),
+    api: median(all.map((f) => f.api)),
+  };
+}
+
+/** Builds, measures and prints the table; sets a non-zero exit code when a page misses a goal. */
+export async function runLighthouse(): Promise<void> {
+  if (!process.env.LIGHTHOUSE_SKIP_BUILD) {
+    console.log('Building the app…');
+    const app = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    if (app.status !== 0) process.exit(app.status ?? 1);
+  }
+  const baselineDir = mkdtempSync(path.join(tmpdir(), 'moa-baseline-'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-lighthouse-'));
+  console.log('Building the baseline…');
+  await build({
+    configFile: path.join(root, 'bench/baseline-app/vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: baselineDir, emptyOutDir: true },
+  });
+
+  const appPort = await freePort();
+  const baselinePort = await freePort();
+  let server: ChildProcess | undefined;
+  let baseline: Server | undefined;
+  const debugPort = await freePort();
+  // Lighthouse drives the browser Playwright starts, through its debugging port.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [`--remote-debugging-port=${debugPort}`, '--disable-gpu', '--no-sandbox', '--disable-dev-shm-usage'],
+  });
+  try {
+    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(appPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '100000',
+      },
+    });
+    const appUrl = `http://127.0.0.1:${appPort}`;
+    await waitFor(async () => (await fetch(`${appUrl}/api/v1/categories`)).ok, 60_000);
+    baseline = await serveBaseline(baselineDir, appPort, baselinePort);
+
+    const posts = (await (await fetch(`${appUrl}/api/v1/posts?limit=1`)).json()) as {
+      postPayloads: { urlTitle: string }[];
+    };
+    const post = posts.postPayloads[0]?.urlTitle;
+    const pages = [
+      '/',
+      '/projects',
+      '/blog',
+      ...(post ? [`/blog/${encodeURIComponent(post)}`] : []),
+      '/landing',
+      '/faq',
+    ];
+
+    console.log(`Lighthouse mobile, ${runs} run(s) per page, medians.`);
+    const base = await measure(`http://127.0.0.1:${baselinePort}/`, debugPort);
+    const rows: [string, Figures][] = [['baseline (bare nine cards)', base]];
+    for (const page of pages) rows.push([page, await measure(`${appUrl}${page}`, debugPort)]);
+
+    const misses: string[] = [];
+    console.log(
+      ['page'.padEnd(40), 'score', 'FCP ms', '(x)', 'LCP ms', '(x)', 'TBT ms', 'CLS', 'API']
+        .map((c) => c.padStart(7))
+        .join(' '),
+    );
+    for (const [name, f] of rows) {
+      const fcpRatio = f.fcp / base.fcp;
+      const lcpRatio = f.lcp / base.lcp;
+      console.log(
+        [
+          name.padEnd(40),
+          String(f.score).padStart(7),
+          f.fcp.toFixed(0).padStart(7),
+          fcpRatio.toFixed(2).padStart(7),
+          f.lcp.toFixed(0).padStart(7),
+          lcpRatio.toFixed(2).padStart(7),
+          f.tbt.toFixed(0).padStart(7),
+          f.cls.toFixed(3).padStart(7),
+          String(f.api).padStart(7),
+        ].join(' '),
+      );
+      if (name === rows[0]![0]) continue;
+      if (f.score < goals.score) misses.push(`${name}: score ${f.score} < ${goals.score}`);
+      if (f.cls > goals.cls) misses.push(`${name}: layout shift ${f.cls.toFixed(3)} > ${goals.cls}`);
+      if (fcpRatio > goals.paintRatio) misses.push(`${name}: first paint ${fcpRatio.toFixed(2)}x the baseline's`);
+      if (lcpRatio > goals.paintRatio) misses.push(`${name}: largest paint ${lcpRatio.toFixed(2)}x the baseline's`);
+    }
+    if (misses.length) {
+      console.log(`\nMissed goals:\n  ${misses.join('\n  ')}`);
+      process.exitCode = 1;
+    } else {
+      console.log('\nEvery page meets the goals.');
+    }
+  } finally {
+    await browser.close();
+    baseline?.close();
+    server?.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    rmSync(baselineDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// Run on its own (npx tsx bench/lighthouse.ts) or from bench/run.ts, which imports runLighthouse.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) await runLighthouse();

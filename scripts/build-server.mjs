@@ -1,0 +1,72 @@
+// Compiles the server and the operator commands to JavaScript in build/ (one ES module each,
+// with the shared src/domain code inlined and node_modules left as imports), so `npm start`
+// and `npm run moa` run plain JavaScript instead of compiling TypeScript at every start.
+//
+//   node scripts/build-server.mjs            build when a server source is newer than build/
+//   node scripts/build-server.mjs --force    build now
+//
+// Type checking stays with `npm run typecheck`; this only strips types and bundles.
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const buildDir = path.join(root, 'build');
+export const entries = { server: 'server/main.ts', cli: 'server/cli/main.ts' };
+/** Every file the last build read, written beside it, so staleness is checked on exactly those. */
+const inputsFile = path.join(buildDir, 'inputs.json');
+const alwaysChecked = ['package.json', 'scripts/build-server.mjs'];
+
+const mtimeOf = (file) => (existsSync(path.join(root, file)) ? statSync(path.join(root, file)).mtimeMs : Infinity);
+
+/** Whether build/ is missing an entry, or a source it was built from changed (or went) since. */
+export function isServerBuildStale() {
+  const outputs = Object.keys(entries).map((name) => path.join(buildDir, `${name}.js`));
+  if (!existsSync(inputsFile) || !outputs.every((file) => existsSync(file))) return true;
+  const builtAt = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
+  const inputs = [...JSON.parse(readFileSync(inputsFile, 'utf8')), ...alwaysChecked];
+  return inputs.some((file) => mtimeOf(file) > builtAt);
+}
+
+export async function buildServer() {
+  const { build } = await import('esbuild');
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: entries,
+    outdir: buildDir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Dependencies load from node_modules as they are; only our own code is bundled.
+    packages: 'external',
+    sourcemap: true,
+    // build/ sits one folder below the root, like server/, so paths relative to a module
+    // (package.json for the version) resolve the same from the source and from the build.
+    logLevel: 'warning',
+    legalComments: 'none',
+    metafile: true,
+    write: false,
+  });
+  // Each file is written beside its place and renamed over it, so a server starting while
+  // another process builds never reads half a file.
+  mkdirSync(buildDir, { recursive: true });
+  const files = [
+    ...result.outputFiles.map((file) => [file.path, file.contents]),
+    [inputsFile, JSON.stringify(Object.keys(result.metafile.inputs))],
+  ];
+  for (const [file, contents] of files) {
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, contents);
+    renameSync(temporary, file);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const force = process.argv.includes('--force');
+  if (force || isServerBuildStale()) {
+    const started = performance.now();
+    await buildServer();
+    console.log(`Server built into build/ in ${Math.round(performance.now() - started)} ms.`);
+  }
+}

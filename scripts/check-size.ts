@@ -1,0 +1,73 @@
+/**
+ * The first page's weight budget (issue #16): the JavaScript a first visit must fetch before
+ * the app can run (the entry script and every module it preloads, from dist/index.html) and the
+ * render-blocking stylesheets, measured brotli-compressed as the server sends them. Run after
+ * `vite build` (the build runs it itself, see vite.config.ts), or on its own:
+ *
+ *   npm run check:size
+ *
+ * It fails when a budget is exceeded. Raising a budget is a decision: say why in the commit.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
+
+/**
+ * Brotli bytes. The goal is 1.2x a bare React 19 + TanStack Router + Query page showing the
+ * same cards (about 90 KB, so 108 KB; bench/lighthouse.ts builds it); the JavaScript budget
+ * holds what the entry weighs today so that it can only shrink toward that goal.
+ */
+export const budgets = { script: 172_000, style: 12_500 };
+
+export interface FirstPageSize {
+  script: number;
+  style: number;
+  files: { file: string; bytes: number }[];
+}
+
+const brotli = (content: Buffer) =>
+  brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
+export function measureFirstPage(distDir: string): FirstPageSize {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    const url = /\b(?:src|href)="(\/[^"]+)"/.exec(tag)?.[1];
+    if (!url) continue;
+    if (/^<script\b/.test(tag) && /type="module"/.test(tag)) scripts.add(url);
+    else if (/rel="modulepreload"/.test(tag)) scripts.add(url);
+    else if (/rel="stylesheet"/.test(tag)) styles.add(url);
+  }
+  const files = [...scripts, ...styles].map((file) => ({
+    file,
+    bytes: brotli(readFileSync(path.join(distDir, file))),
+  }));
+  const sum = (set: Set<string>) => files.filter((f) => set.has(f.file)).reduce((total, f) => total + f.bytes, 0);
+  return { script: sum(scripts), style: sum(styles), files };
+}
+
+/** The budget's verdict, as lines to print; `ok` is false when a budget is exceeded. */
+export function checkFirstPage(distDir: string): { ok: boolean; lines: string[] } {
+  const size = measureFirstPage(distDir);
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+  const over = (size.script > budgets.script ? 1 : 0) + (size.style > budgets.style ? 1 : 0);
+  const lines = [
+    `First page, brotli: JavaScript ${kb(size.script)} (budget ${kb(budgets.script)}), ` +
+      `CSS ${kb(size.style)} (budget ${kb(budgets.style)}), ${size.files.length} files.`,
+  ];
+  if (over) {
+    lines.push('Over budget. The largest files:');
+    for (const f of [...size.files].sort((a, b) => b.bytes - a.bytes).slice(0, 8)) {
+      lines.push(`  ${kb(f.bytes).padStart(9)}  ${f.file}`);
+    }
+  }
+  return { ok: over === 0, lines };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { ok, lines } = checkFirstPage(path.resolve(import.meta.dirname, '..', 'dist'));
+  for (const line of lines) (ok ? console.log : console.error)(line);
+  if (!ok) process.exit(1);
+}

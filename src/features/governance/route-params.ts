@@ -1,0 +1,33 @@
+import { notFound } from '@tanstack/react-router';
+import { productIdSchema } from '../../domain/schemas';
+
+/** A positive whole number from the path, or the 404 page (nothing malformed reaches the API). */
+function positive(value: string): number {
+  const parsed = productIdSchema.safeParse(value);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}
+
+/** `/governance/notice/$productId/$noticeId` as numbers. */
+export const noticeParams = {
+  parse: ({ productId, noticeId }: { productId: string; noticeId: string }) => ({
+    productId: positive(productId),
+    noticeId: positive(noticeId),
+  }),
+  stringify: ({ productId, noticeId }: { productId: number; noticeId: number }) => ({
+    productId: String(productId),
+    noticeId: String(noticeId),
+  }),
+};
+
+/** `/governance/community/$productId/$threadId` as numbers. */
+export const threadParams = {
+  parse: ({ productId, threadId }: { productId: string; threadId: string }) => ({
+    productId: positive(productId),
+    threadId: positive(threadId),
+  }),
+  stringify: ({ productId, threadId }: { productId: number; threadId: number }) => ({
+    productId: String(productId),
+    threadId: String(threadId),
+  }),
+};

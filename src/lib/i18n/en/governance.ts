@@ -1,0 +1,20 @@
+/** Governance pages added after the catalogue was split: a page per notice and per thread, editing, badges. */
+export const governance = {
+  'governance.backToNotices': '← All notices',
+  'governance.backToCommunity': '← All posts',
+  'governance.notice': 'Notice',
+  'governance.thread': 'Post',
+  'governance.openThread': 'Open the post and its answers',
+  'governance.carriesOutAgenda': 'This notice carries out an agenda voted by the holders.',
+  'governance.seeAgenda': 'See the agenda',
+  'governance.edit': 'Edit',
+  'governance.save': 'Save',
+  'governance.cancel': 'Cancel',
+  'governance.saved': 'Saved',
+  'governance.edited': 'edited',
+  'governance.offlineEdit': 'You are offline: connect to edit, delete or report.',
+  'governance.badge': 'Community badge: {name}',
+  'governance.noAnswers': 'No answers yet.',
+  'governance.reportTitle': 'Report this post to the Moa team',
+  'governance.reportSend': 'Send the report',
+} as const;

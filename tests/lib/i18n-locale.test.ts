@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDate, formatDateTime } from '../../src/lib/dates';
+import {
+  chooseLocale,
+  getLanguage,
+  getLocale,
+  LOCALE_STORAGE_KEY,
+  reconcileAccountLocale,
+  setLocale,
+  subscribeLocale,
+  t,
+} from '../../src/lib/i18n';
+import { formatMoney, formatNumber } from '../../src/lib/money';
+
+describe('choosing the language', () => {
+  it('keeps the stored choice above the browser', () => {
+    expect(chooseLocale('ko', ['en-US'])).toBe('ko');
+    expect(chooseLocale('en', ['ko-KR', 'ko'])).toBe('en');
+  });
+
+  it('takes the first browser language Moa speaks, whatever its region', () => {
+    expect(chooseLocale(null, ['ko-KR', 'en-US'])).toBe('ko');
+    expect(chooseLocale(null, ['ja-JP', 'KO', 'en'])).toBe('ko');
+    expect(chooseLocale(null, ['en-GB', 'ko'])).toBe('en');
+  });
+
+  it('falls back to English for an unknown stored value or browser language', () => {
+    expect(chooseLocale('fr', ['de-DE', 'ja'])).toBe('en');
+    expect(chooseLocale(undefined, [])).toBe('en');
+  });
+});
+
+describe('switching the language', () => {
+  const stored = new Map<string, string>();
+  beforeEach(() => {
+    stored.clear();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+    });
+  });
+  afterEach(async () => {
+    await setLocale('en');
+    vi.unstubAllGlobals();
+  });
+
+  it('after sign-in, takes the account’s language on a device with no choice of its own', async () => {
+    expect(await reconcileAccountLocale(null)).toBeNull();
+    expect(getLanguage()).toBe('en');
+    expect(await reconcileAccountLocale('ko')).toBeNull();
+    expect(getLanguage()).toBe('ko');
+    expect(stored.get(LOCALE_STORAGE_KEY)).toBe('ko');
+    expect(await reconcileAccountLocale('ko')).toBeNull();
+  });
+
+  it('after sign-in, keeps this device’s choice and asks for it to be kept on the account', async () => {
+    await setLocale('en');
+    expect(await reconcileAccountLocale('ko')).toBe('en');
+    expect(getLanguage()).toBe('en');
+    expect(await reconcileAccountLocale(null)).toBe('en');
+    expect(await reconcileAccountLocale('en')).toBeNull();
+  });
+
+  it('loads Korean on demand, tells subscribers and formats the Korean way', async () => {
+    const moment = '2026-11-22T05:43:00Z';
+    expect(t('nav.signIn')).toBe('Sign in');
+    expect(formatDate('2026-11-22T12:00:00Z')).toBe('November 22, 2026');
+    let heard = 0;
+    const stop = subscribeLocale(() => heard++);
+    await setLocale('ko');
+    stop();
+    expect(stored.get(LOCALE_STORAGE_KEY)).toBe('ko');
+    expect(heard).toBe(1);
+    expect(getLanguage()).toBe('ko');
+    expect(getLocale()).toBe('ko-KR');
+    expect(t('nav.signIn')).toBe('로그인');
+    expect(t('overview.greeting', { name: '민아' })).toBe('민아님, 환영합니다');
+    expect(formatDate('2026-11-22T12:00:00Z')).toBe('2026년 11월 22일');
+    expect(formatDateTime(moment)).toMatch(/^2026\. 11\. 22\./);
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    // The platform currency stays; only how it is written changes.
+    expect(formatMoney(2550, 'USD')).toBe('US$25.50');
+    expect(formatMoney(2500, 'KRW')).toBe('₩2,500');
+  });
+});

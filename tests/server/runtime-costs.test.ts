@@ -1,0 +1,194 @@
+/**
+ * The rules that keep requests cheap (issue #16), checked by counting work rather than timing
+ * it: statements compiled once and reused, security headers worked out once per app, the
+ * account read once per users/me, and the compiled server that `npm start` runs answering.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { parseConfig } from '../../server/config';
+import { cachingDatabase } from '../../server/db/statement-cache';
+import * as security from '../../server/plugins/security';
+import { loadOrCreateSecrets } from '../../server/secrets';
+import { bearer, signInByEmail } from '../helpers/auth';
+import { createTestDb, testEngines } from '../helpers/db';
+import { collect, freePort, startBuiltServer, waitFor } from '../helpers/server-process';
+
+describe('the SQLite statement cache', () => {
+  it('compiles a statement once however often it runs', async () => {
+    const db = await createTestDb('sqlite');
+    try {
+      const query = () => db.db.selectFrom('users').select('id').where('email', '=', 'nobody@example.com').execute();
+      await query();
+      const before = db.statementStats!();
+      for (let run = 0; run < 5; run += 1) await query();
+      const after = db.statementStats!();
+      expect(after.used - before.used).toBe(5);
+      expect(after.compiled - before.compiled).toBe(0);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('keeps at most its bound, dropping the least recently used', () => {
+    const { database, stats } = cachingDatabase(new SQLite(':memory:'), 2);
+    const first = database.prepare('select 1');
+    database.prepare('select 2');
+    expect(database.prepare('select 1')).toBe(first);
+    database.prepare('select 3');
+    expect(stats()).toEqual({ compiled: 3, used: 4, size: 2 });
+    // "select 2" was the least recently used: it went, and comes back compiled anew.
+    database.prepare('select 2');
+    expect(stats().compiled).toBe(4);
+    expect(database.prepare('select 3')).toBeDefined();
+    database.close();
+  });
+
+  it('keeps working across a schema change', async () => {
+    const db = await createTestDb('sqlite');
+    try {
+      await sql`create table probe (a integer)`.execute(db.db);
+      const read = () => sql<{ a: number }>`select * from probe`.execute(db.db);
+      await read();
+      await sql`alter table probe add column b integer`.execute(db.db);
+      await sql`insert into probe (a, b) values (1, 2)`.execute(db.db);
+      expect((await read()).rows).toEqual([{ a: 1, b: 2 }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe.each(testEngines())('request costs (%s)', (engine) => {
+  const statements: string[] = [];
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    const db = await createTestDb(engine, { onQuery: (query) => statements.push(query.sql) });
+    const config = parseConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'moa-data-')),
+      SERVE_CLIENT: 'false',
+      LOG_LEVEL: 'silent',
+      PUSH_SWEEP_INTERVAL_MS: '0',
+      ORDER_EXPIRY_SWEEP_SECONDS: '0',
+      GOVERNANCE_CLOSE_SWEEP_SECONDS: '0',
+    });
+    app = await buildApp({ config, secrets: loadOrCreateSecrets(config.dataDir), db, logger: false });
+    await app.ready();
+    close = async () => {
+      await app.close();
+      await db.destroy();
+    };
+  });
+  afterAll(() => close());
+
+  it('reads the account once for users/me: one statement for the session and its account', async () => {
+    const token = await signInByEmail(app, 'once@example.com');
+    statements.length = 0;
+    const response = await app.inject({ url: '/api/v1/users/me', headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().userPayload.email).toBe('once@example.com');
+    const readsOfUsers = statements.filter((text) => /from\s+"users"/i.test(text));
+    expect(readsOfUsers).toHaveLength(1);
+    expect(readsOfUsers[0]).toMatch(/"sessions"/);
+  });
+
+  it('works the security headers out when the app is built, never per request', async () => {
+    const builds = security.securityHeaderBuilds;
+    const answers = await Promise.all(
+      ['/api/health', '/api/v1/categories', '/api/v1/nothing-here'].map((url) => app.inject({ url })),
+    );
+    for (const answer of answers) {
+      expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(answer.headers['permissions-policy']).toBe(security.PERMISSIONS_POLICY);
+      expect(answer.headers['x-request-id']).toBeTruthy();
+    }
+    expect(security.securityHeaderBuilds).toBe(builds);
+  });
+});
+
+describe('request logging', () => {
+  it('writes no line for a successful request by default, and one per request with REQUEST_LOG=all', async () => {
+    const lines = async (env: Record<string, string>) => {
+      const written: string[] = [];
+      // The test apps are silent; this one logs into an array.
+      const config = parseConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'moa-data-')),
+        SERVE_CLIENT: 'false',
+        LOG_LEVEL: 'info',
+        ...env,
+      });
+      const db = await createTestDb('sqlite');
+      const logged = await buildApp({
+        config,
+        secrets: loadOrCreateSecrets(config.dataDir),
+        db,
+        logger: { level: 'info', stream: { write: (line: string) => written.push(line) } },
+      });
+      await logged.inject({ url: '/api/health' });
+      await logged.close();
+      await db.destroy();
+      return written.filter((line) => line.includes('/api/health'));
+    };
+    expect(await lines({})).toEqual([]);
+    expect((await lines({ REQUEST_LOG: 'all' })).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('logs a slow request with its request id', async () => {
+    const written: string[] = [];
+    const config = parseConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'moa-data-')),
+      SERVE_CLIENT: 'false',
+      SLOW_REQUEST_MS: '1',
+    });
+    const db = await createTestDb('sqlite');
+    const app = await buildApp({
+      config,
+      secrets: loadOrCreateSecrets(config.dataDir),
+      db,
+      logger: { level: 'info', stream: { write: (line: string) => written.push(line) } },
+    });
+    app.get('/api/probe-slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { ok: true };
+    });
+    const response = await app.inject({ url: '/api/probe-slow', headers: { 'x-request-id': 'slow-request-0001' } });
+    await app.close();
+    await db.destroy();
+    expect(response.statusCode).toBe(200);
+    const line = written
+      .map((text) => JSON.parse(text) as Record<string, unknown>)
+      .find((entry) => entry.msg === 'slow request');
+    expect(line).toMatchObject({ reqId: 'slow-request-0001', url: '/api/probe-slow', statusCode: 200 });
+  });
+});
+
+describe('the compiled server (what npm start runs)', () => {
+  it('answers, with its headers, from build/server.js', async () => {
+    const port = await freePort();
+    const child = startBuiltServer({
+      PORT: String(port),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'moa-')),
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+    });
+    const { output, exited } = collect(child);
+    try {
+      await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok, 30_000);
+      const response = await fetch(`http://127.0.0.1:${port}/api/v1/categories`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited, output()).toBe(0);
+  }, 60_000);
+});
