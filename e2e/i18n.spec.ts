@@ -62,6 +62,22 @@ test.describe('Korean', () => {
       }
       expect(consoleErrors).toEqual([]);
     });
+
+    test('a refused input is explained in Korean by the form and by the server', async ({ page, request }) => {
+      await page.goto('/auth/signin');
+      await page.getByLabel('이메일 주소').fill('hana.example.com');
+      await page.getByRole('button', { name: '이메일로 인증 코드 받기' }).click();
+      await expect(page.getByText('올바른 이메일 주소를 입력해 주세요.')).toBeVisible();
+
+      const refused = await request.post('/api/v1/auth/email/code', {
+        data: { email: 'hana.example.com' },
+        headers: { 'accept-language': 'ko-KR' },
+      });
+      expect(refused.status()).toBe(400);
+      expect(await refused.json()).toEqual({
+        errors: [{ code: 'VALIDATION_FAILED', message: 'body.email: 올바른 이메일 주소를 입력해 주세요.' }],
+      });
+    });
   });
 
   test('a signed-in investor’s choice in settings is kept on the account: mails follow it', async ({

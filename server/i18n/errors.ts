@@ -1,6 +1,8 @@
 import type { ErrorCode } from '../../src/domain/error-codes';
 import type { ErrorEnvelope } from '../../src/domain/schemas';
 import type { Language } from '../../src/domain/language';
+import { isValidationKey, validationMessages } from '../../src/domain/validation-messages';
+import { validationMessagesKo } from '../../src/domain/validation-messages.ko';
 
 /**
  * What each error code says to a Korean investor. The code never changes with the language;
@@ -62,4 +64,14 @@ export function localizeErrorEnvelope(body: ErrorEnvelope, language: Language): 
       message: koreanErrorMessages[error.code as ErrorCode] ?? error.message,
     })),
   };
+}
+
+/**
+ * A schema's message in the reader's language: the schemas carry message keys
+ * (src/domain/validation-messages.ts); anything else (a message of the validation library
+ * itself) is passed on as it is.
+ */
+export function validationText(message: string, language: Language): string {
+  if (!isValidationKey(message)) return message;
+  return language === 'ko' ? validationMessagesKo[message] : validationMessages[message];
 }

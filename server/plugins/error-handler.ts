@@ -7,7 +7,8 @@ import { errorCatalogue, type ErrorCode } from '../../src/domain/error-codes';
 import type { ErrorEnvelope } from '../../src/domain/schemas';
 import { AppError } from '../errors';
 import { requestLanguage } from '../i18n/language';
-import { localizeErrorEnvelope } from '../i18n/errors';
+import { localizeErrorEnvelope, validationText } from '../i18n/errors';
+import type { Language } from '../../src/domain/language';
 
 function envelope(code: ErrorCode, message: string): ErrorEnvelope {
   return { errors: [{ code, message }] };
@@ -18,13 +19,15 @@ interface ValidationIssueLike {
   message?: string;
 }
 
-function describeValidation(issues: ValidationIssueLike[], context: string | undefined): string {
+/** Which fields were refused and why, each message in the request's language (the field names stay as sent). */
+function describeValidation(issues: ValidationIssueLike[], context: string | undefined, language: Language): string {
   const where = context === 'querystring' ? 'query' : (context ?? 'request');
   return issues
     .slice(0, 5)
     .map((issue) => {
       const field = issue.instancePath?.replace(/^\//, '').replace(/\//g, '.');
-      return field ? `${where}.${field}: ${issue.message}` : `${where}: ${issue.message}`;
+      const message = validationText(issue.message ?? '', language);
+      return field ? `${where}.${field}: ${message}` : `${where}: ${message}`;
     })
     .join('; ');
 }
@@ -79,7 +82,15 @@ export function databaseErrorCode(error: unknown): ErrorCode | null {
   return null;
 }
 
-export function toErrorReply(error: FastifyError | Error, request: FastifyRequest) {
+interface ErrorReply {
+  status: number;
+  headers: Record<string, string>;
+  body: ErrorEnvelope;
+  /** The messages are already in the request's language (field-level validation). */
+  isLocalized?: boolean;
+}
+
+export function toErrorReply(error: FastifyError | Error, request: FastifyRequest): ErrorReply {
   if (error instanceof AppError) {
     return { status: error.status, headers: error.headers, body: envelope(error.code, error.message) };
   }
@@ -93,8 +104,10 @@ export function toErrorReply(error: FastifyError | Error, request: FastifyReques
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const message = describeValidation(error.validation, error.validationContext);
-    return { status: 400, headers: {}, body: envelope('VALIDATION_FAILED', message || 'The request is not valid.') };
+    const message = describeValidation(error.validation, error.validationContext, requestLanguage(request));
+    // Already in the request's language: says which field and why, so it is kept as it is.
+    if (message) return { status: 400, headers: {}, body: envelope('VALIDATION_FAILED', message), isLocalized: true };
+    return { status: 400, headers: {}, body: envelope('VALIDATION_FAILED', 'The request is not valid.') };
   }
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
@@ -126,8 +139,8 @@ export function toErrorReply(error: FastifyError | Error, request: FastifyReques
 
 async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, headers, body } = toErrorReply(error, request);
-    const localized = localizeErrorEnvelope(body, requestLanguage(request));
+    const { status, headers, body, isLocalized } = toErrorReply(error, request);
+    const localized = isLocalized ? body : localizeErrorEnvelope(body, requestLanguage(request));
     return reply.status(status).headers(headers).type('application/json; charset=utf-8').send(localized);
   });
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { languageSchema } from './language';
-import { hasForbiddenNameCharacters, NAME_MAX_LENGTH } from './names';
+import { CODE_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './limits';
+import { hasForbiddenNameCharacters } from './names';
+import { says, type ValidationKey } from './validation-messages';
 
 /**
  * Wire schemas of sign-in, sessions, the second factor and the account. Request bodies are
@@ -8,8 +10,7 @@ import { hasForbiddenNameCharacters, NAME_MAX_LENGTH } from './names';
  * silently dropped or written.
  */
 
-/** Every code a user types, from a mail or an authenticator, is this many digits. */
-export const CODE_LENGTH = 6;
+export { CODE_LENGTH };
 export const EMAIL_CODE_LENGTH = CODE_LENGTH;
 export const EMAIL_CODE_TTL_MINUTES = 10;
 export const RECOVERY_CODE_COUNT = 10;
@@ -20,8 +21,8 @@ export const SECOND_FACTOR_WINDOW_MINUTES = 15;
 export const emailSchema = z
   .string()
   .trim()
-  .max(320, { error: 'The email address is too long.' })
-  .pipe(z.email({ error: 'Enter a valid email address.' }))
+  .max(EMAIL_MAX_LENGTH, says('validation.email.tooLong'))
+  .pipe(z.email(says('validation.email.invalid')))
   .transform((value) => value.toLowerCase());
 
 const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`);
@@ -29,7 +30,9 @@ const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`);
 export const isCode = (value: string): boolean => CODE_PATTERN.test(value);
 /** What a code field keeps of what was typed or pasted: its digits, at most CODE_LENGTH. */
 export const keepCodeDigits = (value: string): string => value.replace(/\D/g, '').slice(0, CODE_LENGTH);
-export const sixDigitCodeSchema = z.string().regex(CODE_PATTERN, { error: `Enter the ${CODE_LENGTH}-digit code.` });
+/** A typed code; `message` names where it comes from when that helps (an authenticator app). */
+export const codeSchema = (message: ValidationKey = 'validation.code') => z.string().regex(CODE_PATTERN, says(message));
+export const sixDigitCodeSchema = codeSchema();
 
 const RECOVERY_CODE_PATTERN = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
 /** A recovery code looks like ABCDE-FGHJK (the dash optional). */
@@ -40,12 +43,12 @@ export const challengeResponseSchema = z.object({ challengeId: z.uuid() });
 export type ChallengeResponse = z.infer<typeof challengeResponseSchema>;
 
 export const emailVerifyRequestSchema = z.strictObject({
-  challengeId: z.uuid({ error: 'The sign-in attempt is not valid. Ask for a new code.' }),
+  challengeId: z.uuid(says('validation.signInAttempt')),
   code: sixDigitCodeSchema,
 });
 
 export const googleSignInRequestSchema = z.strictObject({
-  credential: z.string().min(20, { error: 'The Google credential is missing.' }).max(8192),
+  credential: z.string().min(20, says('validation.googleCredential')).max(8192),
 });
 
 export const accessTokenResponseSchema = z.object({
@@ -83,7 +86,7 @@ export type MfaSetupResponse = z.infer<typeof mfaSetupResponseSchema>;
 export const mfaVerifyRequestSchema = z.union([
   z.strictObject({ code: sixDigitCodeSchema }),
   z.strictObject({
-    recoveryCode: z.string().trim().regex(RECOVERY_CODE_PATTERN, { error: 'A recovery code looks like ABCDE-FGHJK.' }),
+    recoveryCode: z.string().trim().regex(RECOVERY_CODE_PATTERN, says('validation.recoveryCode')),
   }),
 ]);
 export type MfaVerifyRequest = z.infer<typeof mfaVerifyRequestSchema>;
@@ -122,15 +125,13 @@ export type UserPayload = z.infer<typeof userPayloadSchema>;
 export const nameSchema = z
   .string()
   .trim()
-  .min(1, { error: 'Enter a name.' })
-  .max(NAME_MAX_LENGTH, { error: `A name has at most ${NAME_MAX_LENGTH} characters.` })
-  .refine((value) => !hasForbiddenNameCharacters(value), {
-    error: 'The name contains characters it may not (invisible, control or direction characters, or < >).',
-  });
+  .min(1, says('validation.name'))
+  .max(NAME_MAX_LENGTH, says('validation.name'))
+  .refine((value) => !hasForbiddenNameCharacters(value), says('validation.text.characters'));
 export const updateNamesRequestSchema = z.strictObject({ name: nameSchema });
 export const updateEmailRequestSchema = z.strictObject({ email: emailSchema });
 export const confirmEmailRequestSchema = z.strictObject({
-  challengeId: z.uuid({ error: 'The confirmation is not valid. Ask for a new code.' }),
+  challengeId: z.uuid(says('validation.emailConfirmation')),
   code: sixDigitCodeSchema,
 });
 export const badgeHideRequestSchema = z.strictObject({ isHideBadge: z.boolean() });

@@ -1,30 +1,31 @@
 import { z } from 'zod';
+import { CONTACT_EMAIL_MAX_LENGTH, CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_NAME_MAX_LENGTH } from './limits';
+import { says } from './validation-messages';
 
 /** What a visitor may write to the operators about; the form offers these in this order. */
 export const contactTopics = ['investing', 'account', 'payments', 'partnerships', 'press', 'other'] as const;
 export type ContactTopic = (typeof contactTopics)[number];
 
-export const CONTACT_MESSAGE_MIN = 10;
-export const CONTACT_MESSAGE_MAX = 5000;
+export { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN };
 
 /** The contact form, validated the same way by the page and by POST /api/v1/contact. */
 export const contactMessageInputSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, { error: 'Please tell us your name.' })
-    .max(100, { error: 'Your name can be at most 100 characters.' }),
+    .min(1, says('validation.contact.name'))
+    .max(CONTACT_NAME_MAX_LENGTH, says('validation.contact.name')),
   email: z
     .string()
     .trim()
-    .max(254, { error: 'That email address is too long.' })
-    .pipe(z.email({ error: 'Please enter a valid email address.' })),
-  topic: z.enum(contactTopics, { error: 'Please choose a topic.' }),
+    .max(CONTACT_EMAIL_MAX_LENGTH, says('validation.email.tooLong'))
+    .pipe(z.email(says('validation.email.invalid'))),
+  topic: z.enum(contactTopics, says('validation.contact.topic')),
   message: z
     .string()
     .trim()
-    .min(CONTACT_MESSAGE_MIN, { error: `Please write at least ${CONTACT_MESSAGE_MIN} characters.` })
-    .max(CONTACT_MESSAGE_MAX, { error: `Please keep your message under ${CONTACT_MESSAGE_MAX} characters.` }),
+    .min(CONTACT_MESSAGE_MIN, says('validation.contact.message'))
+    .max(CONTACT_MESSAGE_MAX, says('validation.contact.message')),
 });
 export type ContactMessageInput = z.infer<typeof contactMessageInputSchema>;
 

@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import { typedText, wholeNumber } from './fields';
+import {
+  ANSWER_MAX_LENGTH,
+  GOVERNANCE_BODY_MAX_LENGTH,
+  GOVERNANCE_TITLE_MAX_LENGTH,
+  MAX_OPTIONS,
+  MIN_OPTIONS,
+  OPTION_MAX_LENGTH,
+  REPORT_REASON_MAX_LENGTH,
+} from './limits';
+import { says, type ValidationKey } from './validation-messages';
 import type { UserRole } from './auth';
 import { communitySectionTypes, communityViewTypes } from './products';
 
@@ -46,8 +57,7 @@ export type VotingOutcome = (typeof votingOutcomes)[number];
 export const threadSectionTypes = ['DISCUSSION', 'REVIEW', 'COMMUNITY'] as const;
 export type ThreadSectionType = (typeof threadSectionTypes)[number];
 
-export const MAX_OPTIONS = 10;
-export const MIN_OPTIONS = 2;
+export { MAX_OPTIONS, MIN_OPTIONS };
 export const THREAD_PAGE_SIZE = 20;
 
 // ---------------------------------------------------------------------------------------------
@@ -167,22 +177,11 @@ export function resultsVisible(item: { status: VotingStatus; resultsVisibleBefor
 // ---------------------------------------------------------------------------------------------
 // Wire schemas
 
-const id = (what: string) =>
-  z.coerce
-    .number({ error: `${what} must be a number.` })
-    .int({ error: `${what} must be a whole number.` })
-    .min(1, { error: `${what} must be at least 1.` })
-    .max(2_147_483_647, { error: `${what} is too large.` });
-
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `Enter ${label}.` })
-    .trim()
-    .min(1, { error: `Enter ${label}.` })
-    .max(max, { error: `The ${label} has at most ${max} characters.` });
-
-export const governanceParamsSchema = z.object({ productId: id('The project id') });
-export const governanceItemParamsSchema = z.object({ productId: id('The project id'), id: id('The id') });
+export const governanceParamsSchema = z.object({ productId: wholeNumber('validation.projectId') });
+export const governanceItemParamsSchema = z.object({
+  productId: wholeNumber('validation.projectId'),
+  id: wholeNumber('validation.itemId'),
+});
 
 export const sectionAccessSchema = z.object({
   type: z.enum(communitySectionTypes),
@@ -219,23 +218,27 @@ export type NoticeList = z.infer<typeof noticeListSchema>;
 
 export const threadQuerySchema = z.strictObject({
   source: z.enum(answerSources).default('ALL'),
-  sectionId: id('The section id').optional(),
+  sectionId: wholeNumber('validation.sectionId').optional(),
   /** Paging: threads older than this id. */
-  before: id('before').optional(),
+  before: wholeNumber('validation.before').optional(),
 });
 export type ThreadQuery = z.infer<typeof threadQuerySchema>;
 
 export const threadRequestSchema = z.strictObject({
-  sectionId: id('The section id'),
-  title: text('title', 200),
-  body: text('text', 10_000),
+  sectionId: wholeNumber('validation.sectionId'),
+  title: typedText('validation.governance.title', GOVERNANCE_TITLE_MAX_LENGTH),
+  body: typedText('validation.governance.body', GOVERNANCE_BODY_MAX_LENGTH),
 });
 export type ThreadRequest = z.infer<typeof threadRequestSchema>;
 export const threadUpdateSchema = threadRequestSchema.omit({ sectionId: true });
 export type ThreadUpdate = z.infer<typeof threadUpdateSchema>;
-export const answerRequestSchema = z.strictObject({ body: text('text', 5_000) });
+export const answerRequestSchema = z.strictObject({
+  body: typedText('validation.governance.answer', ANSWER_MAX_LENGTH),
+});
 export type AnswerRequest = z.infer<typeof answerRequestSchema>;
-export const reportRequestSchema = z.strictObject({ reason: text('reason', 500) });
+export const reportRequestSchema = z.strictObject({
+  reason: typedText('validation.governance.reason', REPORT_REASON_MAX_LENGTH),
+});
 export type ReportRequest = z.infer<typeof reportRequestSchema>;
 
 export const answerSchema = z.object({
@@ -274,34 +277,31 @@ export type ThreadDetail = z.infer<typeof threadDetailSchema>;
 export const voteChoiceSchema = z.union([
   z.literal('ABSTAIN'),
   z
-    .number({ error: 'Choose an option.' })
-    .int({ error: 'Choose an option.' })
-    .min(1, { error: 'Choose an option.' })
-    .max(MAX_OPTIONS, { error: 'Choose an option.' }),
+    .number(says('validation.governance.choice'))
+    .int(says('validation.governance.choice'))
+    .min(1, says('validation.governance.choice'))
+    .max(MAX_OPTIONS, says('validation.governance.choice')),
 ]);
 export const voteRequestSchema = z.strictObject({ choice: voteChoiceSchema });
 export type VoteRequest = z.infer<typeof voteRequestSchema>;
 
-export const percentSchema = (label: string, min: number) =>
-  z
-    .number({ error: `${label} must be a number.` })
-    .int({ error: `${label} must be a whole percentage.` })
-    .min(min, { error: `${label} must be at least ${min} %.` })
-    .max(100, { error: `${label} must be at most 100 %.` });
+export const percentSchema = (message: ValidationKey, min: number) =>
+  z.number(says(message)).int(says(message)).min(min, says(message)).max(100, says(message));
 
 export const proposalRequestSchema = z.strictObject({
-  title: text('title', 200),
-  body: text('description', 10_000),
+  title: typedText('validation.governance.title', GOVERNANCE_TITLE_MAX_LENGTH),
+  body: typedText('validation.governance.body', GOVERNANCE_BODY_MAX_LENGTH),
   options: z
-    .array(text('option', 120), { error: 'Give the options.' })
-    .min(MIN_OPTIONS, { error: `Give at least ${MIN_OPTIONS} options.` })
-    .max(MAX_OPTIONS, { error: `Give at most ${MAX_OPTIONS} options.` })
-    .refine((options) => new Set(options.map((option) => option.toLowerCase())).size === options.length, {
-      error: 'Each option must be different.',
-    }),
-  endsAt: z.iso.datetime({ error: 'The end must be a date and time.' }),
-  quorumPercent: percentSchema('The quorum', 0),
-  thresholdPercent: percentSchema('The pass threshold', 1),
+    .array(typedText('validation.governance.option', OPTION_MAX_LENGTH), says('validation.governance.options'))
+    .min(MIN_OPTIONS, says('validation.governance.options'))
+    .max(MAX_OPTIONS, says('validation.governance.options'))
+    .refine(
+      (options) => new Set(options.map((option) => option.toLowerCase())).size === options.length,
+      says('validation.governance.optionsDistinct'),
+    ),
+  endsAt: z.iso.datetime(says('validation.governance.endsAt')),
+  quorumPercent: percentSchema('validation.governance.quorum', 0),
+  thresholdPercent: percentSchema('validation.governance.threshold', 1),
   resultsVisibleBeforeClose: z.boolean(),
 });
 export type ProposalRequest = z.infer<typeof proposalRequestSchema>;

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { hasForbiddenNameCharacters } from './names';
+import { visibleText } from './fields';
+import {
+  ENTITY_NAME_MAX_LENGTH,
+  ENTITY_NUMBER_MAX_LENGTH,
+  EVIDENCE_DETAILS_MAX_LENGTH,
+  EVIDENCE_FILES_MAX,
+  LEGAL_NAME_MAX_LENGTH,
+} from './limits';
+import { says, type ValidationKey } from './validation-messages';
 import { reviewAnswers, reviewStatuses, type ReviewAnswer, type ReviewStatus } from './access';
 import { investorTypes, type KycStatus } from './auth';
 
@@ -69,31 +77,23 @@ export function submissionRefusalOf(
 export const maySubmit = (review: Parameters<typeof submissionRefusalOf>[0]): boolean =>
   submissionRefusalOf(review) === null;
 
-const trimmed = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: `Enter ${label}.` })
-    .max(max, { error: `${label[0]!.toUpperCase()}${label.slice(1)} has at most ${max} characters.` })
-    // The same rule as every other name (src/domain/names.ts): no invisible or direction characters.
-    .refine((value) => !hasForbiddenNameCharacters(value), {
-      error: `${label[0]!.toUpperCase()}${label.slice(1)} contains characters it may not.`,
-    });
-
-const fileIdSchema = z.uuid({ error: 'Upload the file again.' });
+const fileIdSchema = z.uuid(says('validation.upload'));
 
 export const dateOfBirthSchema = z.iso
-  .date({ error: 'Enter the date of birth as YYYY-MM-DD.' })
-  .refine((value) => value >= '1900-01-01', { error: 'Enter a real date of birth.' });
+  .date(says('validation.dateOfBirth'))
+  .refine((value) => value >= '1900-01-01', says('validation.dateOfBirth.real'));
+
+/** The name on an identity document; a contract is signed with the same name. */
+export const legalNameSchema = visibleText('validation.legalName', LEGAL_NAME_MAX_LENGTH);
 
 export const identitySubmissionSchema = z
   .strictObject({
-    legalName: trimmed(120, 'your legal name'),
+    legalName: legalNameSchema,
     dateOfBirth: dateOfBirthSchema,
-    countryOfResidence: z.string().regex(/^[A-Z]{2}$/, { error: 'Choose your country of residence.' }),
+    countryOfResidence: z.string().regex(/^[A-Z]{2}$/, says('validation.country')),
     investorType: z.enum(investorTypes),
-    entityName: trimmed(160, 'the registered name').optional(),
-    entityNumber: trimmed(60, 'the registration number').optional(),
+    entityName: visibleText('validation.entityName', ENTITY_NAME_MAX_LENGTH).optional(),
+    entityNumber: visibleText('validation.entityNumber', ENTITY_NUMBER_MAX_LENGTH).optional(),
     documentType: z.enum(documentTypes),
     frontFileId: fileIdSchema,
     backFileId: fileIdSchema.optional(),
@@ -102,13 +102,25 @@ export const identitySubmissionSchema = z
   .superRefine((value, ctx) => {
     if (value.investorType === 'COMPANY') {
       if (!value.entityName)
-        ctx.addIssue({ code: 'custom', path: ['entityName'], message: 'Enter the registered name.' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['entityName'],
+          message: 'validation.entityName' satisfies ValidationKey,
+        });
       if (!value.entityNumber) {
-        ctx.addIssue({ code: 'custom', path: ['entityNumber'], message: 'Enter the registration number.' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['entityNumber'],
+          message: 'validation.entityNumber' satisfies ValidationKey,
+        });
       }
     }
     if (isTwoSided(value.documentType) && !value.backFileId) {
-      ctx.addIssue({ code: 'custom', path: ['backFileId'], message: 'Add the back of the document.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['backFileId'],
+        message: 'validation.backOfDocument' satisfies ValidationKey,
+      });
     }
   });
 export type IdentitySubmission = z.infer<typeof identitySubmissionSchema>;
@@ -120,7 +132,7 @@ export const uploadedFileSchema = z.object({
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 
-export const fileIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'No such file.' }) });
+export const fileIdParamsSchema = z.strictObject({ id: z.uuid(says('validation.fileId')) });
 
 /** GET /api/v1/kyc/status: everything the identity pages need to say where the user stands. */
 export const kycStatusSchema = z.object({
@@ -171,19 +183,19 @@ export const purchaseListSchema = z.object({
 });
 /** POST /api/v1/kyc/setting/default: the identity, and optionally the source of funds, to preselect next time. */
 export const setDefaultKycRequestSchema = z.strictObject({
-  id: z.uuid({ error: 'Choose one of your identities.' }),
-  sourceOfFunds: z.enum(sourcesOfFunds, { error: 'Choose where the money comes from.' }).optional(),
+  id: z.uuid(says('validation.identity')),
+  sourceOfFunds: z.enum(sourcesOfFunds, says('validation.sourceOfFunds')).optional(),
 });
 export type SetDefaultKycRequest = z.infer<typeof setDefaultKycRequestSchema>;
 
 export const investorSubmissionSchema = z.strictObject({
   basis: z.enum(investorBases),
-  details: trimmed(1000, 'a short description of the evidence'),
+  details: visibleText('validation.evidenceDetails', EVIDENCE_DETAILS_MAX_LENGTH),
   evidenceFileIds: z
     .array(fileIdSchema)
-    .min(1, { error: 'Add at least one document as evidence.' })
-    .max(5, { error: 'Add at most five documents.' }),
-  isSelfCertified: z.literal(true, { error: 'Confirm that the statement is true.' }),
+    .min(1, says('validation.evidence'))
+    .max(EVIDENCE_FILES_MAX, says('validation.evidence')),
+  isSelfCertified: z.literal(true, says('validation.selfCertified')),
 });
 export type InvestorSubmission = z.infer<typeof investorSubmissionSchema>;
 

@@ -1,3 +1,7 @@
+import { NAME_MAX_LENGTH } from './limits';
+
+export { NAME_MAX_LENGTH };
+
 /**
  * The one rule for a person's name, wherever it comes from (the profile form, Google sign-in,
  * later features): visible text only. Refused: control characters (C0, DEL, C1), format
@@ -5,8 +9,6 @@
  * spaces and joiners, the BOM, soft hyphens), line and paragraph separators, private-use and
  * unassigned code points, lone surrogates, and the angle brackets of markup.
  */
-export const NAME_MAX_LENGTH = 60;
-
 const INVISIBLE_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}<>]/u;
 
 export function hasForbiddenNameCharacters(value: string): boolean {

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { wholeNumber } from './fields';
+import { NOTIFICATION_LINK_MAX_LENGTH, NOTIFICATIONS_MAX_LIMIT, PUSH_ENDPOINT_MAX_LENGTH } from './limits';
+import { says } from './validation-messages';
 
 /**
  * Notifications: the investor's inbox, their preferences and their devices' push
@@ -13,9 +16,7 @@ export const notificationTypes = [
   'CONTRACT_SIGNED',
   'AGENDA_CLOSED',
 ] as const;
-export const notificationTypeSchema = z.enum(notificationTypes, {
-  error: `type must be one of ${notificationTypes.join(', ')}.`,
-});
+export const notificationTypeSchema = z.enum(notificationTypes, says('validation.notification.type'));
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 /** Governance news: these can also be turned off for one project at a time. */
@@ -30,9 +31,9 @@ export const defaultPreference = (type: NotificationType): boolean => type !== '
 /** A path inside the app (never another origin), which the inbox and the push click open. */
 export const notificationLinkSchema = z
   .string()
-  .min(1)
-  .max(300, { error: 'link is at most 300 characters.' })
-  .regex(/^\/(?![/\\])[^\s]*$/, { error: 'link must be a path inside the app, such as /projects/3.' });
+  .min(1, says('validation.notification.link'))
+  .max(NOTIFICATION_LINK_MAX_LENGTH, says('validation.notification.link'))
+  .regex(/^\/(?![/\\])[^\s]*$/, says('validation.notification.link'));
 
 export const NOTIFICATION_TITLE_MAX = 120;
 export const NOTIFICATION_BODY_MAX = 500;
@@ -50,21 +51,14 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const NOTIFICATIONS_DEFAULT_LIMIT = 20;
-export const NOTIFICATIONS_MAX_LIMIT = 50;
+export { NOTIFICATIONS_MAX_LIMIT };
 
 export const notificationListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number.' })
-    .int({ error: 'limit must be a whole number.' })
-    .min(1, { error: 'limit must be at least 1.' })
-    .max(NOTIFICATIONS_MAX_LIMIT, { error: `limit must be at most ${NOTIFICATIONS_MAX_LIMIT}.` })
-    .default(NOTIFICATIONS_DEFAULT_LIMIT),
+  limit: wholeNumber('validation.limit.notifications', { max: NOTIFICATIONS_MAX_LIMIT }).default(
+    NOTIFICATIONS_DEFAULT_LIMIT,
+  ),
   /** Only notifications older than this id: the previous page's nextBefore. */
-  before: z.coerce
-    .number({ error: 'before must be a number.' })
-    .int({ error: 'before must be a whole number.' })
-    .positive({ error: 'before must be positive.' })
-    .optional(),
+  before: wholeNumber('validation.before').optional(),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 
@@ -79,10 +73,7 @@ export type NotificationPage = z.infer<typeof notificationPageSchema>;
 export const unreadCountSchema = z.object({ unreadCount: z.number().int().min(0) });
 
 export const notificationIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'The notification id must be a number.' })
-    .int({ error: 'The notification id must be a whole number.' })
-    .positive({ error: 'The notification id must be positive.' }),
+  id: wholeNumber('validation.notificationId'),
 });
 
 // Preferences -----------------------------------------------------------------------------
@@ -108,41 +99,42 @@ export const updatePreferenceRequestSchema = z
     type: notificationTypeSchema,
     /** A project for governance types; absent for the type as a whole. */
     productId: z.number().int().positive().optional(),
-    isEnabled: z.boolean({ error: 'isEnabled must be true or false.' }),
+    isEnabled: z.boolean(says('validation.notification.isEnabled')),
   })
   .refine((value) => value.productId === undefined || isProjectScopedType(value.type), {
-    error: 'Only governance notifications can be chosen per project.',
+    ...says('validation.notification.perProject'),
     path: ['productId'],
   });
 export type UpdatePreferenceRequest = z.infer<typeof updatePreferenceRequestSchema>;
 
 // Push ------------------------------------------------------------------------------------
 
-const base64url = (name: string, max: number) =>
+const base64url = (max: number) =>
   z
     .string()
-    .min(8, { error: `${name} is too short.` })
-    .max(max, { error: `${name} is too long.` })
-    .regex(/^[A-Za-z0-9_-]+=*$/, { error: `${name} must be base64url.` });
+    .min(8, says('validation.push.key'))
+    .max(max, says('validation.push.key'))
+    .regex(/^[A-Za-z0-9_-]+=*$/, says('validation.push.key'));
+
+const pushEndpointSchema = z
+  .url(says('validation.push.endpoint'))
+  .max(PUSH_ENDPOINT_MAX_LENGTH, says('validation.push.endpoint'));
 
 /** PushSubscription.toJSON() as the browser gives it. */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z
-    .url({ error: 'endpoint must be a URL.' })
-    .max(1000, { error: 'endpoint is at most 1000 characters.' })
-    .regex(/^https?:\/\//, { error: 'endpoint must be an http(s) URL.' }),
+  endpoint: pushEndpointSchema.regex(/^https?:\/\//, says('validation.push.endpoint')),
   expirationTime: z.number().nullable().optional(),
-  keys: z.object({ p256dh: base64url('keys.p256dh', 200), auth: base64url('keys.auth', 100) }),
+  keys: z.object({ p256dh: base64url(200), auth: base64url(100) }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
 /** The worker's pushsubscriptionchange: the old endpoint proves which device this is. */
 export const renewPushSubscriptionSchema = z.object({
-  oldEndpoint: z.url().max(1000),
+  oldEndpoint: pushEndpointSchema,
   subscription: pushSubscriptionSchema,
 });
 
-export const pushEndpointQuerySchema = z.object({ endpoint: z.url({ error: 'endpoint must be a URL.' }).max(1000) });
+export const pushEndpointQuerySchema = z.object({ endpoint: pushEndpointSchema });
 
 export const vapidKeySchema = z.object({ publicKey: z.string().min(40) });
 

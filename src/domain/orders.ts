@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { sourcesOfFunds } from './kyc';
+import { visibleText, wholeNumber } from './fields';
+import { legalNameSchema, sourcesOfFunds } from './kyc';
+import { CANCEL_REASON_MAX_LENGTH, ORDER_QUANTITY_MAX, PAYER_NAME_MAX_LENGTH } from './limits';
+import { says } from './validation-messages';
 import { payMethodTypes } from './products';
 import { nextStepCodes, orderActions, orderActors, orderStates } from './order-state';
 
@@ -31,42 +34,25 @@ import { nextStepCodes, orderActions, orderActors, orderStates } from './order-s
 export { orderStates, orderActions, orderActors, nextStepCodes };
 export type { OrderState, OrderAction, OrderActor, NextStepCode } from './order-state';
 
-const positiveInt = (label: string, max = 2_147_483_647) =>
-  z.coerce
-    .number({ error: `${label} must be a number.` })
-    .int({ error: `${label} must be a whole number.` })
-    .min(1, { error: `${label} must be at least 1.` })
-    .max(max, { error: `${label} is too large.` });
-
-export const orderIdSchema = z.uuid({ error: 'That is not an order id.' });
+export const orderIdSchema = z.uuid(says('validation.orderId'));
 export const orderIdParamsSchema = z.object({ id: orderIdSchema });
 export const orderIdQuerySchema = z.strictObject({ orderId: orderIdSchema });
 /** GET /api/v1/payment/manual?id= (the spec names the parameter `id`). */
 export const paymentQuerySchema = z.strictObject({ id: orderIdSchema });
-export const signFileParamsSchema = z.object({ id: z.uuid({ error: 'That is not a file id.' }) });
+export const signFileParamsSchema = z.object({ id: z.uuid(says('validation.signFileId')) });
 
 /** Idempotency-Key header: any client-chosen string of 8–100 safe characters (a UUID is ideal). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,100}$/;
-
-const cleanText = (max: number, label: string) =>
-  z
-    .string({ error: `Enter ${label}.` })
-    .trim()
-    .min(1, { error: `Enter ${label}.` })
-    .max(max, { error: `${label[0]!.toUpperCase()}${label.slice(1)} has at most ${max} characters.` })
-    .refine((value) => ![...value].some((char) => char.charCodeAt(0) < 32 || '<>'.includes(char)), {
-      error: `${label[0]!.toUpperCase()}${label.slice(1)} contains characters it may not.`,
-    });
 
 export { sourcesOfFunds, type SourceOfFunds } from './kyc';
 
 /** POST /api/v1/products/{id}/investors */
 export const createOrderRequestSchema = z.strictObject({
-  quantity: positiveInt('The quantity', 1_000_000_000),
-  payMethodId: positiveInt('The pay method'),
+  quantity: wholeNumber('validation.quantity', { max: ORDER_QUANTITY_MAX }),
+  payMethodId: wholeNumber('validation.payMethod'),
   /** One of GET /api/v1/kyc/purchase/list; the investor's default identity when left out. */
   identityId: z.string().min(1).max(64).optional(),
-  sourceOfFunds: z.enum(sourcesOfFunds, { error: 'Choose where the money comes from.' }).optional(),
+  sourceOfFunds: z.enum(sourcesOfFunds, says('validation.sourceOfFunds')).optional(),
 });
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
 
@@ -169,12 +155,14 @@ export type Order = z.infer<typeof orderSchema>;
 
 export const myOrdersQuerySchema = z.strictObject({
   state: orderStateSchema.optional(),
-  productId: positiveInt('The project id').optional(),
+  productId: wholeNumber('validation.projectId').optional(),
 });
 export const myOrdersResponseSchema = z.object({ orders: z.array(orderSummarySchema) });
 export type MyOrdersResponse = z.infer<typeof myOrdersResponseSchema>;
 
-export const cancelOrderRequestSchema = z.strictObject({ reason: cleanText(300, 'a reason').optional() });
+export const cancelOrderRequestSchema = z.strictObject({
+  reason: visibleText('validation.cancelReason', CANCEL_REASON_MAX_LENGTH).optional(),
+});
 
 /** The boxes the investor ticks before signing; each must be true. */
 export const contractConsentKeys = ['terms', 'risks', 'electronicSignature'] as const;
@@ -225,18 +213,18 @@ export const SIGNATURE_DATA_URL_MAX = 200_000;
 export const signRequestSchema = z.strictObject({
   orderId: orderIdSchema,
   /** Must match the legal name of the approved identity (case and spacing aside). */
-  legalName: cleanText(200, 'your legal name'),
+  legalName: legalNameSchema,
   /** The `sha256` of the contract the investor read; a changed contract is refused (CONTRACT_CHANGED). */
-  contractSha256: z.string().regex(/^[0-9a-f]{64}$/, { error: 'The contract hash must be 64 hex characters.' }),
+  contractSha256: z.string().regex(/^[0-9a-f]{64}$/, says('validation.contractHash')),
   consents: z.strictObject({
-    terms: z.literal(true, { error: 'Agree to the contract terms.' }),
-    risks: z.literal(true, { error: 'Confirm you understand the risks.' }),
-    electronicSignature: z.literal(true, { error: 'Agree to sign electronically.' }),
+    terms: z.literal(true, says('validation.consent.terms')),
+    risks: z.literal(true, says('validation.consent.risks')),
+    electronicSignature: z.literal(true, says('validation.consent.electronicSignature')),
   }),
   signature: z
     .string()
-    .max(SIGNATURE_DATA_URL_MAX, { error: 'The drawn signature is too large; draw it again.' })
-    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, { error: 'The drawn signature must be a PNG image.' })
+    .max(SIGNATURE_DATA_URL_MAX, says('validation.signature.tooLarge'))
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, says('validation.signature.png'))
     .optional(),
 });
 export type SignRequest = z.infer<typeof signRequestSchema>;
@@ -258,11 +246,11 @@ export type SignStatus = z.infer<typeof signStatusSchema>;
 /** POST /api/v1/payment/manual: payerName for a bank transfer, txHash for a crypto payment. */
 export const paymentDeclarationRequestSchema = z.strictObject({
   orderId: orderIdSchema,
-  payerName: cleanText(200, 'the name on the paying account').optional(),
+  payerName: visibleText('validation.payerName', PAYER_NAME_MAX_LENGTH).optional(),
   txHash: z
     .string()
     .trim()
-    .regex(/^(0x)?[A-Za-z0-9]{16,128}$/, { error: 'Enter the transaction hash as the wallet shows it.' })
+    .regex(/^(0x)?[A-Za-z0-9]{16,128}$/, says('validation.txHash'))
     .optional(),
 });
 export type PaymentDeclarationRequest = z.infer<typeof paymentDeclarationRequestSchema>;

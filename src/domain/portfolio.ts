@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import { codeSchema } from './auth';
+import { typedText, wholeNumber } from './fields';
+import {
+  ACCOUNT_HOLDER_MAX_LENGTH,
+  BANK_NAME_MAX_LENGTH,
+  DELIVERY_ADDRESS_MAX_LENGTH,
+  RECIPIENT_NAME_MAX_LENGTH,
+  WALLET_ADDRESS_MAX_LENGTH,
+  WALLET_LABEL_MAX_LENGTH,
+} from './limits';
+import { says } from './validation-messages';
 
 /**
  * The wire contract of the account area: holdings and their value, revenue received and
@@ -23,15 +34,8 @@ import { z } from 'zod';
  *   DELETE /api/v1/users/me/addresses/{id}           body authenticatorCodeRequest → 204
  */
 
-const positiveId = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number.` })
-    .int({ error: `${label} must be a whole number.` })
-    .min(1, { error: `${label} must be at least 1.` })
-    .max(2_147_483_647, { error: `${label} is too large.` });
-
-const isoDate = z.iso.date({ error: 'Use a date like 2026-01-31.' });
-const authenticatorCode = z.string().regex(/^\d{6}$/, { error: 'Enter the 6-digit code from your authenticator app.' });
+const isoDate = z.iso.date(says('validation.date'));
+const authenticatorCode = codeSchema('validation.authenticatorCode');
 
 export const myProductPayloadSchema = z.object({
   id: z.number().int(),
@@ -50,11 +54,11 @@ export const myRevenuesQuerySchema = z
   .object({
     from: isoDate.optional(),
     to: isoDate.optional(),
-    productId: positiveId('productId').optional(),
-    interval: z.enum(revenueIntervals, { error: 'interval must be day, month or year.' }).default('month'),
+    productId: wholeNumber('validation.projectId').optional(),
+    interval: z.enum(revenueIntervals, says('validation.revenue.interval')).default('month'),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    error: 'from must not be after to.',
+    ...says('validation.revenue.range'),
     path: ['from'],
   });
 export type MyRevenuesQuery = z.input<typeof myRevenuesQuerySchema>;
@@ -143,7 +147,7 @@ export const myDocumentsResponseSchema = z.object({
   contracts: z.array(signedContractSchema),
 });
 export type MyDocumentsResponse = z.infer<typeof myDocumentsResponseSchema>;
-export const myDocumentParamsSchema = z.object({ documentId: positiveId('documentId') });
+export const myDocumentParamsSchema = z.object({ documentId: wholeNumber('validation.documentId') });
 
 export const myBadgeResponseSchema = z.object({
   isHideBadge: z.boolean(),
@@ -182,8 +186,8 @@ export const giftClaimSchema = z.object({
 });
 export type GiftClaim = z.infer<typeof giftClaimSchema>;
 
-export const giftCheckQuerySchema = z.object({ id: positiveId('id') });
-export const giftClaimQuerySchema = z.object({ productId: positiveId('productId') });
+export const giftCheckQuerySchema = z.object({ id: wholeNumber('validation.projectId') });
+export const giftClaimQuerySchema = z.object({ productId: wholeNumber('validation.projectId') });
 
 export const giftCheckSchema = z.object({
   productId: z.number().int(),
@@ -198,24 +202,17 @@ export const giftCheckSchema = z.object({
 export type GiftCheck = z.infer<typeof giftCheckSchema>;
 export const giftClaimResponseSchema = z.object({ claim: giftClaimSchema.nullable() });
 
-const trimmed = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, { error: `${label} is required.` })
-    .max(max, { error: `${label} must be at most ${max} characters.` });
-
 export const giftClaimRequestSchema = z.object({
-  productId: positiveId('productId'),
-  giftId: positiveId('giftId'),
+  productId: wholeNumber('validation.projectId'),
+  giftId: wholeNumber('validation.giftId'),
   delivery: z
     .object({
-      recipientName: trimmed('Recipient name', 200),
-      address: trimmed('Delivery address', 500),
+      recipientName: typedText('validation.recipientName', RECIPIENT_NAME_MAX_LENGTH),
+      address: typedText('validation.deliveryAddress', DELIVERY_ADDRESS_MAX_LENGTH),
       phone: z
         .string()
         .trim()
-        .regex(/^\+?[0-9 ()-]{6,30}$/, { error: 'Enter a phone number of digits, spaces and dashes.' }),
+        .regex(/^\+?[0-9 ()-]{6,30}$/, says('validation.phone')),
     })
     .optional(),
 });
@@ -234,14 +231,12 @@ export const bankDetailsResponseSchema = z.object({ bankDetails: bankDetailsSche
 export type BankDetailsResponse = z.infer<typeof bankDetailsResponseSchema>;
 
 export const bankDetailsRequestSchema = z.object({
-  bankName: trimmed('Bank', 120),
-  holderName: trimmed('Account holder', 200),
+  bankName: typedText('validation.bankName', BANK_NAME_MAX_LENGTH),
+  holderName: typedText('validation.accountHolder', ACCOUNT_HOLDER_MAX_LENGTH),
   accountNumber: z
-    .string({ error: 'Account number is required.' })
+    .string(says('validation.accountNumber'))
     .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(
-      z.string().regex(/^[0-9]{6,20}$/, { error: 'An account number is 6 to 20 digits (spaces and dashes allowed).' }),
-    ),
+    .pipe(z.string().regex(/^[0-9]{6,20}$/, says('validation.accountNumber'))),
   code: authenticatorCode,
 });
 export type BankDetailsRequest = z.input<typeof bankDetailsRequestSchema>;
@@ -262,13 +257,13 @@ export const walletAddressesResponseSchema = z.object({ addresses: z.array(walle
 export type WalletAddressesResponse = z.infer<typeof walletAddressesResponseSchema>;
 
 export const walletAddressRequestSchema = z.object({
-  label: trimmed('Label', 60),
-  network: z.enum(walletNetworks, { error: 'Choose Ethereum, Polygon or Bitcoin.' }),
-  address: trimmed('Address', 120),
+  label: typedText('validation.walletLabel', WALLET_LABEL_MAX_LENGTH),
+  network: z.enum(walletNetworks, says('validation.walletNetwork')),
+  address: typedText('validation.walletAddress', WALLET_ADDRESS_MAX_LENGTH),
   code: authenticatorCode,
 });
 export type WalletAddressRequest = z.input<typeof walletAddressRequestSchema>;
-export const walletAddressParamsSchema = z.object({ id: z.uuid({ error: 'That is not an address id.' }) });
+export const walletAddressParamsSchema = z.object({ id: z.uuid(says('validation.walletAddressId')) });
 export const authenticatorCodeRequestSchema = z.object({ code: authenticatorCode });
 
 /** Masks all but the last four digits: "•••• 1234". */

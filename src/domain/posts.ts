@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { wholeNumber } from './fields';
+import { POST_ADDRESS_MAX_LENGTH, POSTS_MAX_LIMIT } from './limits';
+import { says } from './validation-messages';
 
 /**
  * Blog wire shapes (spec section 3, Post; section 7, the /posts calls). A post's `content`
@@ -9,9 +12,9 @@ export const URL_TITLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const urlTitleSchema = z
   .string()
-  .min(1, { error: 'The post address is empty.' })
-  .max(120, { error: 'The post address is at most 120 characters.' })
-  .regex(URL_TITLE_PATTERN, { error: 'The post address uses lower-case letters, digits and single hyphens.' });
+  .min(1, says('validation.postAddress'))
+  .max(POST_ADDRESS_MAX_LENGTH, says('validation.postAddress'))
+  .regex(URL_TITLE_PATTERN, says('validation.postAddress'));
 
 export const postAuthorSchema = z.object({
   id: z.number().int().positive(),
@@ -42,21 +45,12 @@ export const postSchema = z.object({
 export type Post = z.infer<typeof postSchema>;
 
 export const POSTS_DEFAULT_LIMIT = 9;
-export const POSTS_MAX_LIMIT = 50;
+export { POSTS_MAX_LIMIT };
 
 export const postListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number.' })
-    .int({ error: 'limit must be a whole number.' })
-    .min(1, { error: 'limit must be at least 1.' })
-    .max(POSTS_MAX_LIMIT, { error: `limit must be at most ${POSTS_MAX_LIMIT}.` })
-    .default(POSTS_DEFAULT_LIMIT),
+  limit: wholeNumber('validation.limit.posts', { max: POSTS_MAX_LIMIT }).default(POSTS_DEFAULT_LIMIT),
   /** The id of the first post of the page wanted, as the previous page's nextId gave it. */
-  nextId: z.coerce
-    .number({ error: 'nextId must be a number.' })
-    .int({ error: 'nextId must be a whole number.' })
-    .positive({ error: 'nextId must be positive.' })
-    .optional(),
+  nextId: wholeNumber('validation.nextId').optional(),
 });
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
 

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { wholeNumber } from './fields';
+import { PRODUCT_PAGE_MAX } from './limits';
+import { says } from './validation-messages';
 import { saleStatuses } from './sale';
 
 /**
@@ -7,7 +10,7 @@ import { saleStatuses } from './sale';
  */
 
 export const PRODUCT_PAGE_SIZE = 100;
-export const PRODUCT_PAGE_MAX = 100;
+export { PRODUCT_PAGE_MAX };
 
 export const saleStatusSchema = z.enum(saleStatuses);
 export const payMethodTypes = ['ACCOUNT', 'CRYPTO'] as const;
@@ -19,26 +22,14 @@ export type CommunitySectionType = (typeof communitySectionTypes)[number];
 export type CommunityViewType = (typeof communityViewTypes)[number];
 export type WhitelistStatus = (typeof whitelistStatuses)[number];
 
-const positiveId = (what: string) =>
-  z.coerce
-    .number({ error: `${what} must be a number.` })
-    .int({ error: `${what} must be a whole number.` })
-    .min(1, { error: `${what} must be at least 1.` })
-    .max(2_147_483_647, { error: `${what} is too large.` });
-
-export const productIdParamsSchema = z.object({ id: positiveId('The project id') });
+export const productIdParamsSchema = z.object({ id: wholeNumber('validation.projectId') });
 
 export const productListQuerySchema = z.strictObject({
   saleStatus: saleStatusSchema.optional(),
-  categoryId: positiveId('The category id').optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number.' })
-    .int({ error: 'limit must be a whole number.' })
-    .min(1, { error: 'limit must be at least 1.' })
-    .max(PRODUCT_PAGE_MAX, { error: `limit must be at most ${PRODUCT_PAGE_MAX}.` })
-    .default(PRODUCT_PAGE_SIZE),
-  nextId: positiveId('nextId').optional(),
-  hideStatus: z.literal('SHOW', { error: 'hideStatus can only be SHOW.' }).optional(),
+  categoryId: wholeNumber('validation.categoryId').optional(),
+  limit: wholeNumber('validation.limit.products', { max: PRODUCT_PAGE_MAX }).default(PRODUCT_PAGE_SIZE),
+  nextId: wholeNumber('validation.nextId').optional(),
+  hideStatus: z.literal('SHOW', says('validation.hideStatus')).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
@@ -202,7 +193,7 @@ export const productDetailSchema = z.object({
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
-export const subscribeRequestSchema = z.strictObject({ productId: positiveId('productId') });
+export const subscribeRequestSchema = z.strictObject({ productId: wholeNumber('validation.projectId') });
 export const subscribeResponseSchema = z.object({ productId: z.number().int(), isSubscribe: z.boolean() });
 
 export const whitelistStateSchema = z.object({

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { SESSION_LOST_MESSAGE, sessionEndingCodes } from '../domain/error-codes';
 import { REQUEST_TIMEOUT_MS } from '../domain/constants';
 import { errorEnvelopeSchema, type ErrorDetail } from '../domain/schemas';
-import { UNKNOWN_ERROR_MESSAGE } from './i18n';
+import { t, UNKNOWN_ERROR_MESSAGE } from './i18n';
 import { NETWORK_CODE, NETWORK_STATUS, RequestError, TIMEOUT_CODE } from './request-error';
 
 export interface ApiClientOptions {
@@ -112,12 +112,12 @@ export function createApiClient(options: ApiClientOptions) {
       });
     } catch (cause) {
       if (timeout.aborted) {
-        throw new RequestError('The server took too long to answer. Please try again.', NETWORK_STATUS, [
+        throw new RequestError(t('network.timeout'), NETWORK_STATUS, [
           { code: TIMEOUT_CODE, message: 'Request timed out' },
         ]);
       }
       if (request.signal?.aborted) throw cause;
-      throw new RequestError('Could not reach Moa. Check your connection and try again.', NETWORK_STATUS, [
+      throw new RequestError(t('network.unreachable'), NETWORK_STATUS, [
         { code: NETWORK_CODE, message: 'Network error' },
       ]);
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { validationMessages } from '../../src/domain/validation-messages';
 import { errorCatalogue, errorCodes } from '../../src/domain/error-codes';
 import { errorEnvelopeSchema, healthSchema, otpUrlSchema, productIdSchema } from '../../src/domain/schemas';
 import { redirectSearchSchema } from '../../src/domain/search';
@@ -15,7 +16,8 @@ describe('productIdSchema (claim-gift productId: integer, positive, at least 1)'
   it.each(['0', 0, '-3', '1.5', 'abc', '', null])('refuses %s with a message', (input) => {
     const result = productIdSchema.safeParse(input);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toMatch(/project id/i);
+    expect(result.error?.issues[0]?.message).toBe('validation.projectId');
+    expect(validationMessages['validation.projectId']).toMatch(/project id/i);
   });
 });
 
@@ -29,7 +31,9 @@ describe('otpUrlSchema', () => {
     (input) => {
       const result = otpUrlSchema.safeParse(input);
       expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe('Secret key is required');
+      // The spec's text, through the message's key.
+      expect(result.error?.issues[0]?.message).toBe('validation.otpUrl');
+      expect(validationMessages['validation.otpUrl']).toBe('Secret key is required');
     },
   );
 });

@@ -50,6 +50,36 @@ describe.each(testEngines())('messages and mails in the investor’s language on
     expect((unknown.json() as { errors: Array<{ message: string }> }).errors[0]?.message).toBe('Sign in to continue.');
   });
 
+  it('says which field was refused and why in the requested language, through the shared schema', async () => {
+    const send = (language: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/email/code',
+        payload: { email: 'not an address' },
+        headers: { 'accept-language': language },
+      });
+    const korean = await send('ko-KR');
+    expect(korean.statusCode).toBe(400);
+    expect(korean.json()).toEqual({
+      errors: [{ code: 'VALIDATION_FAILED', message: 'body.email: 올바른 이메일 주소를 입력해 주세요.' }],
+    });
+    const english = await send('en');
+    expect(english.json()).toEqual({
+      errors: [{ code: 'VALIDATION_FAILED', message: 'body.email: Enter a valid email address.' }],
+    });
+    // A message of the validation library itself (no key of ours) is passed on as it is.
+    const unknownField = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/email/code',
+      payload: { email: 'hana@example.com', role: 'ADMIN' },
+      headers: { 'accept-language': 'ko' },
+    });
+    expect(unknownField.statusCode).toBe(400);
+    const message = (unknownField.json() as { errors: Array<{ message: string }> }).errors[0]!.message;
+    expect(message).toMatch(/^body: /);
+    expect(message).not.toMatch(/validation\./);
+  });
+
   it('mails the sign-in code in Korean to a Korean reader and in English otherwise', async () => {
     expect((await requestCode('hana@example.com', 'ko')).statusCode).toBe(200);
     const [korean] = await outbox('hana@example.com');

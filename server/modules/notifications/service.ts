@@ -23,6 +23,7 @@ import type { AppConfig } from '../../config';
 import type { AppContext, RequestMeta } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
+import { validationText } from '../../i18n/errors';
 import type { AuthState } from '../../plugins/auth';
 import { appendAuditEvent } from '../audit/repository';
 import * as repo from './repository';
@@ -74,7 +75,11 @@ export async function recordNotifications(
 ): Promise<RecordedNotifications> {
   const parsed = recordInputSchema.safeParse(input);
   if (!parsed.success) {
-    throw new AppError('VALIDATION_FAILED', parsed.error.issues[0]?.message ?? 'The notification is not valid.');
+    const issue = parsed.error.issues[0];
+    throw new AppError(
+      'VALIDATION_FAILED',
+      issue ? validationText(issue.message, 'en') : 'The notification is not valid.',
+    );
   }
   const { type, productId, title, body } = parsed.data;
   const link = parsed.data.link ?? defaultLinkFor(type, productId);

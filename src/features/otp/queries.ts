@@ -3,6 +3,7 @@ import { mfaKeysResponseSchema } from '../../domain/auth';
 import { OTP_KEYS_CACHE_MS } from '../../domain/constants';
 import { otpUrlSchema } from '../../domain/schemas';
 import { api } from '../../lib/api';
+import { t } from '../../lib/i18n';
 
 export const otpKeys = { all: ['otp'] as const, keys: () => [...otpKeys.all, 'keys'] as const };
 
@@ -13,8 +14,10 @@ export interface OtpKeys {
 
 /** The otpauth URL must carry a secret; the key shown as text is that secret parameter. */
 export function otpKeysFromUrl(url: string): OtpKeys {
-  const otpUrl = otpUrlSchema.parse(url);
-  return { otpUrl, secretKey: new URL(otpUrl).searchParams.get('secret')! };
+  const parsed = otpUrlSchema.safeParse(url);
+  // Shown on the setup screen as it is: the spec's text, in the reader's language.
+  if (!parsed.success) throw new Error(t('validation.otpUrl'));
+  return { otpUrl: parsed.data, secretKey: new URL(parsed.data).searchParams.get('secret')! };
 }
 
 /**

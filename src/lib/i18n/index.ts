@@ -6,6 +6,7 @@
  * product's contract names it so.
  */
 import { useSyncExternalStore } from 'react';
+import { isValidationKey } from '../../domain/validation-messages';
 import { en } from './en';
 import { LOCALES, type Locale } from './types';
 
@@ -131,6 +132,16 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
   const message = messages[key] ?? en[key];
   if (!params) return message;
   return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/**
+ * What a shared schema said about refused input, in the reader's language: the schemas carry
+ * message keys (src/domain/validation-messages.ts); a message of the validation library itself
+ * is shown as it is.
+ */
+export function validationText(message: string | undefined): string | undefined {
+  if (message === undefined) return undefined;
+  return isValidationKey(message) ? t(message) : message;
 }
 
 export type Language = Locale;

@@ -8,7 +8,7 @@ import { authConfigQueryOptions } from '../../features/auth/queries';
 import { GoogleButton } from '../../features/auth/google-button';
 import { adoptAccessToken } from '../../features/session/queries';
 import { pageHead } from '../../lib/head';
-import { t } from '../../lib/i18n';
+import { t, validationText } from '../../lib/i18n';
 import type { AccessTokenResponse } from '../../domain/auth';
 import { CodeField, Field, FormError } from '../../ui/field';
 import { AuthCard } from './-components/auth-card';
@@ -54,7 +54,7 @@ function SignInPage() {
     event.preventDefault();
     const parsed = emailSchema.safeParse(email);
     if (!parsed.success) {
-      setEmailError(parsed.error.issues[0]?.message ?? t('signin.emailInvalid'));
+      setEmailError(validationText(parsed.error.issues[0]?.message) ?? t('signin.emailInvalid'));
       return;
     }
     setEmailError(null);

@@ -8,7 +8,7 @@ import {
 } from '../../domain/contact';
 import { useSendContactMessage } from '../../features/contact/mutations';
 import { pageHead } from '../../lib/head';
-import { t } from '../../lib/i18n';
+import { t, validationText } from '../../lib/i18n';
 import { RequestError } from '../../lib/request-error';
 
 export const Route = createFileRoute('/contact-us/')({
@@ -40,7 +40,7 @@ function ContactPage() {
       const next: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as Field;
-        next[field] ??= issue.message;
+        next[field] ??= validationText(issue.message);
       }
       setErrors(next);
       setFormError(t('contact.fixErrors'));

@@ -10,7 +10,7 @@ import { dateInputPattern } from '../../../lib/dates';
 import { Field, FieldError, FormError } from '../../../ui/field';
 import { countryOptions } from '../countries';
 import { useSubmitIdentity } from '../mutations';
-import { getLocale, t } from '../../../lib/i18n';
+import { getLocale, t, validationText } from '../../../lib/i18n';
 import { DOCUMENT_ACCEPT, FilePicker, PHOTO_ACCEPT } from './file-picker';
 
 type Errors = Partial<Record<string, string>>;
@@ -56,7 +56,7 @@ export function IdentityForm({
       selfieFileId: '00000000-0000-4000-8000-000000000002',
     });
     if (!details.success) {
-      for (const issue of details.error.issues) found[String(issue.path[0])] ??= issue.message;
+      for (const issue of details.error.issues) found[String(issue.path[0])] ??= validationText(issue.message);
     }
     if (!front.length) found.front = t('identity.form.needFront');
     if (isTwoSided(documentType) && !back.length) found.back = t('identity.form.needBack');

@@ -291,6 +291,8 @@ export const core = {
   'activity.type.INVESTOR_VERIFICATION_SUBMITTED': 'Investor verification submitted',
   'activity.type.INVESTOR_VERIFICATION_REVIEWED': 'Investor verification reviewed',
   'network.offline': 'You are offline. Showing what was last saved on this device.',
+  'network.timeout': 'The server took too long to answer. Please try again.',
+  'network.unreachable': 'Could not reach Moa. Check your connection and try again.',
   'offline.banner': 'You are offline. Showing what this device saved on {date}.',
   'offline.bannerNoData': 'You are offline. Pages you opened before still work.',
   'offline.actionUnavailable': 'Needs an internet connection.',

@@ -5,6 +5,7 @@ import { home } from './home';
 import { identity } from './identity';
 import { site } from './site';
 import { time } from './time';
+import { validationMessages } from '../../../domain/validation-messages';
 
 /**
  * The English catalogue, the reference every other language must match key for key. Each area
@@ -18,4 +19,6 @@ export const en = {
   ...identity,
   ...site,
   ...time,
+  // What the shared schemas say about refused input (also the server's, so they live in src/domain).
+  ...validationMessages,
 } as const;

@@ -5,6 +5,7 @@ import { home } from './home';
 import { identity } from './identity';
 import { site } from './site';
 import { time } from './time';
+import { validationMessagesKo } from '../../../domain/validation-messages.ko';
 
 /**
  * The Korean catalogue: the same keys as the English one (tests/lib/i18n-catalogues.test.ts
@@ -18,4 +19,5 @@ export const ko = {
   ...identity,
   ...site,
   ...time,
+  ...validationMessagesKo,
 };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { productIdSchema } from '../../../domain/schemas';
 import { pageHead } from '../../../lib/head';
 import { GiftClaim } from '../../../features/portfolio/components/gift-claim';
-import { t } from '../../../lib/i18n';
+import { t, validationText } from '../../../lib/i18n';
 
 /**
  * ?productId must be an integer of at least 1 (spec §5). The search is parsed without
@@ -33,7 +33,9 @@ function Page() {
         <h1 className="page-title">{t('site.gift.title')}</h1>
         <div role="alert" className="card mt-8 max-w-2xl p-6">
           <p className="font-semibold text-coral-700">{t('site.gift.invalid')}</p>
-          <p className="mt-2 text-ink-soft">{t('site.gift.invalidHelp', { reason: productIdError })}</p>
+          <p className="mt-2 text-ink-soft">
+            {t('site.gift.invalidHelp', { reason: validationText(productIdError) ?? '' })}
+          </p>
           <Link to="/projects" className="btn-primary mt-6">
             {t('site.gift.browse')}
           </Link>

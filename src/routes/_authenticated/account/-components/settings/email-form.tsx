@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { emailSchema, isCode } from '../../../../../domain/auth';
 import { useConfirmEmailChange, useRequestEmailChange } from '../../../../../features/account/mutations';
-import { t } from '../../../../../lib/i18n';
+import { t, validationText } from '../../../../../lib/i18n';
 import { CodeField, Field } from '../../../../../ui/field';
 import { FormActions } from '../../../../../ui/form-actions';
 import { useProfileUpdate } from './use-profile-update';
@@ -64,7 +64,7 @@ export function EmailForm({ onDone }: { onDone: () => void }) {
       onSubmit={(event) => {
         event.preventDefault();
         const parsed = emailSchema.safeParse(email);
-        if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
+        if (!parsed.success) return setError(validationText(parsed.error.issues[0]?.message) ?? null);
         send.mutate(parsed.data);
       }}
     >

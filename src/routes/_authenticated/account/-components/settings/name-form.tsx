@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { nameSchema } from '../../../../../domain/auth';
 import { useUpdateName } from '../../../../../features/account/mutations';
-import { t } from '../../../../../lib/i18n';
+import { t, validationText } from '../../../../../lib/i18n';
 import { Field } from '../../../../../ui/field';
 import { FormActions } from '../../../../../ui/form-actions';
 import { useProfileUpdate } from './use-profile-update';
@@ -22,7 +22,7 @@ export function NameForm({ current, onDone }: { current: string; onDone: () => v
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = nameSchema.safeParse(name);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
+    if (!parsed.success) return setError(validationText(parsed.error.issues[0]?.message) ?? null);
     setError(null);
     save.mutate(parsed.data);
   };

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { DB_INTEGER_MAX } from './limits';
+import { hasForbiddenNameCharacters } from './names';
+import { says, type ValidationKey } from './validation-messages';
+
+/**
+ * The field shapes the wire schemas share, each with one message that states its whole rule
+ * (so the message is right whichever check failed).
+ */
+
+/** A whole number from `min` to `max` (ids, counts, quantities); a query or path string is read as a number. */
+export const wholeNumber = (message: ValidationKey, { min = 1, max = DB_INTEGER_MAX } = {}) =>
+  z.coerce.number(says(message)).int(says(message)).min(min, says(message)).max(max, says(message));
+
+/** Text a person types: trimmed, from 1 to `max` characters. */
+export const typedText = (message: ValidationKey, max: number) =>
+  z.string(says(message)).trim().min(1, says(message)).max(max, says(message));
+
+/**
+ * Text that names someone or something (a legal name, a company, a payer): also no invisible,
+ * control or direction characters nor angle brackets, the one rule of src/domain/names.ts.
+ */
+export const visibleText = (message: ValidationKey, max: number) =>
+  typedText(message, max).refine((value) => !hasForbiddenNameCharacters(value), says('validation.text.characters'));

@@ -1,0 +1,49 @@
+/**
+ * The limits of what a person or a client may send, named once: the schemas enforce them and
+ * the validation messages (validation-messages.ts, .ko.ts) state them.
+ */
+
+/** Every code a user types, from a mail or an authenticator, is this many digits. */
+export const CODE_LENGTH = 6;
+export const EMAIL_MAX_LENGTH = 320;
+/** A profile or display name (src/domain/names.ts). */
+export const NAME_MAX_LENGTH = 60;
+export const LEGAL_NAME_MAX_LENGTH = 120;
+export const ENTITY_NAME_MAX_LENGTH = 160;
+export const ENTITY_NUMBER_MAX_LENGTH = 60;
+export const EVIDENCE_FILES_MAX = 5;
+export const EVIDENCE_DETAILS_MAX_LENGTH = 1000;
+
+export const CONTACT_NAME_MAX_LENGTH = 100;
+export const CONTACT_EMAIL_MAX_LENGTH = 254;
+export const CONTACT_MESSAGE_MIN = 10;
+export const CONTACT_MESSAGE_MAX = 5000;
+
+export const ORDER_QUANTITY_MAX = 1_000_000_000;
+export const CANCEL_REASON_MAX_LENGTH = 300;
+export const PAYER_NAME_MAX_LENGTH = 200;
+
+export const RECIPIENT_NAME_MAX_LENGTH = 200;
+export const DELIVERY_ADDRESS_MAX_LENGTH = 500;
+export const BANK_NAME_MAX_LENGTH = 120;
+export const ACCOUNT_HOLDER_MAX_LENGTH = 200;
+export const WALLET_LABEL_MAX_LENGTH = 60;
+export const WALLET_ADDRESS_MAX_LENGTH = 120;
+
+export const POST_ADDRESS_MAX_LENGTH = 120;
+export const POSTS_MAX_LIMIT = 50;
+export const PRODUCT_PAGE_MAX = 100;
+export const NOTIFICATIONS_MAX_LIMIT = 50;
+export const NOTIFICATION_LINK_MAX_LENGTH = 300;
+export const PUSH_ENDPOINT_MAX_LENGTH = 1000;
+
+export const GOVERNANCE_TITLE_MAX_LENGTH = 200;
+export const GOVERNANCE_BODY_MAX_LENGTH = 10_000;
+export const ANSWER_MAX_LENGTH = 5_000;
+export const REPORT_REASON_MAX_LENGTH = 500;
+export const OPTION_MAX_LENGTH = 120;
+export const MAX_OPTIONS = 10;
+export const MIN_OPTIONS = 2;
+
+/** The largest value the database's integer columns hold (ids, counts, quantities). */
+export const DB_INTEGER_MAX = 2_147_483_647;
