@@ -210,6 +210,8 @@ function writeRawError(socket: Socket, securityHeaders: Record<string, string>, 
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${head}\r\n${body}`);
 }
 
+/** 404 in the catalogue's shape and the request's language, for routes that answer it themselves. */
 export function sendNotFound(reply: FastifyReply, message = 'No such API route.') {
-  return reply.status(404).type('application/json; charset=utf-8').send(envelope('NOT_FOUND', message));
+  const body = localizeErrorEnvelope(envelope('NOT_FOUND', message), requestLanguage(reply.request));
+  return reply.status(404).type('application/json; charset=utf-8').send(body);
 }

@@ -80,6 +80,14 @@ describe.each(testEngines())('messages and mails in the investor’s language on
     expect(message).not.toMatch(/validation\./);
   });
 
+  it('answers an unknown API address in the requested language', async () => {
+    const korean = await t.app.inject({ url: '/api/v1/no-such-thing', headers: { 'accept-language': 'ko' } });
+    expect(korean.statusCode).toBe(404);
+    expect(korean.json()).toEqual({ errors: [{ code: 'NOT_FOUND', message: '요청하신 내용을 찾을 수 없습니다.' }] });
+    const english = await t.app.inject({ url: '/api/v1/no-such-thing' });
+    expect((english.json() as { errors: Array<{ code: string }> }).errors[0]?.code).toBe('NOT_FOUND');
+  });
+
   it('mails the sign-in code in Korean to a Korean reader and in English otherwise', async () => {
     expect((await requestCode('hana@example.com', 'ko')).statusCode).toBe(200);
     const [korean] = await outbox('hana@example.com');

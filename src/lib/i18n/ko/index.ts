@@ -8,7 +8,7 @@ import { time } from './time';
 import { validationMessagesKo } from '../../../domain/validation-messages.ko';
 
 /**
- * The Korean catalogue: the same keys as the English one (tests/lib/i18n-catalogues.test.ts
+ * The Korean catalogue: the same keys as the English one (tests/i18n/catalogues.test.ts
  * fails on a missing or extra key). Loaded on demand, so English readers never download it.
  */
 export const ko = {
