@@ -9,6 +9,21 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Each server module's SQL files, which only the module itself may import (the shared ones aside). */
+const modulesDir = new URL('./server/modules/', import.meta.url);
+const serverModules = readdirSync(modulesDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const repositoriesOf = (module) =>
+  readdirSync(new URL(`${module}/`, modulesDir))
+    .filter((file) => /repository\.ts$/.test(file))
+    .map((file) => `./server/modules/${module}/${file}`);
+/** The audit journal and the user record are read and written by every module (server/modules/README.md). */
+const SHARED_REPOSITORIES = new Set([
+  './server/modules/audit/repository.ts',
+  './server/modules/users/records-repository.ts',
+]);
+
 export default tseslint.config(
   {
     ignores: [
@@ -71,6 +86,20 @@ export default tseslint.config(
               target: ['./server', './sw'],
               from: ['./src/features', './src/routes', './src/lib', './src/ui'],
               message: 'The server and the service worker share only src/domain with the client.',
+            },
+            ...serverModules.map((module) => ({
+              target: `./server/modules/${module}`,
+              from: serverModules
+                .filter((other) => other !== module)
+                .flatMap(repositoriesOf)
+                .filter((file) => !SHARED_REPOSITORIES.has(file)),
+              message: 'A module uses another module through its service, never its repository.',
+            })),
+            {
+              target: ['./server/cli', './server/db/seed', './server/plugins', './server/app.ts'],
+              from: serverModules.flatMap(repositoriesOf).filter((file) => !SHARED_REPOSITORIES.has(file)),
+              message:
+                'Operator commands, the seed and the plugins call services, so every rule and audit record applies.',
             },
           ],
         },

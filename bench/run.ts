@@ -30,7 +30,7 @@ import { migrateToLatest } from '../server/db/migrate';
 import { seedDemoDataOnce } from '../server/db/seed/index';
 import { insertSession, markSecondFactorPassed } from '../server/modules/auth/repository';
 import { signAccessToken } from '../server/modules/auth/tokens';
-import { insertUser } from '../server/modules/users/repository';
+import { insertUser } from '../server/modules/users/records-repository';
 import { loadOrCreateSecrets } from '../server/secrets';
 import { approveIdentity } from '../tests/helpers/kyc';
 import { fillLargeData, LARGE } from './large-data';

@@ -4,7 +4,7 @@ import { holdsRole, type StaffRole, type TokenRole } from '../../src/domain/auth
 import { languageFromAcceptLanguage, type Language } from '../../src/domain/language';
 import type { AppContext, RequestMeta } from '../context';
 import { AppError } from '../errors';
-import { findActiveSession, type SessionWithUser } from '../modules/auth/repository';
+import { findActiveSession, type SessionWithUser } from '../modules/auth/service';
 import { verifyAccessToken } from '../modules/auth/tokens';
 
 export interface AuthState extends SessionWithUser {

@@ -4,7 +4,7 @@ import { signAccessToken } from '../../server/modules/auth/tokens';
 import { storeUpload } from '../../server/modules/kyc/files';
 import { recordReviewDecision, submitIdentity } from '../../server/modules/kyc/service';
 import { insertCategory, insertProduct, type NewProduct } from '../../server/modules/products/factory';
-import { insertUser } from '../../server/modules/users/repository';
+import { insertUser } from '../../server/modules/users/records-repository';
 import { bearer } from './auth';
 import { sampleFiles } from './kyc';
 

@@ -4,7 +4,7 @@ import { activityListSchema } from '../../src/domain/auth';
 import { migrateToLatest } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations/index';
 import { changeUserRole } from '../../server/modules/users/service';
-import { insertUser } from '../../server/modules/users/repository';
+import { insertUser } from '../../server/modules/users/records-repository';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createClock, enrollUser } from '../helpers/auth';
 import { createTestDb, testEngines } from '../helpers/db';

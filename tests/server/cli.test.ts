@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createDb } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';
-import { insertUser } from '../../server/modules/users/repository';
+import { insertUser } from '../../server/modules/users/records-repository';
 import { insertWhitelistRequest } from '../../server/modules/products/repository';
 import { parseConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';

@@ -10,7 +10,7 @@ import { createDb } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createMailer } from '../../server/mail/mailer';
 import { createOrder } from '../../server/modules/orders/service';
-import { findUserById } from '../../server/modules/users/repository';
+import { findUserById } from '../../server/modules/users/records-repository';
 import { loadOrCreateSecrets } from '../../server/secrets';
 import { createInvestor, createSaleProduct } from '../helpers/investors';
 

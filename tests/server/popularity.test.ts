@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productListResponseSchema } from '../../src/domain/products';
 import { insertCategory, insertHolding, insertProduct } from '../../server/modules/products/factory';
 import { TRENDING_TOP, TRENDING_WINDOW_DAYS } from '../../server/modules/products/service';
-import { insertUser } from '../../server/modules/users/repository';
+import { insertUser } from '../../server/modules/users/records-repository';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createClock } from '../helpers/auth';
 import { testEngines } from '../helpers/db';

@@ -16,7 +16,7 @@ import { decryptText } from '../../server/crypto';
 import { distributeRevenue, distributionShares } from '../../server/modules/account/service';
 import { appendHoldingEntry } from '../../server/modules/orders/ledger';
 import { insertCategory, insertHolding, insertProduct } from '../../server/modules/products/factory';
-import { findUserByEmail, insertUser } from '../../server/modules/users/repository';
+import { findUserByEmail, insertUser } from '../../server/modules/users/records-repository';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, codeAt, createClock, enrollUser, errorCode, type EnrolledUser } from '../helpers/auth';
 import { testEngines } from '../helpers/db';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createDb } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';
-import { insertUser } from '../../server/modules/users/repository';
+import { insertUser } from '../../server/modules/users/records-repository';
 
 function moa(dataDir: string, ...args: string[]) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { insertCategory, insertHolding, insertProduct } from '../../modules/products/factory';
-import { insertUser } from '../../modules/users/repository';
+import { insertUser } from '../../modules/users/records-repository';
 import type { Database } from '../types';
 import { demoProjects, type DemoProject } from './catalogue-data';
 

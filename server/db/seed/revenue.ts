@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { writeDistribution } from '../../modules/account/service';
 import { hasHoldingEntriesUpTo } from '../../modules/orders/ledger';
-import { findProductsWithHoldings, setDigitalGiftReveal } from '../../modules/products/catalogue-repository';
+import { findProductsWithHoldings, setDigitalGiftReveal } from '../../modules/products/service';
 import type { Database } from '../types';
 import type { Seeder } from './index';
 

@@ -25,13 +25,13 @@ import type { Database, GiftClaimsTable } from '../../db/types';
 import { AppError } from '../../errors';
 import type { AuthState } from '../../plugins/auth';
 import { appendAuditEvent } from '../audit/repository';
-import { findDocumentVersions } from '../documents/repository';
+import { findDocumentVersions } from '../documents/service';
 import { readVersionBytes } from '../documents/service';
 import { assertKycApproved } from '../kyc/service';
 import { applyWithAuthenticatorCode } from '../mfa/service';
 import { sameLegalName } from '../orders/contract';
 import { ledgerBalancesAt } from '../orders/ledger';
-import { findUserById } from '../users/repository';
+import { findUserById } from '../users/records-repository';
 import { allocateProRata } from './allocation';
 import {
   deleteWalletAddress,

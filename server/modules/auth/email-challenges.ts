@@ -5,7 +5,7 @@ import { hashCode, randomDigits, safeEqual } from '../../crypto';
 import { AppError } from '../../errors';
 import { emailChangeCodeMail, signInCodeMail } from '../../i18n/mails';
 import { budgetKey, spendBudgets } from '../limits/service';
-import { findUserByEmail, findUserById } from '../users/repository';
+import { findUserByEmail, findUserById } from '../users/records-repository';
 import { consumeChallenge, insertChallenge, spendChallengeAttempt, type ChallengeRecord } from './repository';
 
 const WINDOW_MINUTES = 15;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { selectUsers, toUserRecord, type UserRecord } from '../users/repository';
+import { selectUsers, toUserRecord, type UserRecord } from '../users/records-repository';
 
 type Db = Kysely<Database>;
 

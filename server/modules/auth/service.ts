@@ -5,7 +5,7 @@ import { minutesFrom, type AppContext, type RequestMeta } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
-import { findUserByEmail, findUserIdByIdentity, insertIdentity, insertUser } from '../users/repository';
+import { findUserByEmail, findUserIdByIdentity, insertIdentity, insertUser } from '../users/records-repository';
 import { checkEmailChallenge, consumeEmailChallenge, sendEmailChallenge } from './email-challenges';
 import { GOOGLE_ISSUER, type GoogleVerifier } from './google';
 import { insertSession } from './repository';
@@ -15,7 +15,8 @@ import { signAccessToken } from './tokens';
  * Session changes other modules make inside their own transaction (a ban, a sign-out, a second
  * factor passed): they reach sessions through this service, never the repository.
  */
-export { markSecondFactorPassed, revokeSession, revokeUserSessions } from './repository';
+export { findActiveSession, markSecondFactorPassed, revokeSession, revokeUserSessions } from './repository';
+export type { SessionWithUser } from './repository';
 
 /** The issuer of identities proven by an emailed code; their subject is the address. */
 export const EMAIL_ISSUER = 'email';

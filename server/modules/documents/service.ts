@@ -14,6 +14,9 @@ import {
   recordVersionHash,
 } from './repository';
 
+/** The versions of a project's documents, for other modules' own reads (the account's downloads). */
+export { findDocumentVersions } from './repository';
+
 /**
  * Project documents and their versions. Replacing a document adds a version (stored in the
  * data folder, never overwritten) and points the document at it; every earlier version stays

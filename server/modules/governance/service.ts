@@ -35,10 +35,10 @@ import type { AppContext, RequestMeta } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
-import { findReview } from '../kyc/repository';
+import { findReview } from '../kyc/service';
 import { ledgerBalance, ledgerBalancesAt } from '../orders/ledger';
 import { sanitizePostHtml } from '../posts/sanitize';
-import { findUserByEmail, findUserById, type UserRecord } from '../users/repository';
+import { findUserByEmail, findUserById, type UserRecord } from '../users/records-repository';
 import { onAgendaClosed, onProposalCreated, onVoteFinished } from './events';
 import {
   claimOpenVoting,

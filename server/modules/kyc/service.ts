@@ -32,6 +32,9 @@ import {
   type FileRow,
 } from './repository';
 
+/** An investor's identity review, for other modules' rules (who may post or vote). */
+export { findReview } from './repository';
+
 type Db = Kysely<Database>;
 
 function factsOf(row: ReviewRow | undefined) {

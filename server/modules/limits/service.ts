@@ -3,6 +3,9 @@ import { minutesFrom, type AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { findBudgetWindowStart, spendBudgetUnit } from './repository';
 
+/** The storage quota every upload spends (server/modules/uploads/storage.ts): one conditional UPDATE each. */
+export { addStoredBytes, findStoredBytes, releaseStoredBytes } from './repository';
+
 class BudgetExhausted extends Error {
   constructor(readonly budget: Budget) {
     super('budget exhausted');

@@ -28,6 +28,9 @@ import type { AuthState } from '../../plugins/auth';
 import { appendAuditEvent } from '../audit/repository';
 import * as repo from './repository';
 
+/** A device's push subscriptions are forgotten with the account's sessions (users: signing out everywhere). */
+export { deleteUserSubscriptions } from './repository';
+
 type Db = Kysely<Database>;
 
 // Recording (called by other modules inside their own transaction) -------------------------

@@ -151,18 +151,6 @@ export async function findPosition(db: Db, productId: number, userId: string): P
   return row ? Number(row.committed_quantity) : 0;
 }
 
-/** Tokens on the investor's open orders of one project. */
-export async function sumOpenQuantity(db: Db, productId: number, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), sql<number>`0`).as('total'))
-    .where('product_id', '=', productId)
-    .where('user_id', '=', userId)
-    .where('state', 'in', ['RESERVED', 'SIGNED', 'PAYMENT_DECLARED'])
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
-}
-
 /**
  * The reserving statement: takes `quantity` off sale only if that many remain and the sale is
  * open at `at`. Never oversold on either engine: the row is locked by the update and the

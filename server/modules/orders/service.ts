@@ -26,8 +26,8 @@ import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
 import { assertKycApproved } from '../kyc/service';
-import { findProductRow, findViewerFacts } from '../products/repository';
-import type { UserRecord } from '../users/repository';
+import { findProductRow, findViewerFacts } from '../products/service';
+import type { UserRecord } from '../users/records-repository';
 import { appendHoldingEntry } from './ledger';
 import {
   appendOrderEvent,

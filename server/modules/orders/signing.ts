@@ -7,8 +7,8 @@ import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { currentDocuments } from '../documents/service';
 import { assertKycApproved } from '../kyc/service';
-import { findProductRow } from '../products/repository';
-import type { UserRecord } from '../users/repository';
+import { findProductRow } from '../products/service';
+import type { UserRecord } from '../users/records-repository';
 import {
   CONTRACT_TEMPLATE_VERSION,
   CONTRACT_TITLE,

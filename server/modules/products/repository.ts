@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import * as postgresJson from 'kysely/helpers/postgres';
 import * as sqliteJson from 'kysely/helpers/sqlite';
+import { openOrderStates } from '../../../src/domain/order-state';
 import { closingSoonUntil, type SaleStatus } from '../../../src/domain/sale';
 import type { Database, ProductsTable } from '../../db/types';
 import { parseTrendingIds, trendingIdsFor } from './popularity-repository';
@@ -473,4 +474,16 @@ export async function findPendingWhitelistRequests(db: Db) {
     .where('product_whitelist.status', '=', 'REQUEST')
     .orderBy('product_whitelist.requested_at')
     .execute();
+}
+
+/** Tokens of this project the viewer holds on open orders (reserved, signed or declared paid, not yet credited). */
+export async function sumViewerOpenQuantity(db: Db, productId: number, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), sql<number>`0`).as('total'))
+    .where('product_id', '=', productId)
+    .where('user_id', '=', userId)
+    .where('state', 'in', openOrderStates)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
 }

@@ -10,8 +10,7 @@ import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
 import { documentHistories } from '../documents/service';
 import { assertKycApproved } from '../kyc/service';
-import { sumOpenQuantity } from '../orders/repository';
-import type { UserRecord } from '../users/repository';
+import type { UserRecord } from '../users/records-repository';
 import {
   allowWhitelist,
   findProductDetail,
@@ -24,9 +23,15 @@ import {
   listCategories,
   toggleSubscription,
   parseTrendingIds,
+  sumViewerOpenQuantity,
 } from './repository';
 import { toCard, toProductDetail } from './mappers';
 import { countAndStoreTrending } from './popularity-repository';
+
+/** Reads other modules make inside their own transactions (an order checks its sale against the project row). */
+export { findProductRow, findViewerFacts } from './repository';
+/** The demo revenue history (server/db/seed) reads each project's holders and reveals digital gifts. */
+export { findProductsWithHoldings, setDigitalGiftReveal } from './catalogue-repository';
 
 /** "Most popular" = the projects with the most new investors in the last two weeks. */
 export const TRENDING_WINDOW_DAYS = 14;
@@ -95,7 +100,7 @@ export async function getProductDetail(
   const [row, histories, openQuantity] = await Promise.all([
     findProductDetail(ctx.db, id, viewer.id),
     documentHistories(ctx, id),
-    sumOpenQuantity(ctx.db, id, viewer.id),
+    sumViewerOpenQuantity(ctx.db, id, viewer.id),
   ]);
   if (!row || row.hide_status !== 'SHOW') throw new AppError('NOT_FOUND', 'There is no such project.');
   if (row.is_restricted === 1 && row.viewer_whitelist?.status !== 'ALLOW') {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { addStoredBytes, findStoredBytes, releaseStoredBytes } from '../limits/repository';
+import { addStoredBytes, findStoredBytes, releaseStoredBytes } from '../limits/service';
 
 /**
  * Where every feature keeps the files users send, and the rules all of them share: each user

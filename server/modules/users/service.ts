@@ -1,5 +1,5 @@
 import { findWhitelistIds } from '../products/service';
-import { deleteUserSubscriptions } from '../notifications/repository';
+import { deleteUserSubscriptions } from '../notifications/service';
 import { kycPayloadFor } from '../kyc/service';
 import type { Activity, UserPayload, UserRole } from '../../../src/domain/auth';
 import type { Me } from '../../../src/domain/session';
@@ -14,16 +14,8 @@ import { appendAuditEvent, listAuditEvents } from '../audit/repository';
 import { approximateOrigin, describeDevice } from '../audit/describe';
 import { checkEmailChallenge, consumeEmailChallenge, sendEmailChallenge } from '../auth/email-challenges';
 import { EMAIL_ISSUER, revokeSession, revokeUserSessions } from '../auth/service';
-import {
-  deleteIdentity,
-  findUserByEmail,
-  findUserById,
-  insertIdentity,
-  setUserBan,
-  setUserRole,
-  updateUserSelf,
-  type UserRecord,
-} from './repository';
+import { findUserByEmail, findUserById, insertIdentity, type UserRecord } from './records-repository';
+import { deleteIdentity, setUserBan, setUserRole, updateUserSelf } from './repository';
 
 export function toUserPayload(user: UserRecord, role: UserPayload['role']): UserPayload {
   return {
