@@ -16,8 +16,9 @@ export const buildDir = path.join(root, 'build');
 export const entries = { server: 'server/main.ts', cli: 'server/cli/main.ts' };
 /** Every file the last build read, written beside it, so staleness is checked on exactly those. */
 const inputsFile = path.join(buildDir, 'inputs.json');
-// Dependencies are covered by the lock file, which changes whenever one is installed or updated.
-const alwaysChecked = ['package.json', 'package-lock.json', 'scripts/build-server.mjs'];
+const alwaysChecked = ['package.json', 'scripts/build-server.mjs'];
+/** The inlined dependencies are covered by the lock file, which changes whenever one is installed or updated. */
+const lockFile = 'package-lock.json';
 
 /**
  * Dependencies that stay imports from node_modules instead of being inlined: a native addon,
@@ -56,7 +57,8 @@ export function isServerBuildStale() {
   if (!existsSync(inputsFile) || !outputs.every((file) => existsSync(file))) return true;
   const builtAt = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
   const inputs = [...JSON.parse(readFileSync(inputsFile, 'utf8')), ...alwaysChecked];
-  return inputs.some((file) => mtimeOf(file) > builtAt);
+  const lockChanged = existsSync(path.join(root, lockFile)) && mtimeOf(lockFile) > builtAt;
+  return lockChanged || inputs.some((file) => mtimeOf(file) > builtAt);
 }
 
 export async function buildServer() {
