@@ -1,6 +1,7 @@
 // Compiles the server and the operator commands to JavaScript in build/ (one ES module each,
-// with the shared src/domain code inlined and node_modules left as imports), so `npm start`
-// and `npm run moa` run plain JavaScript instead of compiling TypeScript at every start.
+// with the shared src/domain code and the dependencies inlined), so `npm start` and `npm run moa`
+// run plain JavaScript instead of compiling TypeScript, or resolving and reading hundreds of
+// dependency files, at every start. See docs/decisions/0011-compiled-server-and-lean-requests.md.
 //
 //   node scripts/build-server.mjs            build when a server source is newer than build/
 //   node scripts/build-server.mjs --force    build now
@@ -16,6 +17,37 @@ export const entries = { server: 'server/main.ts', cli: 'server/cli/main.ts' };
 /** Every file the last build read, written beside it, so staleness is checked on exactly those. */
 const inputsFile = path.join(buildDir, 'inputs.json');
 const alwaysChecked = ['package.json', 'scripts/build-server.mjs'];
+/** The inlined dependencies are covered by the lock file, which changes whenever one is installed or updated. */
+const lockFile = 'package-lock.json';
+
+/**
+ * Dependencies that stay imports from node_modules instead of being inlined: a native addon,
+ * packages that find files of their own by their own path (which an inlined copy would not
+ * have), and libraries only some requests or installs need, which load on first use.
+ */
+export const external = [
+  // Native addon.
+  'better-sqlite3',
+  // Read files beside their own modules (pino's transport workers, swagger its package.json).
+  'pino',
+  'thread-stream',
+  '@fastify/swagger',
+  // Loaded on first use (dynamic import), so a start never reads them.
+  'pg',
+  'ioredis',
+  'pdf-lib',
+  '@pdf-lib/fontkit',
+  'sanitize-html',
+  'nodemailer',
+  'web-push',
+];
+
+/**
+ * Inlined CommonJS code calls require() for Node's built-in modules and the external packages;
+ * an ES module has no require of its own, so the bundle makes one at its top.
+ */
+const banner =
+  "import { createRequire as __moaCreateRequire } from 'node:module';\nconst require = __moaCreateRequire(import.meta.url);";
 
 const mtimeOf = (file) => (existsSync(path.join(root, file)) ? statSync(path.join(root, file)).mtimeMs : Infinity);
 
@@ -25,7 +57,8 @@ export function isServerBuildStale() {
   if (!existsSync(inputsFile) || !outputs.every((file) => existsSync(file))) return true;
   const builtAt = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
   const inputs = [...JSON.parse(readFileSync(inputsFile, 'utf8')), ...alwaysChecked];
-  return inputs.some((file) => mtimeOf(file) > builtAt);
+  const lockChanged = existsSync(path.join(root, lockFile)) && mtimeOf(lockFile) > builtAt;
+  return lockChanged || inputs.some((file) => mtimeOf(file) > builtAt);
 }
 
 export async function buildServer() {
@@ -38,13 +71,16 @@ export async function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // Dependencies load from node_modules as they are; only our own code is bundled.
-    packages: 'external',
+    // Dependencies are inlined too, except the few listed in `external`.
+    external,
+    banner: { js: banner },
     sourcemap: true,
     // build/ sits one folder below the root, like server/, so paths relative to a module
     // (package.json for the version) resolve the same from the source and from the build.
     logLevel: 'warning',
     legalComments: 'none',
+    minifyWhitespace: true,
+    minifySyntax: true,
     metafile: true,
     write: false,
   });
@@ -53,7 +89,7 @@ export async function buildServer() {
   mkdirSync(buildDir, { recursive: true });
   const files = [
     ...result.outputFiles.map((file) => [file.path, file.contents]),
-    [inputsFile, JSON.stringify(Object.keys(result.metafile.inputs))],
+    [inputsFile, JSON.stringify(Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/')))],
   ];
   for (const [file, contents] of files) {
     const temporary = `${file}.${process.pid}.tmp`;

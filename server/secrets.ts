@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import webpush from 'web-push';
 import { z } from 'zod';
 
 /**
@@ -20,6 +19,21 @@ export type Secrets = z.infer<typeof secretsSchema>;
 
 export const SECRETS_FILE = 'secrets.json';
 
+/**
+ * A new VAPID key pair, as web-push's generateVAPIDKeys makes it (P-256; the uncompressed public
+ * point, 65 bytes, and the private scalar, 32 bytes, both base64url), without loading web-push
+ * at every start for a pair made once per data folder.
+ */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const curve = createECDH('prime256v1');
+  curve.generateKeys();
+  const pad = (key: Buffer, length: number) => Buffer.concat([Buffer.alloc(Math.max(0, length - key.length)), key]);
+  return {
+    publicKey: pad(curve.getPublicKey(), 65).toString('base64url'),
+    privateKey: pad(curve.getPrivateKey(), 32).toString('base64url'),
+  };
+}
+
 export function loadOrCreateSecrets(dataDir: string, overrides: Partial<Secrets> = {}): Secrets {
   const file = path.join(dataDir, SECRETS_FILE);
   let stored: Partial<Secrets> = {};
@@ -32,7 +46,7 @@ export function loadOrCreateSecrets(dataDir: string, overrides: Partial<Secrets>
   const vapid =
     stored.vapidPublicKey && stored.vapidPrivateKey
       ? { publicKey: stored.vapidPublicKey, privateKey: stored.vapidPrivateKey }
-      : webpush.generateVAPIDKeys();
+      : generateVapidKeys();
   const generated: Secrets = {
     tokenSigningKey: stored.tokenSigningKey ?? randomBytes(48).toString('base64url'),
     dataEncryptionKey: stored.dataEncryptionKey ?? randomBytes(48).toString('base64url'),

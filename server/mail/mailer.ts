@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
 
 export const mailMessageSchema = z.object({
@@ -40,13 +40,16 @@ export const OUTBOX_FILE = 'outbox.jsonl';
  */
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
   if (options.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
+    // nodemailer loads with the first message, so a start (and an install without SMTP) never reads it.
+    let transport: Promise<Transporter> | undefined;
     return {
       send: async (mail) => {
-        await transport.sendMail({ from: options.from, ...mail });
+        transport ??= import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(smtpUrl));
+        await (await transport).sendMail({ from: options.from, ...mail });
       },
       readOutbox: null,
-      close: () => transport.close(),
+      close: () => void transport?.then((open) => open.close()),
     };
   }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../server/config';
-import { loadOrCreateSecrets, SECRETS_FILE } from '../../server/secrets';
+import { generateVapidKeys, loadOrCreateSecrets, SECRETS_FILE } from '../../server/secrets';
 
 describe('VAPID keys and the push sweep settings', () => {
   it('generates the key pair once into the data folder and keeps it', () => {
@@ -15,6 +15,20 @@ describe('VAPID keys and the push sweep settings', () => {
     expect(loadOrCreateSecrets(dir)).toEqual(first);
     const stored = JSON.parse(readFileSync(path.join(dir, SECRETS_FILE), 'utf8')) as Record<string, string>;
     expect(stored.vapidPublicKey).toBe(first.vapidPublicKey);
+  });
+
+  it('generates a pair web-push signs with, without loading web-push at start', () => {
+    const keys = generateVapidKeys();
+    expect(Buffer.from(keys.publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(keys.privateKey, 'base64url')).toHaveLength(32);
+    const headers = webpush.getVapidHeaders(
+      'https://push.example',
+      'mailto:operators@moa.example',
+      keys.publicKey,
+      keys.privateKey,
+      'aes128gcm',
+    );
+    expect(headers.Authorization).toMatch(new RegExp(`^vapid t=[\\w.-]+, k=${keys.publicKey}$`));
   });
 
   it('adds the pair to a data folder from before push, keeping its other secrets', () => {

@@ -3,7 +3,9 @@
  * it: statements compiled once and reused, security headers worked out once per app, the
  * account read once per users/me, and the compiled server that `npm start` runs answering.
  */
-import { mkdtempSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -191,4 +193,61 @@ describe('the compiled server (what npm start runs)', () => {
     }
     expect(await exited, output()).toBe(0);
   }, 60_000);
+});
+
+/** The dependencies a start must not read: loaded with the first request (or install) that needs them. */
+const LOADED_ON_FIRST_USE = ['sanitize-html', 'nodemailer', 'web-push', 'pg', 'ioredis', 'pdf-lib', '@pdf-lib/fontkit'];
+
+describe('the compiled bundles (start-up work done once at build time)', () => {
+  let bundles: Record<'server' | 'cli', string>;
+  let external: string[];
+  beforeAll(async () => {
+    const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`the server build failed: ${build.stderr}`);
+    bundles = {
+      server: readFileSync('build/server.js', 'utf8'),
+      cli: readFileSync('build/cli.js', 'utf8'),
+    };
+    // @ts-expect-error -- a plain JavaScript build script without type declarations
+    ({ external } = (await import('../../scripts/build-server.mjs')) as { external: string[] });
+  }, 60_000);
+
+  /** Packages a bundle imports statically: ES imports, and the require() calls of inlined CommonJS (esbuild's __require). */
+  const staticImports = (code: string) =>
+    new Set(
+      [
+        ...code.matchAll(/\bimport\s*(?:[\w*${}\s,]+?\s*from\s*)?["']([^"']+)["']/g),
+        ...code.matchAll(/\b__require\(["']([^"']+)["']\)/g),
+      ].map((match) => match[1]!),
+    );
+
+  it('leaves the libraries of rare work out, imported only when first used', () => {
+    for (const name of ['server', 'cli'] as const) {
+      const imported = staticImports(bundles[name]);
+      for (const dependency of LOADED_ON_FIRST_USE) {
+        expect(external, dependency).toContain(dependency);
+        expect(imported.has(dependency), `${name} imports ${dependency} at start`).toBe(false);
+      }
+    }
+    for (const dependency of ['sanitize-html', 'nodemailer', 'web-push']) {
+      expect(bundles.server).toContain(`import("${dependency}")`);
+    }
+  });
+
+  it('inlines the other dependencies, so a start resolves and reads one file instead of hundreds', () => {
+    for (const name of ['server', 'cli'] as const) {
+      const fromNodeModules = [...staticImports(bundles[name])].filter(
+        (specifier) => !specifier.startsWith('node:') && !builtinModules.includes(specifier),
+      );
+      expect(fromNodeModules.filter((specifier) => !external.includes(specifier))).toEqual([]);
+    }
+    expect(staticImports(bundles.server).has('fastify')).toBe(false);
+    expect(staticImports(bundles.server).has('zod')).toBe(false);
+  });
+
+  it('holds no code that looks for files beside its own module, which an inlined copy would not find', () => {
+    for (const name of ['server', 'cli'] as const) {
+      expect(bundles[name]).not.toMatch(/\b__dirname\b|\b__filename\b|require\.resolve\(/);
+    }
+  });
 });

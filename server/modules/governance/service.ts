@@ -236,7 +236,7 @@ export async function postNotice(
   if (!product) throw new AppError('NOT_FOUND', `No project ${input.productId}.`);
   const seller = input.sellerUserId ? await requireSellerOf(ctx.db, input.sellerUserId, input.productId) : null;
   const title = input.title.trim();
-  const body = sanitizePostHtml(input.body);
+  const body = await sanitizePostHtml(input.body);
   if (!title || title.length > 200 || !body)
     throw new AppError('VALIDATION_FAILED', 'Give a title (up to 200) and a text.');
   if (input.agendaId !== null) {
@@ -322,8 +322,8 @@ function threadSections(access: Access) {
   return access.sections.filter((section) => (threadSectionTypes as readonly string[]).includes(section.type));
 }
 
-function cleanBody(html: string): string {
-  const body = sanitizePostHtml(html);
+async function cleanBody(html: string): Promise<string> {
+  const body = await sanitizePostHtml(html);
   if (!body) throw new AppError('VALIDATION_FAILED', 'The text is empty once unsafe markup is removed.');
   return body;
 }
@@ -405,7 +405,7 @@ export async function createThread(
   const section = threadSections(access).find((candidate) => Number(candidate.id) === request.sectionId);
   if (!section) throw new AppError('NOT_FOUND', 'No such section in this project.');
   assertUnlocked(section, access.viewer);
-  const body = cleanBody(request.body);
+  const body = await cleanBody(request.body);
   const at = ctx.now().toISOString();
   const id = await ctx.db.transaction().execute(async (trx) => {
     const postId = await insertPost(trx, {
@@ -438,7 +438,7 @@ export async function updateThread(
   if (row.user_id !== user.id) throw new AppError('NOT_POST_AUTHOR', 'Only the author may change this post.');
   const changed = await updateOwnPost(ctx.db, threadId, user.id, {
     title: request.title,
-    body: cleanBody(request.body),
+    body: await cleanBody(request.body),
     at: ctx.now().toISOString(),
   });
   if (!changed) throw new AppError('NOT_FOUND', 'No such post.');
@@ -456,7 +456,7 @@ export async function createAnswer(
   const access = await accessOf(ctx.db, user, productId);
   assertMayAct(access, user);
   const thread = await visiblePost(ctx, access, threadId, 'thread');
-  const body = cleanBody(request.body);
+  const body = await cleanBody(request.body);
   const at = ctx.now().toISOString();
   const id = await ctx.db.transaction().execute(async (trx) => {
     const postId = await insertPost(trx, {
@@ -488,7 +488,7 @@ export async function updateAnswer(
   assertMayAct(access, user);
   const row = await visiblePost(ctx, access, answerId, 'answer');
   if (row.user_id !== user.id) throw new AppError('NOT_POST_AUTHOR', 'Only the author may change this post.');
-  await updateOwnPost(ctx.db, answerId, user.id, { body: cleanBody(request.body), at: ctx.now().toISOString() });
+  await updateOwnPost(ctx.db, answerId, user.id, { body: await cleanBody(request.body), at: ctx.now().toISOString() });
   const detail = await getThread(ctx, user, productId, Number(row.parent_id));
   return detail.answers.find((answer) => answer.id === answerId)!;
 }
@@ -763,7 +763,7 @@ export async function createProposal(
       productId,
       productName: access.product.name,
       title: request.title,
-      body: cleanBody(request.body),
+      body: await cleanBody(request.body),
       options: request.options,
       endsAt: request.endsAt,
       quorumPercent: request.quorumPercent,
@@ -799,7 +799,7 @@ export async function openAgenda(
       ...fields,
       kind: 'AGENDA',
       productName: product.name,
-      body: cleanBody(input.body),
+      body: await cleanBody(input.body),
       author: seller
         ? { userId: seller.id, name: seller.name ?? SELLER_NAME, source: 'SELLER' }
         : { userId: null, name: OPERATOR_NAME, source: 'ADMIN' },

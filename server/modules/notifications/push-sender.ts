@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import webpush from 'web-push';
+import type WebPush from 'web-push';
 import type { NotificationType } from '../../../src/domain/notifications';
 import type { Database } from '../../db/types';
 import { deliveryByType, payloadFor, topicFor } from './delivery';
@@ -55,6 +55,11 @@ export interface PushSender {
 }
 
 const MAX_BACKOFF_MS = 60 * 60_000;
+
+// web-push (with its ASN.1 and JWS code) loads with the first message sent, not with every start.
+let webPushModule: Promise<typeof WebPush> | undefined;
+const loadWebPush = (): Promise<typeof WebPush> =>
+  (webPushModule ??= import('web-push').then((module) => module.default));
 const VAPID_VALIDITY_SECONDS = 12 * 60 * 60;
 
 /** Retry-After in seconds or as an HTTP date, in milliseconds from now; null when absent. */
@@ -87,7 +92,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
   type Claimed = Awaited<ReturnType<typeof repo.findClaimedRows>>[number];
 
   /** The VAPID JWT for the push service's origin, valid for 12 hours from the app's clock. */
-  function vapidAuthorization(endpoint: string): string {
+  function vapidAuthorization(webpush: typeof WebPush, endpoint: string): string {
     const expiration = Math.floor(now().getTime() / 1000) + VAPID_VALIDITY_SECONDS;
     const signed = webpush.getVapidHeaders(
       new URL(endpoint).origin,
@@ -107,6 +112,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     let error: string | null = null;
     let retryAfter: number | null = null;
     try {
+      const webpush = await loadWebPush();
       const details = webpush.generateRequestDetails(
         { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
         JSON.stringify(payloadFor({ ...row, type })),
@@ -118,7 +124,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
         },
       );
       const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
-      headers.Authorization = vapidAuthorization(row.endpoint);
+      headers.Authorization = vapidAuthorization(webpush, row.endpoint);
       const response = await fetch(details.endpoint, {
         method: 'POST',
         headers,

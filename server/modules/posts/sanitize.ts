@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 
 /**
  * What post content may contain: text structure, quotes, lists, links and images. Anything
@@ -65,6 +65,11 @@ const options: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
 };
 
-export function sanitizePostHtml(html: string): string {
-  return sanitizeHtml(html, options).trim();
+// sanitize-html (with its HTML and CSS parsers) is only needed when a post or a governance text
+// is written, so it loads with the first one instead of with every start.
+let sanitizer: Promise<typeof sanitizeHtml> | undefined;
+
+export async function sanitizePostHtml(html: string): Promise<string> {
+  sanitizer ??= import('sanitize-html').then((module) => module.default);
+  return (await sanitizer)(html, options).trim();
 }

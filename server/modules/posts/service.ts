@@ -106,7 +106,7 @@ export async function createPostIn(trx: Transaction<Database>, input: NewPost, n
   const authorId =
     (await repository.findAuthorIdByName(trx, input.author.name)) ??
     (await repository.insertAuthor(trx, { name: input.author.name, image: input.author.image, created_at: createdAt }));
-  const content = sanitizePostHtml(input.content);
+  const content = await sanitizePostHtml(input.content);
   // Worked out once here, never on a read: the list and the page head serve the stored values.
   const readTime = readTimeMinutes(content);
   const description = describePost(content);
