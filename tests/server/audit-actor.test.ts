@@ -1,8 +1,7 @@
-import { Migrator, PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityListSchema } from '../../src/domain/auth';
-import { migrateToLatest } from '../../server/db/migrate';
-import { migrations } from '../../server/db/migrations/index';
+import { migrateToLatest, withMigrator } from '../../server/db/migrate';
 import { changeUserRole } from '../../server/modules/users/service';
 import { insertUser } from '../../server/modules/users/records-repository';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -58,16 +57,7 @@ describe.each(testEngines())('the audit actor migration on %s', (engine) => {
   it('marks past operator commands and provider webhooks by who acted', async () => {
     const handle = await createTestDb(engine);
     try {
-      const schema =
-        handle.db.getExecutor().adapter instanceof PostgresAdapter
-          ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
-          : undefined;
-      const migrator = new Migrator({
-        db: handle.db,
-        provider: { getMigrations: () => Promise.resolve(migrations) },
-        ...(schema ? { migrationTableSchema: schema } : {}),
-      });
-      const down = await migrator.migrateTo('2026-11-22-0400-identity-reviews');
+      const down = await withMigrator(handle.db, (migrator) => migrator.migrateTo('2026-11-22-0400-identity-reviews'));
       expect(down.error).toBeUndefined();
 
       const now = new Date().toISOString();

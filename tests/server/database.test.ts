@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../server/db/migrate';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { migrateToLatest, withMigrator } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations/index';
 import { DEMO_SEED_MARKER, seedDemoDataOnce } from '../../server/db/seed/index';
 import { createTestDb, testEngines, type TestDb } from '../helpers/db';
@@ -17,6 +18,28 @@ describe.each(testEngines())('database on %s', (engine) => {
     const names = Object.keys(migrations);
     expect([...names].sort()).toEqual(names);
   });
+
+  it.runIf(engine === 'postgres')(
+    'migrates one run at a time on the server: another process waits while a run holds the lock',
+    async () => {
+      const other = new pg.Client({ connectionString: inject('postgresUrl') ?? undefined });
+      await other.connect();
+      const tryLock = async () =>
+        (await other.query<{ locked: boolean }>(`select pg_try_advisory_lock(hashtext('moa-migrations')) as locked`))
+          .rows[0]!.locked;
+      try {
+        const during = await withMigrator(handle.db, async (migrator) => {
+          expect((await migrator.migrateToLatest()).results).toEqual([]);
+          return tryLock();
+        });
+        expect(during).toBe(false);
+        expect(await tryLock()).toBe(true);
+        await other.query(`select pg_advisory_unlock(hashtext('moa-migrations'))`);
+      } finally {
+        await other.end();
+      }
+    },
+  );
 
   it('stores timestamps as ISO-8601 UTC strings', async () => {
     const at = '2026-11-22T01:02:03.000Z';

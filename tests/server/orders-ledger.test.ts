@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, inject, it, vi } from 'vitest';
 import { createDb, type Engine } from '../../server/db/client';
-import { migrateToLatest } from '../../server/db/migrate';
+import { migrateToLatest, withMigrator } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations/index';
 import { seedDemoDataOnce } from '../../server/db/seed/index';
 import { ledgerBalance } from '../../server/modules/orders/ledger';
@@ -30,14 +30,8 @@ async function openEmpty(engine: Engine) {
 describe.each(testEngines())('the holdings ledger on %s', (engine) => {
   it('moves holdings that existed before it into opening entries, and documents into first versions', async () => {
     const handle = await openEmpty(engine);
-    const schema = 'schema' in handle ? handle.schema : undefined;
     const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '2026-11-22-0600'));
-    const migrator = new Migrator({
-      db: handle.db,
-      provider: { getMigrations: () => Promise.resolve(before) },
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    });
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await withMigrator(handle.db, (migrator) => migrator.migrateToLatest(), before)).error).toBeUndefined();
     const at = '2026-10-01T00:00:00.000Z';
     const db = handle.db;
     await sql`insert into users (id, email, name, is_banned, is_hide_badge, created_at, updated_at)
