@@ -160,7 +160,7 @@ test.describe('the contact form', () => {
     await page.getByLabel('Topic').selectOption('payments');
     await page.getByLabel('Message').fill('I paid by bank transfer yesterday; when will my tokens appear?');
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+    await expect(page.getByText('Enter a valid email address.')).toBeVisible();
     await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Email address')).toBeFocused();
 
