@@ -1,4 +1,4 @@
-import { pushSubscriptionSchema, vapidKeySchema } from '../src/domain/notifications';
+import { base64UrlToBytes, pushSubscriptionSchema, vapidKeySchema } from '../src/domain/notifications';
 
 /** What renewing needs from the worker: its origin, fetch, and its push manager's subscribe. */
 export interface RenewDeps {
@@ -36,15 +36,4 @@ export async function renewSubscription(
     body: JSON.stringify({ oldEndpoint: oldSubscription.endpoint, subscription: subscription.data }),
   });
   return renewed.ok;
-}
-
-export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
-  const base64 = value
-    .replace(/-/g, '+')
-    .replace(/_/g, '/')
-    .padEnd(Math.ceil(value.length / 4) * 4, '=');
-  const binary = atob(base64);
-  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
 }

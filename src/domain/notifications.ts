@@ -138,6 +138,18 @@ export const pushEndpointQuerySchema = z.object({ endpoint: pushEndpointSchema }
 
 export const vapidKeySchema = z.object({ publicKey: z.string().min(40) });
 
+/** The VAPID public key as served (base64url), in the bytes PushManager.subscribe() takes. */
+export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
+  const base64 = value
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(value.length / 4) * 4, '=');
+  const binary = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
 /** What the server puts (encrypted) in every push message, and the worker reads. */
 export const pushPayloadSchema = z.object({
   id: z.number().int().positive(),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base64UrlToBytes, renewSubscription, type RenewDeps } from '../../sw/renew-subscription';
+import { base64UrlToBytes } from '../../src/domain/notifications';
+import { renewSubscription, type RenewDeps } from '../../sw/renew-subscription';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createClock, enrollUser } from '../helpers/auth';
 import { testEngines } from '../helpers/db';

@@ -1,4 +1,4 @@
-import { pushSubscriptionSchema, vapidKeySchema } from '../../domain/notifications';
+import { base64UrlToBytes, pushSubscriptionSchema, vapidKeySchema } from '../../domain/notifications';
 import { api } from '../../lib/api';
 
 /**
@@ -28,17 +28,6 @@ export async function readPushState(): Promise<PushState> {
   if (Notification.permission === 'denied') return 'blocked';
   if (Notification.permission !== 'granted') return 'off';
   return (await currentSubscription()) ? 'on' : 'off';
-}
-
-function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
-  const base64 = value
-    .replace(/-/g, '+')
-    .replace(/_/g, '/')
-    .padEnd(Math.ceil(value.length / 4) * 4, '=');
-  const binary = atob(base64);
-  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
 }
 
 async function sendToServer(subscription: PushSubscription): Promise<void> {
