@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import UnoCSS from 'unocss/vite';
@@ -75,11 +75,40 @@ function firstPageBudget(): Plugin {
   };
 }
 
+/**
+ * After the browser build, the same app is built for Node (src/prerender.tsx): the server renders
+ * public pages' first paint with it (server/modules/site/page-renderer.ts).
+ */
+function pageRendererBuild(): Plugin {
+  return {
+    name: 'moa-page-renderer',
+    apply: 'build',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        await build({
+          configFile: path.resolve(import.meta.dirname, 'vite.config.ts'),
+          logLevel: 'warn',
+          build: {
+            ssr: 'src/prerender.tsx',
+            outDir: path.resolve(import.meta.dirname, 'build/prerender'),
+            emptyOutDir: true,
+          },
+        });
+      },
+    },
+  };
+}
+
 // A build id ties the persisted query cache to one release (its "buster").
 const buildId = process.env.BUILD_ID ?? new Date().toISOString();
 const apiPort = process.env.API_PORT ?? '3001';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server's page renderer (src/prerender.tsx) is built as a Node module with
+  // `vite build --ssr`: the same app code, without the browser build's files and checks.
+  publicDir: isSsrBuild ? false : 'public',
   define: {
     __BUILD_ID__: JSON.stringify(buildId),
   },
@@ -106,7 +135,28 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    // Also for the page renderer: it expands the class names' variant groups the same way.
     UnoCSS(),
+    ...(isSsrBuild ? [] : browserBuild()),
+  ],
+  server: {
+    proxy: {
+      '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
+    },
+  },
+  build: {
+    target: isSsrBuild ? 'node20' : 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      // Compressing the build ahead of time (precompress) is deliberate work, not a slow plugin.
+      checks: { bundlerTimings: false },
+    },
+  },
+}));
+
+/** The plugins of the browser build: the service worker and manifest, compression and the budget. */
+function browserBuild() {
+  return [
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -162,18 +212,6 @@ export default defineConfig({
     preloadLatinFont(),
     precompress(),
     firstPageBudget(),
-  ],
-  server: {
-    proxy: {
-      '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
-    },
-  },
-  build: {
-    target: 'es2022',
-    sourcemap: true,
-    rolldownOptions: {
-      // Compressing the build ahead of time (precompress) is deliberate work, not a slow plugin.
-      checks: { bundlerTimings: false },
-    },
-  },
-});
+    pageRendererBuild(),
+  ];
+}

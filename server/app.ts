@@ -173,7 +173,11 @@ export async function buildApp({
   });
 
   if (config.SERVE_CLIENT) {
-    await app.register(staticClient, { root: config.clientDistDir, publicUrl: config.publicUrl });
+    await app.register(staticClient, {
+      root: config.clientDistDir,
+      publicUrl: config.publicUrl,
+      pageRenderer: config.pageRendererFile,
+    });
   } else {
     const { sendNotFound } = await import('./plugins/error-handler');
     app.setNotFoundHandler((request, reply) =>

@@ -34,6 +34,12 @@ export const configSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   SERVE_CLIENT: booleanFromEnv.default(true),
   CLIENT_DIST_DIR: z.string().min(1).default('./dist'),
+  /**
+   * Public pages are answered with their first paint rendered in (server/modules/site/page-renderer.ts)
+   * by this module, which `vite build` writes; false serves the bare app shell for every page.
+   */
+  RENDER_PAGES: booleanFromEnv.default(true),
+  PAGE_RENDERER_FILE: z.string().min(1).default('./build/prerender/prerender.js'),
   SEED_DEMO_DATA: booleanFromEnv.default(true),
   CURRENCY: z
     .string()
@@ -178,6 +184,8 @@ export interface AppConfig extends RawConfig {
   dataDir: string;
   /** Absolute path of the built client. */
   clientDistDir: string;
+  /** The page renderer module, or null when pages are served bare. */
+  pageRendererFile: string | null;
   isProduction: boolean;
   /** PUBLIC_URL without a trailing slash, or the origin the server listens on. */
   publicUrl: string;
@@ -275,6 +283,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     ...raw,
     dataDir: path.resolve(raw.DATA_DIR),
     clientDistDir: path.resolve(raw.CLIENT_DIST_DIR),
+    pageRendererFile: raw.RENDER_PAGES ? path.resolve(raw.PAGE_RENDERER_FILE) : null,
     isProduction: raw.NODE_ENV === 'production',
     publicUrl: (raw.PUBLIC_URL ?? defaultPublicUrl(raw.HOST, raw.PORT)).replace(/\/+$/, ''),
   };

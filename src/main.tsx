@@ -1,7 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, hydrate } from '@tanstack/react-query';
 // The reset first: it clears button backgrounds, which the utilities must then be able to set.
 import '@unocss/reset/tailwind.css';
 import 'virtual:uno.css';
@@ -12,6 +12,7 @@ import { captureInstallPrompt } from './features/pwa/install-prompt';
 import { registerServiceWorker } from './features/pwa/register';
 import { createAppRouter } from './router';
 import { releaseServedHead } from './lib/head';
+import { takePageData } from './lib/prerendered';
 import { initLocale, reconcileAccountLocale, subscribeLocale } from './lib/i18n';
 import { saveLanguage } from './features/account/mutations';
 import { meQueryOptions } from './features/session/queries';
@@ -19,8 +20,14 @@ import type { Me } from './domain/session';
 
 captureInstallPrompt();
 const queryClient = createQueryClient();
+// A page served with its first paint brings the data it was rendered from (newer than anything
+// saved here); the app renders the same page from it instead of asking again.
+const pageData = takePageData();
 // What this device saved opens before any page loads, so saved pages never wait on the network.
-const router = createAppRouter(queryClient, restoreQueryCache(queryClient, __BUILD_ID__));
+const cacheRestored = restoreQueryCache(queryClient, __BUILD_ID__).then(() => {
+  if (pageData) hydrate(queryClient, pageData);
+});
+const router = createAppRouter(queryClient, cacheRestored);
 
 // Any sign-out forgets what this user saw. A forced one (expired or revoked session) comes back
 // here after signing in again; a chosen one starts afresh.
@@ -59,15 +66,27 @@ subscribeLocale(() => void router.invalidate());
 
 // The chosen language's catalogue is in place before the first render (English is built in;
 // Korean is one small fetch), so no screen flashes in the other language.
-void initLocale().then(() =>
-  createRoot(document.getElementById('root')!).render(
+void initLocale().then(async () => {
+  const container = document.getElementById('root')!;
+  const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  if (pageData) {
+    // The page came rendered from its data: with the route's code and that data in place, the
+    // app hydrates it in place, in slices that leave the main thread free between them.
+    await router.load();
+    // Rendered as the server rendered it (the router leaves out its root suspense boundary).
+    router.ssr = { manifest: undefined };
+    hydrateRoot(container, app);
+  } else {
+    // A transition: React yields to the browser while it builds the page.
+    startTransition(() => createRoot(container).render(app));
+  }
+});
 
 registerServiceWorker();
 // Every face of Noto Sans KR (Hangul in about a hundred slices, each fetched only when a page

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routerDefaults } from './domain/constants';
+import { shouldRestoreScroll } from './lib/prerendered';
 import { routeTree } from './routeTree.gen';
 import { ErrorPage } from './routes/-components/error-page';
 import { GenericNotFound } from './routes/-components/generic-fallbacks';
@@ -12,12 +13,18 @@ export interface RouterContext {
   cacheRestored: Promise<void>;
 }
 
-export function createAppRouter(queryClient: QueryClient, cacheRestored: Promise<void> = Promise.resolve()) {
+export function createAppRouter(
+  queryClient: QueryClient,
+  cacheRestored: Promise<void> = Promise.resolve(),
+  /** The browser's own by default; the server's page renderer passes a memory history. */
+  history?: RouterHistory,
+) {
   return createRouter({
     routeTree,
+    history,
     context: { queryClient, cacheRestored },
     trailingSlash: 'preserve',
-    scrollRestoration: true,
+    scrollRestoration: shouldRestoreScroll,
     defaultPreload: 'intent',
     defaultPreloadDelay: routerDefaults.preloadDelayMs,
     // Loaders read through the query cache, which decides freshness itself.
@@ -34,5 +41,13 @@ export function createAppRouter(queryClient: QueryClient, cacheRestored: Promise
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
+  }
+  interface StaticDataRouteOption {
+    /**
+     * The server renders this page's first paint into the HTML for visitors without a session
+     * (src/prerender.tsx): a public page, the same for every visitor, with no form whose input
+     * could be typed before the app runs.
+     */
+    prerender?: boolean;
   }
 }

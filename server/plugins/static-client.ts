@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { sendNotFound } from './error-handler';
@@ -8,6 +8,7 @@ import { urlTitleSchema } from '../../src/domain/posts';
 import { renderPostShell } from '../modules/posts/page-head';
 import { findPostByUrlTitle } from '../modules/posts/service';
 import { publicOrigin } from '../modules/site/origin';
+import { createPageRenderer } from '../modules/site/page-renderer';
 
 /** Files the browser must ask for every time, so a new release is picked up at once. */
 const NEVER_CACHED = new Set(['/index.html', '/sw.js', '/manifest.webmanifest']);
@@ -25,7 +26,10 @@ export function cacheControlFor(urlPath: string): string {
  * like pages get the app shell (the client router renders its own 404); unknown /api paths
  * and missing files get the JSON 404.
  */
-async function staticClientPlugin(app: FastifyInstance, options: { root: string; publicUrl: string }): Promise<void> {
+async function staticClientPlugin(
+  app: FastifyInstance,
+  options: { root: string; publicUrl: string; pageRenderer: string | null },
+): Promise<void> {
   const indexFile = path.join(options.root, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ root: options.root }, 'client build not found; serving the API only');
@@ -35,8 +39,15 @@ async function staticClientPlugin(app: FastifyInstance, options: { root: string;
     return;
   }
   const shell = readFileSync(indexFile, 'utf8');
-  const sendShell = (reply: FastifyReply, html = shell) =>
+  const renderPage = options.pageRenderer ? createPageRenderer(app, options.pageRenderer) : null;
+  const sendHtml = (reply: FastifyReply, html: string) =>
     reply.status(200).header('Cache-Control', NO_STORE).type('text/html; charset=utf-8').send(html);
+  /** A page: its first paint rendered in when it is a public one (see page-renderer.ts), else the bare shell. */
+  const sendShell = async (reply: FastifyReply, html = shell) =>
+    sendHtml(
+      reply,
+      (renderPage && reply.request.method === 'GET' ? await renderPage(reply.request, html) : null) ?? html,
+    );
 
   await app.register(fastifyStatic, {
     root: options.root,
@@ -67,19 +78,23 @@ async function staticClientPlugin(app: FastifyInstance, options: { root: string;
     return sendShell(reply, renderPostShell(shell, post, publicOrigin(options.publicUrl)));
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  const answerNotFound = (request: FastifyRequest, reply: FastifyReply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !urlPath.startsWith('/api/') &&
-      urlPath !== '/api' &&
-      !/\.[a-z0-9]+$/i.test(urlPath);
-    if (isPage) return sendShell(reply);
     return sendNotFound(
       reply,
       urlPath.startsWith('/api') ? `No route for ${request.method} ${urlPath}.` : 'No such file.',
     );
+  };
+  const isApiOrFile = (urlPath: string) =>
+    urlPath.startsWith('/api/') || urlPath === '/api' || /\.[a-z0-9]+$/i.test(urlPath);
+
+  // Every other address that looks like a page gets the app (the client router renders its own
+  // 404). A route of its own, not the not-found handler, so the answer is compressed like any other.
+  app.get('/*', (request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    return isApiOrFile(urlPath) ? answerNotFound(request, reply) : sendShell(reply);
   });
+  app.setNotFoundHandler(answerNotFound);
 }
 
 export default fp(staticClientPlugin, { name: 'static-client' });

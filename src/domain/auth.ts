@@ -187,3 +187,6 @@ export const activityQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(100),
 });
 export const activityListSchema = z.object({ activities: z.array(activitySchema) });
+
+/** The cookie that carries the access token (src/lib/cookies.ts; the server reads it on safe requests). */
+export const ACCESS_TOKEN_COOKIE = 'access_token';

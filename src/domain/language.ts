@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/**
+ * The language chosen on a device, mirrored from its storage into a cookie so the server renders
+ * a public page's first paint in it (server/modules/site/page-renderer.ts).
+ */
+export const LANGUAGE_COOKIE = 'moa_language';
+
 /** The languages Moa speaks; English is the reference. */
 export const LANGUAGES = ['en', 'ko'] as const;
 export const languageSchema = z.enum(LANGUAGES);

@@ -3,9 +3,14 @@
  * token) as the spec says. The cookie is readable by script on purpose: the client sends
  * it as a Bearer header, and the server accepts it as a cookie only on safe GET requests.
  */
-export const ACCESS_TOKEN_COOKIE = 'access_token';
+import { ACCESS_TOKEN_COOKIE } from '../domain/auth';
 
-export function readCookie(name: string, source: string = document.cookie): string | null {
+export { ACCESS_TOKEN_COOKIE };
+
+export function readCookie(
+  name: string,
+  source: string = typeof document === 'undefined' ? '' : document.cookie,
+): string | null {
   for (const part of source.split(';')) {
     const index = part.indexOf('=');
     if (index === -1) continue;

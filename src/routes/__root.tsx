@@ -22,7 +22,8 @@ function RootLayout() {
   const locale = useLocale();
   return (
     <>
-      <HeadContent />
+      {/* The server writes the served page's head itself. */}
+      {import.meta.env.SSR ? null : <HeadContent />}
       <a
         href="#main"
         className="focus-ring sr-only z-50 rounded-md bg-brand-900 px-4 py-2 text-white focus:(not-sr-only fixed left-4 top-3)"

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { faqGroups as faqEn, type FaqItem } from '../features/content/faq';
 import { faqGroups as faqKo } from '../features/content/faq.ko';
@@ -10,6 +10,7 @@ import { t } from '../lib/i18n';
 const searchSchema = z.object({ q: z.string().max(100).optional().catch(undefined) });
 
 export const Route = createFileRoute('/faq')({
+  staticData: { prerender: true },
   validateSearch: searchSchema,
   head: () => pageHead(t('faq.title'), t('faq.description')),
   component: FaqPage,
@@ -23,14 +24,18 @@ function matches(item: FaqItem, words: string[]): boolean {
   return words.every((word) => haystack.includes(word));
 }
 
+function subscribeToHash(onChange: () => void) {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+}
+
+/** The address's #answer; none while a page painted by the server is hydrated, then the real one. */
 function useHash(): string {
-  const [hash, setHash] = useState(() => (typeof window === 'undefined' ? '' : window.location.hash.slice(1)));
-  useEffect(() => {
-    const onChange = () => setHash(window.location.hash.slice(1));
-    window.addEventListener('hashchange', onChange);
-    return () => window.removeEventListener('hashchange', onChange);
-  }, []);
-  return hash;
+  return useSyncExternalStore(
+    subscribeToHash,
+    () => window.location.hash.slice(1),
+    () => '',
+  );
 }
 
 function FaqPage() {

@@ -5,6 +5,7 @@ import { StepList } from '../ui/step-list';
 import { HomeCatalogue } from './-components/home-catalogue';
 
 export const Route = createFileRoute('/')({
+  staticData: { prerender: true },
   head: () => pageHead(),
   component: HomePage,
 });

@@ -9,6 +9,7 @@ import { getLanguage } from '../lib/i18n';
 import { StepList } from '../ui/step-list';
 
 export const Route = createFileRoute('/landing')({
+  staticData: { prerender: true },
   loaderDeps: () => ({ language: getLanguage() }),
   loader: () => loadLanding(),
   head: ({ loaderData }) => (loaderData ? pageHead(loaderData.title, loaderData.lead) : {}),

@@ -24,7 +24,11 @@ function writeFakeBuild(): string {
 describe('serving the built client', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('sqlite', { SERVE_CLIENT: 'true', CLIENT_DIST_DIR: writeFakeBuild() });
+    t = await createTestApp('sqlite', {
+      SERVE_CLIENT: 'true',
+      RENDER_PAGES: 'false',
+      CLIENT_DIST_DIR: writeFakeBuild(),
+    });
   });
   afterAll(() => t.close());
 
@@ -96,6 +100,7 @@ describe('a blog post asked for directly', () => {
       '<!doctype html><html><head><title>Moa shell</title>\n<meta\n  name="description"\n  content="generic"\n/></head><body><div id="root"></div></body></html>',
     );
     t = await createTestApp('sqlite', {
+      RENDER_PAGES: 'false',
       SERVE_CLIENT: 'true',
       CLIENT_DIST_DIR: root,
       PUBLIC_URL: 'https://moa.example/',

@@ -70,6 +70,12 @@ const options: sanitizeHtml.IOptions = {
 let sanitizer: Promise<typeof sanitizeHtml> | undefined;
 
 export async function sanitizePostHtml(html: string): Promise<string> {
+  return (await loadPostSanitizer())(html);
+}
+
+/** The same rule as a synchronous function, once loaded (the page renderer cleans while it renders). */
+export async function loadPostSanitizer(): Promise<(html: string) => string> {
   sanitizer ??= import('sanitize-html').then((module) => module.default);
-  return (await sanitizer)(html, options).trim();
+  const sanitize = await sanitizer;
+  return (html) => sanitize(html, options).trim();
 }

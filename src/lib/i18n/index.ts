@@ -6,7 +6,9 @@
  * product's contract names it so.
  */
 import { useSyncExternalStore } from 'react';
+import { LANGUAGE_COOKIE } from '../../domain/language';
 import { isValidationKey } from '../../domain/validation-messages';
+import { writeCookie } from '../cookies';
 import { en } from './en';
 import { LOCALES, type Locale } from './types';
 
@@ -52,6 +54,11 @@ function readStoredLocale(): string | null {
   }
 }
 
+/** The server renders a public page's first paint in the language this device chose. */
+function rememberForServer(locale: Locale): void {
+  writeCookie(LANGUAGE_COOKIE, locale, new Date(Date.now() + 365 * 24 * 60 * 60_000));
+}
+
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
   return navigator.languages?.length ? navigator.languages : [navigator.language];
@@ -75,13 +82,21 @@ function apply(locale: Locale, catalogue: Catalogue) {
 
 /** Before the first render: picks the language and loads its catalogue. Never fails (falls back to English). */
 export async function initLocale(): Promise<Locale> {
-  const locale = chooseLocale(readStoredLocale(), browserLanguages());
+  const stored = readStoredLocale();
+  // A choice made before the cookie existed reaches the server from now on.
+  if (isLocale(stored)) rememberForServer(stored);
+  const locale = chooseLocale(stored, browserLanguages());
   try {
     apply(locale, await loadCatalogue(locale));
   } catch {
     apply('en', en);
   }
   return current;
+}
+
+/** The server's page renderer: the language of the page it renders next (no device to remember it on). */
+export async function renderIn(locale: Locale): Promise<void> {
+  if (locale !== current) apply(locale, await loadCatalogue(locale));
 }
 
 /** The investor picks a language: loaded, remembered on this device, and every screen re-renders in it. */
@@ -92,6 +107,7 @@ export async function setLocale(locale: Locale): Promise<void> {
   } catch {
     // Private mode: the choice lasts for this visit.
   }
+  rememberForServer(locale);
   if (locale !== current) apply(locale, catalogue);
 }
 

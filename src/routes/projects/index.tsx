@@ -17,6 +17,7 @@ const searchSchema = z.object({
 });
 
 export const Route = createFileRoute('/projects/')({
+  staticData: { prerender: true },
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ saleStatus: search.saleStatus, categoryId: search.categoryId }),
   loader: async ({ context, deps }) => {

@@ -1,19 +1,8 @@
-import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
+import { cleanPostHtml } from '../sanitize';
 
-/**
- * The server sanitizes post HTML when it is written; it is cleaned again here so a
- * compromised database or cache still cannot run script in the reader's page.
- */
+/** A post's text, cleaned again before it is shown (see ../sanitize.ts). */
 export function PostContent({ html }: { html: string }) {
-  const clean = useMemo(
-    () =>
-      DOMPurify.sanitize(html, {
-        USE_PROFILES: { html: true },
-        FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'],
-        FORBID_ATTR: ['style'],
-      }),
-    [html],
-  );
+  const clean = useMemo(() => cleanPostHtml(html), [html]);
   return <div className="prose" dangerouslySetInnerHTML={{ __html: clean }} />;
 }

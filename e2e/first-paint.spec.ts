@@ -1,0 +1,86 @@
+import type { Page } from '@playwright/test';
+import { expect, expectHeading, test } from './fixtures';
+
+/** Whether React has taken the page's root (hydrated the served page, or rendered the shell). */
+async function appHasStarted(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+}
+
+test.describe('public pages arrive painted', () => {
+  test('a visitor without scripts reads the projects, the blog and a post, and follows their links', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/projects');
+    await expectHeading(page, /^Projects$/);
+    await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(9);
+
+    // On a phone the header's menu needs the app; the footer's links are plain ones.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Blog' }).click();
+    await expect(page).toHaveURL(/\/blog\/$/);
+    const firstPost = page.getByRole('article').first();
+    await expect(firstPost).toBeVisible();
+    await firstPost.getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
+    await expect(page.locator('.prose h2').first()).toBeVisible();
+    await context.close();
+  });
+
+  test('the app takes over the painted page in place, from its data, and then runs as the app', async ({
+    page,
+    consoleErrors,
+  }) => {
+    // Any element of the served page taken out of it again means the app rebuilt it (a flash).
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      (window as unknown as { removedFromPage: string[] }).removedFromPage = removed;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          if (!document.getElementById('root')?.contains(record.target)) continue;
+          for (const node of record.removedNodes) if (node instanceof HTMLElement) removed.push(node.tagName);
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const dataRequests: string[] = [];
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/v1\/(products|categories)\b/.test(request.url())) dataRequests.push(request.url());
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+
+    await page.goto('/projects');
+    await expect.poll(() => appHasStarted(page)).toBe(true);
+    const cards = page.getByRole('list', { name: 'Projects' }).getByRole('article');
+    await expect(cards).toHaveCount(9);
+    expect(await page.evaluate(() => (window as unknown as { removedFromPage: string[] }).removedFromPage)).toEqual([]);
+    // The list and the categories came with the page.
+    expect(dataRequests).toEqual([]);
+
+    // The app runs: a filter is applied in place, and a link opens the next page without a load.
+    await page.getByRole('group', { name: 'Filter projects' }).getByRole('link', { name: 'Closing soon' }).click();
+    await expect(page).toHaveURL(/saleStatus=CLOSING_SOON/);
+    await expect(cards).toHaveCount(2);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
+    await expectHeading(page, /^Frequently asked questions$/);
+    expect(documents).toHaveLength(1);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a Korean browser gets the page painted in Korean', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'ko-KR' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const response = await page.goto('/faq');
+    expect(await response?.text()).toContain('<html lang="ko"');
+    await expectHeading(page, /^자주 묻는 질문$/);
+    await expect.poll(() => appHasStarted(page)).toBe(true);
+    await expectHeading(page, /^자주 묻는 질문$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

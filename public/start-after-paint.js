@@ -1,0 +1,41 @@
+// A public page served with its first paint in the HTML (src/lib/prerendered.ts) starts the app
+// after the browser has painted it, so a phone shows the page before it fetches or runs any of
+// the app's code. The server names the app's entry in data-app and the modules it imports in
+// data-modules (server/modules/site/page-renderer.ts). They are all asked for at once, then run
+// one by one with a pause between them, so no single long task keeps the page from answering a
+// tap while the app starts.
+const script = document.querySelector('script[data-app]');
+const entry = script?.getAttribute('data-app');
+const isOwn = (url) => typeof url === 'string' && url.startsWith('/assets/') && url.endsWith('.js');
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function startApp(modules) {
+  for (const href of modules) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  try {
+    for (const href of modules) {
+      await import(href);
+      await pause();
+    }
+  } finally {
+    // The entry runs in any case: a module that failed above fails it the same way.
+    await import(entry);
+  }
+}
+
+if (isOwn(entry)) {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    void startApp((script.getAttribute('data-modules') ?? '').split(' ').filter(isOwn));
+  };
+  requestAnimationFrame(() => setTimeout(start, 0));
+  // A tab that is not painting (opened in the background) starts without waiting for a frame.
+  setTimeout(start, 250);
+}

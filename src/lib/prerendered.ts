@@ -1,0 +1,34 @@
+import type { DehydratedState } from '@tanstack/react-query';
+import { PAGE_DATA_ID } from '../domain/page';
+
+/**
+ * A public page asked for without a session comes with its first paint already in the HTML: the
+ * server renders it with the app's own routes and components (src/prerender.tsx) into #root,
+ * with the data it was rendered from. The app starts from that data and hydrates the page in
+ * place (main.tsx): nothing flashes, nothing is built twice, nothing is asked for twice.
+ */
+
+let isServedPageOnScreen = false;
+
+/** The query data the served page was rendered from, once; undefined when the page came bare. */
+export function takePageData(doc: Document = document): DehydratedState | undefined {
+  const script = doc.getElementById(PAGE_DATA_ID);
+  if (!script) return undefined;
+  script.remove();
+  isServedPageOnScreen = true;
+  try {
+    return JSON.parse(script.textContent ?? '') as DehydratedState;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * For the router's scroll restoration: not on the first render of a served page, which the
+ * visitor may already have scrolled before the app ran; on every render after it.
+ */
+export function shouldRestoreScroll(): boolean {
+  if (!isServedPageOnScreen) return true;
+  isServedPageOnScreen = false;
+  return false;
+}

@@ -1,0 +1,168 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCategory, insertProduct } from '../../server/modules/products/factory';
+import { insertPost } from '../../server/modules/posts/factories';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** The app shell as Vite writes it: an entry script, a preloaded module, a title and a description. */
+function writeShell(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'moa-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    [
+      '<!doctype html>',
+      '<html lang="en">',
+      '<head>',
+      '<title>Moa shell</title>',
+      '<meta name="description" content="The shell." />',
+      '<script type="module" crossorigin src="/assets/index-AbC123.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/react-Xyz789.js">',
+      '</head>',
+      // As long as the real one, so it is worth compressing.
+      `<body><div id="root"></div><noscript>${'Moa needs JavaScript. '.repeat(60)}</noscript></body>`,
+      '</html>',
+    ].join('\n'),
+  );
+  return dist;
+}
+
+/** The page data the served HTML carries, parsed as the app parses it. */
+function pageData(html: string): { queries: { queryKey: unknown[]; state: { data: unknown } }[] } {
+  const json = /<script type="application\/json" id="moa-page-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (!json) throw new Error('no page data in the HTML');
+  return JSON.parse(json) as never;
+}
+
+const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(html)?.[1];
+
+describe('public pages served with their first paint', () => {
+  let t: TestApp;
+  let rendererFile: string;
+  const hostile = 'Night Market </script><script>alert(1)</script> Fund';
+
+  beforeAll(async () => {
+    // The renderer exactly as `vite build` writes it, from the sources under test.
+    const outDir = mkdtempSync(path.join(tmpdir(), 'moa-renderer-'));
+    await build({
+      configFile: path.join(root, 'vite.config.ts'),
+      root,
+      logLevel: 'silent',
+      build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, sourcemap: false },
+    });
+    rendererFile = path.join(outDir, 'prerender.js');
+    t = await createTestApp('sqlite', {
+      SERVE_CLIENT: 'true',
+      CLIENT_DIST_DIR: writeShell(),
+      PAGE_RENDERER_FILE: rendererFile,
+      SEED_DEMO_DATA: 'false',
+    });
+    const categoryId = await insertCategory(t.db.db, 'Food');
+    await insertProduct(t.db.db, { categoryId, name: 'Gangnam Tteokbokki Kitchens', totalQuantity: 1000 });
+    await insertProduct(t.db.db, { categoryId, name: hostile, totalQuantity: 1000 });
+    await insertPost(t.db.db, {
+      title: 'Reading a royalty statement',
+      urlTitle: 'reading-a-royalty-statement',
+      content: '<h2>Where the money comes from</h2><p>Streams, sync and broadcast.</p><script>alert(2)</script>',
+    });
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('renders the project list into the HTML, with the data it was rendered from', async () => {
+    const response = await t.app.inject({ url: '/projects' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-store, max-age=0');
+    const html = response.body;
+    const page = rootOf(html);
+    expect(page).toContain('Gangnam Tteokbokki Kitchens');
+    expect(page).toContain('<h1');
+    expect(html).toContain('<title>Projects · Moa</title>');
+    expect(html).not.toContain('The shell.');
+    // The app takes over from the same data instead of asking for it again.
+    const keys = pageData(html).queries.map((query) => JSON.stringify(query.queryKey));
+    expect(keys.some((key) => key.includes('products'))).toBe(true);
+    expect(keys.some((key) => key.includes('categories'))).toBe(true);
+  });
+
+  it('starts the app after the first paint, with the modules it preloaded named for it', async () => {
+    const html = (await t.app.inject({ url: '/projects' })).body;
+    expect(html).toContain(
+      '<script type="module" src="/start-after-paint.js" data-app="/assets/index-AbC123.js" data-modules="/assets/react-Xyz789.js"></script>',
+    );
+    expect(html).not.toContain('rel="modulepreload"');
+  });
+
+  it('keeps a name that closes the script element inside the page data', async () => {
+    const html = (await t.app.inject({ url: '/projects' })).body;
+    expect(html).not.toContain('</script><script>alert(1)');
+    const names = JSON.stringify(pageData(html));
+    expect(names).toContain(hostile);
+    expect(rootOf(html)).toContain('Night Market &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; Fund');
+  });
+
+  it('renders a post, cleaned by the server’s sanitizer, and the blog', async () => {
+    const post = (await t.app.inject({ url: '/blog/reading-a-royalty-statement' })).body;
+    expect(rootOf(post)).toContain('Where the money comes from');
+    expect(rootOf(post)).not.toContain('alert(2)');
+    expect(post).toContain('<title>Reading a royalty statement · Moa</title>');
+    expect(rootOf((await t.app.inject({ url: '/blog/' })).body)).toContain('Reading a royalty statement');
+  });
+
+  it.each(['/', '/faq', '/landing', '/privacy-policy', '/disclaimers'])('renders %s', async (url) => {
+    const html = (await t.app.inject({ url })).body;
+    expect(rootOf(html)?.length).toBeGreaterThan(1000);
+    expect(html).toContain('<header');
+  });
+
+  it('renders in the language the device chose, else the browser’s', async () => {
+    const korean = (await t.app.inject({ url: '/faq', headers: { 'accept-language': 'ko-KR,ko;q=0.9' } })).body;
+    expect(korean).toContain('<html lang="ko"');
+    expect(korean).toContain('<title>자주 묻는 질문 · Moa</title>');
+    const chosen = (
+      await t.app.inject({ url: '/faq', headers: { 'accept-language': 'ko', cookie: 'moa_language=en' } })
+    ).body;
+    expect(chosen).toContain('<html lang="en"');
+    expect(chosen).toContain('<title>Frequently asked questions · Moa</title>');
+  });
+
+  it('serves the bare shell to a visitor with a session, whose pages are their own', async () => {
+    const html = (await t.app.inject({ url: '/projects', headers: { cookie: 'access_token=a.session.token' } })).body;
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('moa-page-data');
+  });
+
+  it.each([
+    ['a page with a form', '/auth/signin'],
+    ['a page behind sign-in', '/account/overview'],
+    ['an unknown page', '/no/such/page'],
+    ['an unknown post', '/blog/no-such-post'],
+  ])('serves the bare shell for %s', async (_case, url) => {
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toContain('moa-page-data');
+  });
+
+  it('compresses every page, rendered or not', async () => {
+    for (const url of ['/projects', '/no/such/page']) {
+      const response = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<div id="root">');
+    }
+  });
+
+  it('still answers an unknown API address and a missing file with the JSON 404', async () => {
+    const api = await t.app.inject({ url: '/api/v1/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ errors: [{ code: 'NOT_FOUND', message: 'No route for GET /api/v1/unknown.' }] });
+    expect((await t.app.inject({ url: '/assets/index-Gone99.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/projects' })).statusCode).toBe(404);
+  });
+});
