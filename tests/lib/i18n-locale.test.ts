@@ -32,8 +32,16 @@ describe('choosing the language', () => {
 
 describe('switching the language', () => {
   const stored = new Map<string, string>();
+  const cookies: string[] = [];
   beforeEach(() => {
     stored.clear();
+    cookies.length = 0;
+    vi.stubGlobal('document', {
+      documentElement: { lang: 'en' },
+      set cookie(value: string) {
+        cookies.push(value);
+      },
+    });
     vi.stubGlobal('localStorage', {
       getItem: (key: string) => stored.get(key) ?? null,
       setItem: (key: string, value: string) => void stored.set(key, value),
@@ -71,6 +79,8 @@ describe('switching the language', () => {
     stop();
     expect(stored.get(LOCALE_STORAGE_KEY)).toBe('ko');
     expect(heard).toBe(1);
+    // The server renders the next public page in it.
+    expect(cookies.at(-1)).toMatch(/^moa_language=ko; Path=\/; Expires=/);
     expect(getLanguage()).toBe('ko');
     expect(getLocale()).toBe('ko-KR');
     expect(t('nav.signIn')).toBe('로그인');

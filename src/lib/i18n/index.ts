@@ -56,6 +56,7 @@ function readStoredLocale(): string | null {
 
 /** The server renders a public page's first paint in the language this device chose. */
 function rememberForServer(locale: Locale): void {
+  if (typeof document === 'undefined') return;
   writeCookie(LANGUAGE_COOKIE, locale, new Date(Date.now() + 365 * 24 * 60 * 60_000));
 }
 
