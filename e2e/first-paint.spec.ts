@@ -70,6 +70,27 @@ test.describe('public pages arrive painted', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('a tap and a choice made before the app runs are kept and carried out once it has', async ({
+    page,
+    consoleErrors,
+  }) => {
+    // A slow phone: the app's entry arrives well after the page has painted.
+    await page.route('**/assets/index-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/faq');
+    expect(await appHasStarted(page)).toBe(false);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.locator('header select:visible').selectOption('ko');
+    expect(await appHasStarted(page)).toBe(false);
+
+    await expect(page.getByRole('button', { name: '메뉴 닫기' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    await expectHeading(page, /^자주 묻는 질문$/);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a Korean browser gets the page painted in Korean', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'ko-KR' });
     const page = await context.newPage();

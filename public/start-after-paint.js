@@ -4,10 +4,44 @@
 // data-modules (server/modules/site/page-renderer.ts). They are all asked for at once, then run
 // one by one with a pause between them, so no single long task keeps the page from answering a
 // tap while the app starts.
+//
+// Until the app has taken the page over ('moa:app-ready'), what the visitor does is kept for it:
+// taps on buttons and changed choices are replayed on the same elements once their handlers are
+// there, and the browser's install offer waits in window.moaInstallOffer.
 const script = document.querySelector('script[data-app]');
 const entry = script?.getAttribute('data-app');
 const isOwn = (url) => typeof url === 'string' && url.startsWith('/assets/') && url.endsWith('.js');
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const early = [];
+const inPage = (element) => !!element && !!document.getElementById('root')?.contains(element);
+const keepTap = (event) => {
+  const control = event.target instanceof Element ? event.target.closest('button') : null;
+  if (inPage(control)) early.push(() => control.click());
+};
+const keepChoice = (event) => {
+  const control = event.target;
+  if (control instanceof HTMLSelectElement && inPage(control)) {
+    early.push(() => control.dispatchEvent(new Event('change', { bubbles: true })));
+  }
+};
+const keepInstallOffer = (event) => {
+  event.preventDefault();
+  window.moaInstallOffer = event;
+};
+document.addEventListener('click', keepTap, true);
+document.addEventListener('change', keepChoice, true);
+window.addEventListener('beforeinstallprompt', keepInstallOffer);
+document.addEventListener(
+  'moa:app-ready',
+  () => {
+    document.removeEventListener('click', keepTap, true);
+    document.removeEventListener('change', keepChoice, true);
+    window.removeEventListener('beforeinstallprompt', keepInstallOffer);
+    for (const replay of early.splice(0)) replay();
+  },
+  { once: true },
+);
 
 async function startApp(modules) {
   for (const href of modules) {

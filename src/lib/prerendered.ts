@@ -32,3 +32,9 @@ export function shouldRestoreScroll(): boolean {
   isServedPageOnScreen = false;
   return false;
 }
+
+/**
+ * Told once the app has taken the page over (its root layout has mounted): the served page's
+ * starter (public/start-after-paint.js) then replays the taps and choices made before.
+ */
+export const APP_READY_EVENT = 'moa:app-ready';

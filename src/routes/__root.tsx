@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../router';
 import { t, useLocale } from '../lib/i18n';
+import { APP_READY_EVENT } from '../lib/prerendered';
 import { ToasterSlot } from '../ui/toaster-slot';
 import { ErrorPage } from './-components/error-page';
 import { NotFoundPage } from './-components/not-found-page';
@@ -20,6 +22,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   // A switch of language re-renders the header here and remounts the page below in the new one.
   const locale = useLocale();
+  useEffect(() => {
+    document.dispatchEvent(new Event(APP_READY_EVENT));
+  }, []);
   return (
     <>
       {/* The server writes the served page's head itself. */}

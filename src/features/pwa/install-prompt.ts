@@ -14,7 +14,16 @@ let offer: BeforeInstallPromptEvent | null = null;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
+declare global {
+  interface Window {
+    /** An offer the browser made before the app ran (public/start-after-paint.js kept it). */
+    moaInstallOffer?: BeforeInstallPromptEvent;
+  }
+}
+
 export function captureInstallPrompt(): void {
+  offer = window.moaInstallOffer ?? null;
+  delete window.moaInstallOffer;
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     offer = event as BeforeInstallPromptEvent;
