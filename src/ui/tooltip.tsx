@@ -1,18 +1,80 @@
-import { lazy, Suspense, type ButtonHTMLAttributes, type ReactNode, type Ref } from 'react';
+import {
+  lazy,
+  Suspense,
+  useLayoutEffect,
+  useRef,
+  type ButtonHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+} from 'react';
 
 // Radix and floating-ui load with the first tooltip a page shows, not with the app.
 const RadixTooltip = lazy(() => import('./tooltip-radix'));
 
+/** The trigger alone, until the tooltip's code has arrived; notes whether it had the focus when it goes. */
+function PlainTrigger({
+  wrapperRef,
+  hadFocusRef,
+  children,
+}: {
+  wrapperRef: RefObject<HTMLSpanElement | null>;
+  hadFocusRef: RefObject<boolean>;
+  children: ReactNode;
+}) {
+  useLayoutEffect(
+    () => () => {
+      hadFocusRef.current = !!wrapperRef.current?.contains(document.activeElement);
+    },
+    [wrapperRef, hadFocusRef],
+  );
+  return children;
+}
+
+/** The trigger inside Radix: a new element, so the focus the plain one had moves to it. */
+function WithTooltip({
+  wrapperRef,
+  hadFocusRef,
+  content,
+  children,
+}: {
+  wrapperRef: RefObject<HTMLSpanElement | null>;
+  hadFocusRef: RefObject<boolean>;
+  content: ReactNode;
+  children: ReactNode;
+}) {
+  useLayoutEffect(() => {
+    if (!hadFocusRef.current) return;
+    hadFocusRef.current = false;
+    wrapperRef.current?.querySelector<HTMLElement>('button, a[href], [tabindex]')?.focus();
+  }, [wrapperRef, hadFocusRef]);
+  return <RadixTooltip content={content}>{children}</RadixTooltip>;
+}
+
 /**
  * A tooltip on a focusable trigger; the content is also its accessible description. It opens on
  * hover and focus, and on tap or click too (touch screens have no hover); a tap outside closes it.
- * Until its code has arrived (a moment, and only once), the trigger shows without it.
+ * Until its code has arrived (a moment, and only once), the trigger shows without it; a trigger
+ * focused meanwhile keeps the focus when the tooltip takes its place.
  */
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
+  const wrapperRef = useRef<HTMLSpanElement>(null);
+  const hadFocusRef = useRef(false);
   return (
-    <Suspense fallback={children}>
-      <RadixTooltip content={content}>{children}</RadixTooltip>
-    </Suspense>
+    // No box of its own (display: contents): only where to find the trigger.
+    <span ref={wrapperRef} className="contents">
+      <Suspense
+        fallback={
+          <PlainTrigger wrapperRef={wrapperRef} hadFocusRef={hadFocusRef}>
+            {children}
+          </PlainTrigger>
+        }
+      >
+        <WithTooltip wrapperRef={wrapperRef} hadFocusRef={hadFocusRef} content={content}>
+          {children}
+        </WithTooltip>
+      </Suspense>
+    </span>
   );
 }
 

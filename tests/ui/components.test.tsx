@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GenericError } from '../../src/routes/-components/generic-fallbacks';
 import { Delayed } from '../../src/ui/delayed';
+import { InfoButton, Tooltip } from '../../src/ui/tooltip';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -52,5 +53,41 @@ describe('the generic error fallback', () => {
     expect(toggle.textContent).toBe('Hide Error');
     act(() => toggle.click());
     expect(container.textContent).not.toContain('chart data missing');
+  });
+});
+
+describe('Tooltip', () => {
+  it('keeps the focus on its trigger when its code arrives and the tooltip takes the trigger’s place', async () => {
+    act(() =>
+      root.render(
+        <Tooltip content="The least you can invest in one order">
+          <InfoButton label="About Minimum investment" />
+        </Tooltip>,
+      ),
+    );
+    // Before the tooltip's code is there, the trigger shows alone, and the keyboard reaches it.
+    const plain = container.querySelector('button')!;
+    expect(plain.hasAttribute('data-state')).toBe(false);
+    plain.focus();
+    expect(document.activeElement).toBe(plain);
+
+    // Radix measures the open tooltip; jsdom has no ResizeObserver of its own.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    await act(async () => {
+      await import('../../src/ui/tooltip-radix');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(container.querySelector('button[data-state]')).not.toBeNull();
+    const withTooltip = container.querySelector('button')!;
+    expect(withTooltip).not.toBe(plain);
+    expect(document.activeElement).toBe(withTooltip);
+    vi.unstubAllGlobals();
   });
 });
