@@ -5,9 +5,11 @@
 // one by one with a pause between them, so no single long task keeps the page from answering a
 // tap while the app starts.
 //
-// Until the app has taken the page over ('moa:app-ready'), what the visitor does is kept for it:
-// taps on buttons and changed choices are replayed on the same elements once their handlers are
-// there, and the browser's install offer waits in window.moaInstallOffer.
+// Until the app starts hydrating the page ('moa:hydrating'; from then on React itself holds back
+// and replays what happens on parts it has not hydrated yet), what the visitor does is kept for
+// it: taps on buttons and changed choices are replayed on the same elements once the app has
+// taken the page over ('moa:app-ready'). The browser's install offer waits in
+// window.moaInstallOffer.
 const script = document.querySelector('script[data-app]');
 const entry = script?.getAttribute('data-app');
 const isOwn = (url) => typeof url === 'string' && url.startsWith('/assets/') && url.endsWith('.js');
@@ -22,7 +24,11 @@ const keepTap = (event) => {
 const keepChoice = (event) => {
   const control = event.target;
   if (control instanceof HTMLSelectElement && inPage(control)) {
-    early.push(() => control.dispatchEvent(new Event('change', { bubbles: true })));
+    const { value } = control;
+    early.push(() => {
+      control.value = value;
+      control.dispatchEvent(new Event('change', { bubbles: true }));
+    });
   }
 };
 const keepInstallOffer = (event) => {
@@ -33,10 +39,16 @@ document.addEventListener('click', keepTap, true);
 document.addEventListener('change', keepChoice, true);
 window.addEventListener('beforeinstallprompt', keepInstallOffer);
 document.addEventListener(
-  'moa:app-ready',
+  'moa:hydrating',
   () => {
     document.removeEventListener('click', keepTap, true);
     document.removeEventListener('change', keepChoice, true);
+  },
+  { once: true },
+);
+document.addEventListener(
+  'moa:app-ready',
+  () => {
     window.removeEventListener('beforeinstallprompt', keepInstallOffer);
     for (const replay of early.splice(0)) replay();
   },

@@ -12,7 +12,7 @@ import { captureInstallPrompt } from './features/pwa/install-prompt';
 import { registerServiceWorker } from './features/pwa/register';
 import { createAppRouter } from './router';
 import { releaseServedHead } from './lib/head';
-import { takePageData } from './lib/prerendered';
+import { HYDRATING_EVENT, takePageData } from './lib/prerendered';
 import { initLocale, reconcileAccountLocale, subscribeLocale } from './lib/i18n';
 import { saveLanguage } from './features/account/mutations';
 import { meQueryOptions } from './features/session/queries';
@@ -81,6 +81,7 @@ void initLocale().then(async () => {
     await router.load();
     // Rendered as the server rendered it (the router leaves out its root suspense boundary).
     router.ssr = { manifest: undefined };
+    document.dispatchEvent(new Event(HYDRATING_EVENT));
     hydrateRoot(container, app);
   } else {
     // A transition: React yields to the browser while it builds the page.

@@ -34,6 +34,12 @@ export function shouldRestoreScroll(): boolean {
 }
 
 /**
+ * Told right before the app hydrates the served page: from then on React holds back and replays
+ * what the visitor does on parts not hydrated yet, so the starter stops keeping taps itself.
+ */
+export const HYDRATING_EVENT = 'moa:hydrating';
+
+/**
  * Told once the app has taken the page over (its root layout has mounted): the served page's
  * starter (public/start-after-paint.js) then replays the taps and choices made before.
  */
