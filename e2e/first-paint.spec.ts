@@ -70,6 +70,34 @@ test.describe('public pages arrive painted', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('the home page and the landing page come with their sections, and the app asks for none again', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) requests.push(url.pathname);
+      // English pages show Hangul only in a word or two, set in the system's face.
+      if (/noto-sans-kr-[\w-]+\.(css|woff2)$/.test(url.pathname) && !url.pathname.includes('latin')) {
+        requests.push(url.pathname);
+      }
+    });
+    for (const [path, section] of [
+      ['/', 'Featured projects'],
+      ['/landing', 'From the blog'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: section })).toBeVisible();
+      await expect.poll(() => appHasStarted(page)).toBe(true);
+      await expect(page.getByRole('heading', { name: section })).toBeVisible();
+    }
+    // Settled: nothing was asked for after the pages were served.
+    await page.waitForLoadState('networkidle');
+    expect(requests).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a tap and a choice made before the app runs are kept and carried out once it has', async ({
     page,
     consoleErrors,
@@ -101,6 +129,12 @@ test.describe('public pages arrive painted', () => {
     await expectHeading(page, /^자주 묻는 질문$/);
     await expect.poll(() => appHasStarted(page)).toBe(true);
     await expectHeading(page, /^자주 묻는 질문$/);
+    // A page in Korean is set in Noto Sans KR's Hangul faces, asked for once the app runs.
+    await expect
+      .poll(() =>
+        page.evaluate(() => [...document.fonts].filter((font) => font.family.includes('Noto Sans KR')).length),
+      )
+      .toBeGreaterThan(100);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -13,7 +13,8 @@ import { registerServiceWorker } from './features/pwa/register';
 import { createAppRouter } from './router';
 import { releaseServedHead } from './lib/head';
 import { HYDRATING_EVENT, takePageData } from './lib/prerendered';
-import { initLocale, reconcileAccountLocale, subscribeLocale } from './lib/i18n';
+import { getLanguage, initLocale, reconcileAccountLocale, subscribeLocale } from './lib/i18n';
+import { loadFacesFor } from './lib/fonts';
 import { saveLanguage } from './features/account/mutations';
 import { meQueryOptions } from './features/session/queries';
 import type { Me } from './domain/session';
@@ -62,11 +63,15 @@ queryClient.getQueryCache().subscribe((event) => {
 });
 
 // A switch of language re-reads every page's head (titles) and re-renders without a reload.
-subscribeLocale(() => void router.invalidate());
+subscribeLocale(() => {
+  loadFacesFor(getLanguage());
+  void router.invalidate();
+});
 
 // The chosen language's catalogue is in place before the first render (English is built in;
 // Korean is one small fetch), so no screen flashes in the other language.
-void initLocale().then(async () => {
+void initLocale().then(async (locale) => {
+  loadFacesFor(locale);
   const container = document.getElementById('root')!;
   const app = (
     <StrictMode>
@@ -82,7 +87,11 @@ void initLocale().then(async () => {
     // Rendered as the server rendered it (the router leaves out its root suspense boundary).
     router.ssr = { manifest: undefined };
     document.dispatchEvent(new Event(HYDRATING_EVENT));
-    hydrateRoot(container, app);
+    // Hydrating in a transition is what slices it: outside one, React hydrates the whole page
+    // in a single task, however long.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     // A transition: React yields to the browser while it builds the page.
     startTransition(() => createRoot(container).render(app));
@@ -90,6 +99,3 @@ void initLocale().then(async () => {
 });
 
 registerServiceWorker();
-// Every face of Noto Sans KR (Hangul in about a hundred slices, each fetched only when a page
-// shows its characters); the Latin ones already came with styles.css. Never render-blocking.
-void import('@fontsource-variable/noto-sans-kr');

@@ -25,3 +25,14 @@ export function shortenNumber(value: number): string {
   const truncated = Math.trunc(magnitude * 10) / 10;
   return `${sign}${truncated}`;
 }
+
+/**
+ * A whole number with its thousands grouped by commas (12,000), as English and Korean both
+ * write them. For texts built when a module loads: it needs no Intl formatter, whose first use
+ * costs a phone tens of milliseconds.
+ */
+export function groupThousands(value: number): string {
+  const digits = String(Math.trunc(Math.abs(value)));
+  const grouped = digits.replace(/\B(?=(\d{3})+$)/g, ',');
+  return value < 0 ? `-${grouped}` : grouped;
+}

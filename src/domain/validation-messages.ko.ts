@@ -1,4 +1,5 @@
 import * as limit from './limits';
+import { groupThousands } from './numbers';
 import type { ValidationKey } from './validation-messages';
 
 /**
@@ -6,7 +7,7 @@ import type { ValidationKey } from './validation-messages';
  * English reference (validation-messages.ts), written for the reader rather than word for word.
  * Field and parameter names a client program sends (limit, nextId, endpoint) stay as they are.
  */
-const n = (value: number) => value.toLocaleString('ko-KR');
+const n = groupThousands;
 
 export const validationMessagesKo: Record<ValidationKey, string> = {
   'validation.email.invalid': '올바른 이메일 주소를 입력해 주세요.',

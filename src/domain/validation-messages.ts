@@ -1,4 +1,5 @@
 import * as limit from './limits';
+import { groupThousands } from './numbers';
 
 /**
  * What the schemas say when an input is refused. A schema carries the message's key (see
@@ -7,7 +8,7 @@ import * as limit from './limits';
  * English is the reference; validation-messages.ko.ts has the same keys (the compiler checks).
  * One message per field states the whole rule, so it is right whichever check failed.
  */
-const n = (value: number) => value.toLocaleString('en-US');
+const n = groupThousands;
 
 export const validationMessages = {
   // Sign-in and account

@@ -44,3 +44,17 @@ export const HYDRATING_EVENT = 'moa:hydrating';
  * starter (public/start-after-paint.js) then replays the taps and choices made before.
  */
 export const APP_READY_EVENT = 'moa:app-ready';
+
+/**
+ * For a route loader, data its page shows without waiting for it (sections filled in when they
+ * arrive): in the app the page renders at once and the data follows. The server's renderer
+ * waits for it, so the served page comes painted with it and the app asks for nothing again
+ * after hydrating. It never fails: the page shows its own fallback for what could not load.
+ */
+export function awaitWhenServed(load: Promise<unknown>): Promise<void> | undefined {
+  const settled = load.then(
+    () => undefined,
+    () => undefined,
+  );
+  return import.meta.env.SSR ? settled : undefined;
+}

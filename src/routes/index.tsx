@@ -1,11 +1,21 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { categoriesOptions, productOverviewOptions } from '../features/projects/queries';
 import { pageHead } from '../lib/head';
+import { awaitWhenServed } from '../lib/prerendered';
 import { t } from '../lib/i18n';
 import { StepList } from '../ui/step-list';
 import { HomeCatalogue } from './-components/home-catalogue';
 
 export const Route = createFileRoute('/')({
   staticData: { prerender: true },
+  // The catalogue's sections fill in when they arrive (HomeCatalogue); a served page has them.
+  loader: ({ context }) =>
+    awaitWhenServed(
+      Promise.all([
+        context.queryClient.prefetchQuery(productOverviewOptions()),
+        context.queryClient.prefetchQuery(categoriesOptions()),
+      ]),
+    ),
   head: () => pageHead(),
   component: HomePage,
 });

@@ -5,13 +5,20 @@ import { postListInfiniteOptions } from '../features/blog/queries';
 import { aboutStories } from '../features/content/about';
 import { loadLanding } from '../features/content/language';
 import { pageHead } from '../lib/head';
+import { awaitWhenServed } from '../lib/prerendered';
 import { getLanguage } from '../lib/i18n';
 import { StepList } from '../ui/step-list';
 
 export const Route = createFileRoute('/landing')({
   staticData: { prerender: true },
   loaderDeps: () => ({ language: getLanguage() }),
-  loader: () => loadLanding(),
+  loader: async ({ context }) => {
+    // The latest posts fill in when they arrive (LatestPosts); a served page has them.
+    const posts = awaitWhenServed(context.queryClient.prefetchInfiniteQuery(postListInfiniteOptions()));
+    const text = await loadLanding();
+    await posts;
+    return text;
+  },
   head: ({ loaderData }) => (loaderData ? pageHead(loaderData.title, loaderData.lead) : {}),
   component: LandingPage,
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortenNumber } from '../../src/domain/numbers';
+import { groupThousands, shortenNumber } from '../../src/domain/numbers';
 
 describe('shortenNumber (K/M/B/T, truncated to one decimal)', () => {
   it.each([
@@ -28,5 +28,14 @@ describe('shortenNumber (K/M/B/T, truncated to one decimal)', () => {
   it('says "-" for what is not a number', () => {
     expect(shortenNumber(Number.NaN)).toBe('-');
     expect(shortenNumber(Number.POSITIVE_INFINITY)).toBe('-');
+  });
+});
+
+describe('groupThousands', () => {
+  it('groups like the English and Korean formatters do', () => {
+    for (const value of [0, 7, 999, 1000, 12_000, 123_456, 1_000_000, 98_765_432_100, -4_500]) {
+      expect(groupThousands(value)).toBe(value.toLocaleString('en-US'));
+      expect(groupThousands(value)).toBe(value.toLocaleString('ko-KR'));
+    }
   });
 });

@@ -64,7 +64,12 @@ describe('public pages served with their first paint', () => {
       SEED_DEMO_DATA: 'false',
     });
     const categoryId = await insertCategory(t.db.db, 'Food');
-    await insertProduct(t.db.db, { categoryId, name: 'Gangnam Tteokbokki Kitchens', totalQuantity: 1000 });
+    await insertProduct(t.db.db, {
+      categoryId,
+      name: 'Gangnam Tteokbokki Kitchens',
+      totalQuantity: 1000,
+      isFeatured: true,
+    });
     await insertProduct(t.db.db, { categoryId, name: hostile, totalQuantity: 1000 });
     await insertPost(t.db.db, {
       title: 'Reading a royalty statement',
@@ -113,6 +118,17 @@ describe('public pages served with their first paint', () => {
     expect(rootOf(post)).not.toContain('alert(2)');
     expect(post).toContain('<title>Reading a royalty statement · Moa</title>');
     expect(rootOf((await t.app.inject({ url: '/blog/' })).body)).toContain('Reading a royalty statement');
+  });
+
+  it('paints the sections a page fills in without waiting: the home catalogue and the latest posts', async () => {
+    const home = (await t.app.inject({ url: '/' })).body;
+    expect(rootOf(home)).toContain('Gangnam Tteokbokki Kitchens');
+    expect(rootOf(home)).toContain('Food');
+    const homeKeys = pageData(home).queries.map((query) => JSON.stringify(query.queryKey));
+    expect(homeKeys.some((key) => key.includes('overview'))).toBe(true);
+    expect(homeKeys.some((key) => key.includes('categories'))).toBe(true);
+    const landing = (await t.app.inject({ url: '/landing' })).body;
+    expect(rootOf(landing)).toContain('Reading a royalty statement');
   });
 
   it.each(['/', '/faq', '/landing', '/privacy-policy', '/disclaimers'])('renders %s', async (url) => {
