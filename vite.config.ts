@@ -124,10 +124,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       // The long texts' pages hand their text to `head` through the loader, and their loaders
       // go to chunks of their own, so the texts load with those pages and never with the app.
       codeSplittingOptions: {
-        splitBehavior: ({ routeId }) =>
-          /^\/(legal|about|privacy-policy|terms-of-service|disclaimers|landing)\b/.test(routeId)
-            ? [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']]
-            : undefined,
+        defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
       },
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routeTree.gen.ts',

@@ -2,6 +2,7 @@
  * The route guards of spec section 2 as one pure decision. Both guarded layouts (the
  * signed-in group and the KYC group) call it; the server enforces the same rules itself.
  */
+import type { Me } from './session';
 
 export const reviewStatuses = ['init', 'pending', 'prechecked', 'queued', 'completed', 'onHold'] as const;
 export type ReviewStatus = (typeof reviewStatuses)[number];
@@ -58,4 +59,16 @@ export function safeRedirectPath(value: unknown, fallback = '/'): string {
     return fallback;
   }
   return value;
+}
+
+/** The guards' facts from the signed-in profile (null: no session). */
+export function accessFactsFrom(me: Me | null): AccessFacts {
+  if (!me) return { hasSession: false, isOtpEnabled: false, reviewStatus: null, reviewAnswer: null };
+  return {
+    hasSession: true,
+    isOtpEnabled: me.userPayload.isOtpEnabled,
+    isSecondFactorPending: me.userPayload.isOtpEnabled && me.userPayload.role === 'UNVERIFIED',
+    reviewStatus: me.kycPayload.reviewStatus,
+    reviewAnswer: me.kycPayload.reviewAnswer,
+  };
 }

@@ -188,5 +188,4 @@ export const activityQuerySchema = z.strictObject({
 });
 export const activityListSchema = z.object({ activities: z.array(activitySchema) });
 
-/** The cookie that carries the access token (src/lib/cookies.ts; the server reads it on safe requests). */
-export const ACCESS_TOKEN_COOKIE = 'access_token';
+export { ACCESS_TOKEN_COOKIE } from './constants';

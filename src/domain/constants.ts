@@ -21,3 +21,6 @@ export const APP_NAME = 'Moa';
 export const APP_TITLE = 'Moa: invest in tokenized K-culture real-world assets';
 export const APP_DESCRIPTION =
   'Moa is a marketplace for tokenized real-world assets and culture-themed security tokens: K-pop music royalties, K-drama and film IP, Korean restaurants and food brands, hanwoo herds and craft.';
+
+/** The cookie that carries the access token (src/lib/cookies.ts; the server reads it on safe requests). */
+export const ACCESS_TOKEN_COOKIE = 'access_token';

@@ -130,3 +130,28 @@ export const sessionEndingCodes: readonly ErrorCode[] = ['UNAUTHORIZED', 'FORBID
 
 /** A message some upstream services send when the session store lost the session. */
 export const SESSION_LOST_MESSAGE = 'Server Error: redis: nil';
+
+/** One entry of the error envelope `{ errors: [{ code, message }] }` every failure is answered with. */
+export interface ErrorDetail {
+  code: string;
+  message: string;
+}
+
+/**
+ * The entries of an error envelope, read without the schema library (the API client reads them
+ * on any page, before the app has loaded any schema); null when the body is not an envelope.
+ * It accepts exactly what `errorEnvelopeSchema` (schemas.ts) accepts.
+ */
+export function readErrorEnvelope(body: unknown): ErrorDetail[] | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { errors } = body as { errors?: unknown };
+  if (!Array.isArray(errors)) return null;
+  const details: ErrorDetail[] = [];
+  for (const entry of errors as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) return null;
+    const { code, message } = entry as { code?: unknown; message?: unknown };
+    if (typeof code !== 'string' || typeof message !== 'string') return null;
+    details.push({ code, message });
+  }
+  return details;
+}

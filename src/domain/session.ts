@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { reviewAnswers, reviewStatuses, type AccessFacts } from './access';
+import { reviewAnswers, reviewStatuses } from './access';
+
+export { accessFactsFrom } from './access';
 import { userPayloadSchema } from './auth';
 import { rejectTypes } from './kyc';
 
@@ -20,14 +22,3 @@ export const meSchema = z.object({
   kycPayload: kycPayloadSchema,
 });
 export type Me = z.infer<typeof meSchema>;
-
-export function accessFactsFrom(me: Me | null): AccessFacts {
-  if (!me) return { hasSession: false, isOtpEnabled: false, reviewStatus: null, reviewAnswer: null };
-  return {
-    hasSession: true,
-    isOtpEnabled: me.userPayload.isOtpEnabled,
-    isSecondFactorPending: me.userPayload.isOtpEnabled && me.userPayload.role === 'UNVERIFIED',
-    reviewStatus: me.kycPayload.reviewStatus,
-    reviewAnswer: me.kycPayload.reviewAnswer,
-  };
-}

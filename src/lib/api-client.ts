@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import { SESSION_LOST_MESSAGE, sessionEndingCodes } from '../domain/error-codes';
+import { readErrorEnvelope, SESSION_LOST_MESSAGE, sessionEndingCodes, type ErrorDetail } from '../domain/error-codes';
 import { REQUEST_TIMEOUT_MS } from '../domain/constants';
-import { errorEnvelopeSchema, type ErrorDetail } from '../domain/schemas';
 import { t, UNKNOWN_ERROR_MESSAGE } from './i18n';
 import { NETWORK_CODE, NETWORK_STATUS, RequestError, TIMEOUT_CODE } from './request-error';
 
@@ -17,12 +16,19 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * A response's schema, or a function that loads it. The modules the app runs on every page (the
+ * session, the header) name theirs the second way, so the schema library loads with their first
+ * request instead of holding up the first page (docs/decisions/1600-first-page-weight.md).
+ */
+export type ResponseSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | boolean | null | undefined>;
   body?: unknown;
   /** When given, the response body is parsed with it; a mismatch is an error, not a surprise later. */
-  schema?: z.ZodType<T>;
+  schema?: ResponseSchema<T>;
   signal?: AbortSignal;
   /** Extra request headers (an Idempotency-Key, for one); they never replace Authorization. */
   headers?: Record<string, string>;
@@ -66,8 +72,7 @@ export function parseContentDispositionFilename(header: string | null): string |
 
 async function readErrors(response: Response): Promise<ErrorDetail[]> {
   try {
-    const parsed = errorEnvelopeSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data.errors : [];
+    return readErrorEnvelope(await response.json()) ?? [];
   } catch {
     return [];
   }
@@ -136,7 +141,9 @@ export function createApiClient(options: ApiClientOptions) {
     if (response.status === 204) return undefined as T;
     const text = await response.text();
     const data: unknown = text ? JSON.parse(text) : undefined;
-    return requestOptions.schema ? requestOptions.schema.parse(data) : (data as T);
+    const { schema } = requestOptions;
+    if (!schema) return data as T;
+    return (typeof schema === 'function' ? await schema() : schema).parse(data);
   }
 
   async function download(path: string, requestOptions: Omit<RequestOptions<never>, 'schema'> = {}): Promise<Download> {

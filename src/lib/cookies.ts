@@ -3,7 +3,7 @@
  * token) as the spec says. The cookie is readable by script on purpose: the client sends
  * it as a Bearer header, and the server accepts it as a cookie only on safe GET requests.
  */
-import { ACCESS_TOKEN_COOKIE } from '../domain/auth';
+import { ACCESS_TOKEN_COOKIE } from '../domain/constants';
 
 export { ACCESS_TOKEN_COOKIE };
 

@@ -1,5 +1,5 @@
 import { notFound } from '@tanstack/react-router';
-import { productIdSchema } from '../domain/schemas';
+import { readWholeNumber } from '../domain/search';
 
 /**
  * `$productId` path params as a number: a link with anything but a positive integer is a page
@@ -7,9 +7,9 @@ import { productIdSchema } from '../domain/schemas';
  */
 export const productIdParams = {
   parse: ({ productId }: { productId: string }) => {
-    const parsed = productIdSchema.safeParse(productId);
-    if (!parsed.success) throw notFound();
-    return { productId: parsed.data };
+    const id = readWholeNumber(productId);
+    if (id === undefined) throw notFound();
+    return { productId: id };
   },
   stringify: ({ productId }: { productId: number }) => ({ productId: String(productId) }),
 };

@@ -1,17 +1,17 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { faqGroups as faqEn, type FaqItem } from '../features/content/faq';
 import { faqGroups as faqKo } from '../features/content/faq.ko';
 import { inLanguage } from '../features/content/language';
+import { readText } from '../domain/search';
 import { pageHead } from '../lib/head';
 import { t } from '../lib/i18n';
 
-const searchSchema = z.object({ q: z.string().max(100).optional().catch(undefined) });
+const validateSearch = (search: Record<string, unknown>): { q?: string } => ({ q: readText(search.q, 100) });
 
 export const Route = createFileRoute('/faq')({
   staticData: { prerender: true },
-  validateSearch: searchSchema,
+  validateSearch,
   head: () => pageHead(t('faq.title'), t('faq.description')),
   component: FaqPage,
 });

@@ -89,6 +89,20 @@ describe('requests', () => {
     await expect(client().request('/x', { schema: z.object({ status: z.number() }) })).rejects.toThrow();
   });
 
+  it('parses with a schema it loads when the response has come, and fails on a mismatch the same way', async () => {
+    handler = json(200, { status: 'ok' });
+    let loads = 0;
+    const load = (schema: z.ZodType<{ status: unknown }>) => () => {
+      loads += 1;
+      return Promise.resolve(schema);
+    };
+    await expect(client().request('/x', { schema: load(z.object({ status: z.literal('ok') })) })).resolves.toEqual({
+      status: 'ok',
+    });
+    await expect(client().request('/x', { schema: load(z.object({ status: z.number() })) })).rejects.toThrow();
+    expect(loads).toBe(2);
+  });
+
   it('answers undefined for 204 No Content', async () => {
     handler = (_q, _b, response) => {
       response.writeHead(204);

@@ -1,11 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { challengeResponseSchema, type ChallengeResponse } from '../../domain/auth';
+import type { ChallengeResponse } from '../../domain/auth';
 import type { MyBadgeResponse } from '../../domain/portfolio';
-import { languageResponseSchema, type Language, type LanguageResponse } from '../../domain/language';
-import { meSchema, type Me } from '../../domain/session';
+import type { Language, LanguageResponse } from '../../domain/language';
+import type { Me } from '../../domain/session';
 import { api } from '../../lib/api';
 import type { Reactions } from '../../lib/reactions';
 import { accountKeys } from './queries';
+
+// The language is saved from the header on any page: these load with the first request that
+// needs them, not with the app (see ResponseSchema in src/lib/api-client.ts).
+const meSchema = () => import('../../domain/session').then((module) => module.meSchema);
+const challengeResponseSchema = () => import('../../domain/auth').then((module) => module.challengeResponseSchema);
+const languageResponseSchema = () => import('../../domain/language').then((module) => module.languageResponseSchema);
 
 export function updateName(name: string) {
   return api.request('/api/v1/users/me/names', { method: 'PUT', body: { name }, schema: meSchema });

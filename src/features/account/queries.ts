@@ -1,7 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { activityListSchema } from '../../domain/auth';
-import { myBadgeResponseSchema } from '../../domain/portfolio';
 import { api } from '../../lib/api';
+
+// The header shows the badge on any page: these load with the first request that needs them,
+// not with the app (see ResponseSchema in src/lib/api-client.ts).
+const activityListSchema = () => import('../../domain/auth').then((module) => module.activityListSchema);
+const myBadgeResponseSchema = () => import('../../domain/portfolio').then((module) => module.myBadgeResponseSchema);
 
 export const accountKeys = {
   all: ['account'] as const,

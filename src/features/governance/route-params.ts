@@ -1,11 +1,11 @@
 import { notFound } from '@tanstack/react-router';
-import { productIdSchema } from '../../domain/schemas';
+import { readWholeNumber } from '../../domain/search';
 
 /** A positive whole number from the path, or the 404 page (nothing malformed reaches the API). */
 function positive(value: string): number {
-  const parsed = productIdSchema.safeParse(value);
-  if (!parsed.success) throw notFound();
-  return parsed.data;
+  const id = readWholeNumber(value);
+  if (id === undefined) throw notFound();
+  return id;
 }
 
 /** `/governance/notice/$productId/$noticeId` as numbers. */

@@ -1,9 +1,13 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AccessTokenResponse } from '../../domain/auth';
-import { accessFactsFrom, meSchema, type Me } from '../../domain/session';
+import { accessFactsFrom } from '../../domain/access';
+import type { Me } from '../../domain/session';
 import { api } from '../../lib/api';
 import { hasSessionToken, startSession } from '../../lib/session';
 import { NETWORK_STATUS, RequestError } from '../../lib/request-error';
+
+/** Loaded with the first profile request, not with the app (see ResponseSchema). */
+const loadMeSchema = () => import('../../domain/session').then((module) => module.meSchema);
 
 export const sessionKeys = {
   all: ['session'] as const,
@@ -20,7 +24,7 @@ export const meQueryOptions = () =>
     queryFn: async ({ signal }): Promise<Me | null> => {
       if (!hasSessionToken()) return null;
       try {
-        return await api.request('/api/v1/users/me', { schema: meSchema, signal });
+        return await api.request('/api/v1/users/me', { schema: loadMeSchema, signal });
       } catch (error) {
         if (error instanceof RequestError && error.status >= 400 && error.status < 500) return null;
         throw error;

@@ -6,7 +6,7 @@
  * product's contract names it so.
  */
 import { useSyncExternalStore } from 'react';
-import { LANGUAGE_COOKIE } from '../../domain/language';
+import { LANGUAGE_COOKIE } from '../../domain/language-tags';
 import { isValidationKey } from '../../domain/validation-messages';
 import { writeCookie } from '../cookies';
 import { en } from './en';

@@ -5,4 +5,4 @@
 export type Translation<English extends Record<string, string>> = Record<keyof English, string>;
 
 /** The languages the app is written in; English is the reference catalogue. */
-export { LANGUAGES as LOCALES, type Language as Locale } from '../../domain/language';
+export { LANGUAGES as LOCALES, type Language as Locale } from '../../domain/language-tags';

@@ -1,10 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { lazy, Suspense } from 'react';
 import { meQueryOptions } from '../../features/session/queries';
+
+// Signed-in pages only: the bell and the inbox's code load with the first of them, not with
+// every visitor's first page.
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
 
 /** The bell, once the second factor is passed (the inbox is refused before that). */
 export function HeaderBell({ onNavigate }: { onNavigate?: () => void }) {
   const { data: me } = useQuery(meQueryOptions());
   if (!me || me.userPayload.role === 'UNVERIFIED') return null;
-  return <NotificationBell onNavigate={onNavigate} />;
+  return (
+    // The bell's place is kept while it loads, so nothing beside it moves.
+    <Suspense fallback={<span className="inline-block h-10 w-10" aria-hidden="true" />}>
+      <NotificationBell onNavigate={onNavigate} />
+    </Suspense>
+  );
 }

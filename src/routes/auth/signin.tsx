@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { emailSchema, isCode } from '../../domain/auth';
-import { redirectSearchSchema } from '../../domain/search';
+import { validateRedirectSearch } from '../../domain/search';
 import { useRequestEmailCode, useSignInWithGoogle, useVerifyEmailCode } from '../../features/auth/mutations';
 import { authConfigQueryOptions } from '../../features/auth/queries';
 import { GoogleButton } from '../../features/auth/google-button';
@@ -14,7 +14,7 @@ import { CodeField, Field, FormError } from '../../ui/field';
 import { AuthCard } from './-components/auth-card';
 
 export const Route = createFileRoute('/auth/signin')({
-  validateSearch: redirectSearchSchema,
+  validateSearch: validateRedirectSearch,
   head: () => pageHead(t('signin.title')),
   component: SignInPage,
 });

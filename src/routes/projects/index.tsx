@@ -1,8 +1,7 @@
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { z } from 'zod';
-import { saleStatusSchema } from '../../domain/products';
-import { saleStatuses } from '../../domain/sale';
+import { saleStatuses, type SaleStatus } from '../../domain/sale';
+import { readOneOf, readWholeNumber } from '../../domain/search';
 import { LoadMore } from '../../features/projects/components/load-more';
 import { ProjectCard } from '../../features/projects/components/project-card';
 import { ProjectGrid } from '../../features/projects/components/project-grid';
@@ -11,14 +10,19 @@ import { pageHead } from '../../lib/head';
 import { t } from '../../lib/i18n';
 
 /** Filters live in the URL, so a filtered list can be shared; unknown values are ignored. */
-const searchSchema = z.object({
-  saleStatus: saleStatusSchema.optional().catch(undefined),
-  categoryId: z.coerce.number().int().positive().optional().catch(undefined),
+interface ProjectsSearch {
+  saleStatus?: SaleStatus;
+  categoryId?: number;
+}
+
+const validateSearch = (search: Record<string, unknown>): ProjectsSearch => ({
+  saleStatus: readOneOf(saleStatuses, search.saleStatus),
+  categoryId: readWholeNumber(search.categoryId),
 });
 
 export const Route = createFileRoute('/projects/')({
   staticData: { prerender: true },
-  validateSearch: searchSchema,
+  validateSearch,
   loaderDeps: ({ search }) => ({ saleStatus: search.saleStatus, categoryId: search.categoryId }),
   loader: async ({ context, deps }) => {
     await Promise.all([
@@ -33,15 +37,7 @@ export const Route = createFileRoute('/projects/')({
 /** On phones the chips scroll sideways in one row (edge to edge); wider screens wrap them. */
 const chipRow = '-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0';
 
-function FilterChip({
-  isActive,
-  children,
-  search,
-}: {
-  isActive: boolean;
-  children: string;
-  search: z.input<typeof searchSchema>;
-}) {
+function FilterChip({ isActive, children, search }: { isActive: boolean; children: string; search: ProjectsSearch }) {
   return (
     <Link
       to="/projects"

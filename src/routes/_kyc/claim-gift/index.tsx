@@ -1,6 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { z } from 'zod';
-import { productIdSchema } from '../../../domain/schemas';
+import { readWholeNumber } from '../../../domain/search';
 import { pageHead } from '../../../lib/head';
 import { GiftClaim } from '../../../features/portfolio/components/gift-claim';
 import { t, validationText } from '../../../lib/i18n';
@@ -9,15 +8,14 @@ import { t, validationText } from '../../../lib/i18n';
  * ?productId must be an integer of at least 1 (spec §5). The search is parsed without
  * throwing so that a bad link shows a clear message on this page instead of an error page.
  */
-const claimGiftSearch = z.object({ productId: z.unknown().optional() }).transform(({ productId }) => {
-  const parsed = productIdSchema.safeParse(productId);
-  return parsed.success
-    ? { productId: parsed.data, productIdError: undefined }
-    : {
-        productId: undefined,
-        productIdError: productId === undefined ? t('site.gift.noProject') : parsed.error.issues[0]?.message,
-      };
-});
+function claimGiftSearch({ productId }: Record<string, unknown>): { productId?: number; productIdError?: string } {
+  const id = readWholeNumber(productId);
+  if (id !== undefined) return { productId: id, productIdError: undefined };
+  return {
+    productId: undefined,
+    productIdError: productId === undefined ? t('site.gift.noProject') : 'validation.projectId',
+  };
+}
 
 export const Route = createFileRoute('/_kyc/claim-gift/')({
   validateSearch: claimGiftSearch,

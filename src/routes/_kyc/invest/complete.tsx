@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { z } from 'zod';
 import type { Order } from '../../../domain/orders';
+import { readUuid } from '../../../domain/search';
 import { OrderStateBadge } from '../../../features/invest/components/order-state-badge';
 import { OrderTimeline } from '../../../features/invest/components/order-timeline';
 import { SignedContractDownload } from '../../../features/invest/components/signed-contract-link';
@@ -11,10 +11,7 @@ import { t, type MessageKey } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
 import { PushOffer } from '../../../features/notifications/components/push-offer';
 
-const completeSearch = z.object({ orderId: z.unknown().optional() }).transform(({ orderId }) => {
-  const parsed = z.uuid().safeParse(orderId);
-  return { orderId: parsed.success ? parsed.data : undefined };
-});
+const completeSearch = ({ orderId }: Record<string, unknown>): { orderId?: string } => ({ orderId: readUuid(orderId) });
 
 export const Route = createFileRoute('/_kyc/invest/complete')({
   validateSearch: completeSearch,

@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { Suspense, useEffect, useRef } from 'react';
-import { z } from 'zod';
 import { isOpenOrderState } from '../../../domain/order-state';
 import { sourcesOfFunds, type Order, type SourceOfFunds } from '../../../domain/orders';
 import type { ProductDetail } from '../../../domain/products';
-import { productIdSchema } from '../../../domain/schemas';
+import { readOneOf, readUuid, readWholeNumber } from '../../../domain/search';
 import { CancelOrder } from '../../../features/invest/components/cancel-order';
 import { DeclarePayment } from '../../../features/invest/components/declare-payment';
 import { IdentityStep } from '../../../features/invest/components/identity-step';
@@ -32,18 +31,15 @@ type PreOrderStep = (typeof preOrderSteps)[number];
  * ?productId (required), ?step (the steps before an order exists) and ?orderId (once the
  * tokens are reserved, the order decides the step). A bad productId shows a message here.
  */
-const investSearch = z
-  .object({ productId: z.unknown().optional(), step: z.unknown().optional(), orderId: z.unknown().optional() })
-  .transform(({ productId, step, orderId }) => {
-    const parsed = productIdSchema.safeParse(productId);
-    const parsedStep = z.enum(preOrderSteps).safeParse(step);
-    const parsedOrder = z.uuid().safeParse(orderId);
-    return {
-      productId: parsed.success ? parsed.data : undefined,
-      step: parsedStep.success ? parsedStep.data : undefined,
-      orderId: parsedOrder.success ? parsedOrder.data : undefined,
-    };
-  });
+const investSearch = ({
+  productId,
+  step,
+  orderId,
+}: Record<string, unknown>): { productId?: number; step?: PreOrderStep; orderId?: string } => ({
+  productId: readWholeNumber(productId),
+  step: readOneOf(preOrderSteps, step),
+  orderId: readUuid(orderId),
+});
 
 export const Route = createFileRoute('/_kyc/invest/')({
   validateSearch: investSearch,

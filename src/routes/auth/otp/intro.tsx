@@ -1,11 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { redirectSearchSchema } from '../../../domain/search';
+import { validateRedirectSearch } from '../../../domain/search';
 import { pageHead } from '../../../lib/head';
 import { t } from '../../../lib/i18n';
 import { AuthCard } from '../-components/auth-card';
 
 export const Route = createFileRoute('/auth/otp/intro')({
-  validateSearch: redirectSearchSchema,
+  validateSearch: validateRedirectSearch,
   head: () => pageHead(t('otpIntro.title')),
   component: Page,
 });

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { isCode } from '../../../domain/auth';
-import { redirectSearchSchema } from '../../../domain/search';
+import { validateRedirectSearch } from '../../../domain/search';
 import { useConfirmOtpSetup } from '../../../features/otp/mutations';
 import { otpKeysQueryOptions } from '../../../features/otp/queries';
 import { QrCode } from '../../../ui/qr-code';
@@ -15,7 +15,7 @@ import { CodeField, FormError } from '../../../ui/field';
 import { AuthCard } from '../-components/auth-card';
 
 export const Route = createFileRoute('/auth/otp/setup')({
-  validateSearch: redirectSearchSchema,
+  validateSearch: validateRedirectSearch,
   beforeLoad: async ({ context, location, search }) => {
     if (!hasSessionToken()) throw redirect({ to: '/auth/signin', search: { redirect: location.href } });
     const me = await context.queryClient.ensureQueryData(meQueryOptions());

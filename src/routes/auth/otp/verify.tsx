@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { isCode, isRecoveryCode } from '../../../domain/auth';
-import { redirectSearchSchema } from '../../../domain/search';
+import { validateRedirectSearch } from '../../../domain/search';
 import { signOut } from '../../../features/account/mutations';
 import { forgetThisDevice } from '../../../features/notifications/push';
 import { useVerifyOtp } from '../../../features/otp/mutations';
@@ -14,7 +14,7 @@ import { CodeField, Field } from '../../../ui/field';
 import { AuthCard } from '../-components/auth-card';
 
 export const Route = createFileRoute('/auth/otp/verify')({
-  validateSearch: redirectSearchSchema,
+  validateSearch: validateRedirectSearch,
   beforeLoad: ({ location }) => {
     if (!hasSessionToken()) throw redirect({ to: '/auth/signin', search: { redirect: location.href } });
   },

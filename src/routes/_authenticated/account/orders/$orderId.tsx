@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
-import { z } from 'zod';
 import { CancelOrder } from '../../../../features/invest/components/cancel-order';
 import { OrderStateBadge } from '../../../../features/invest/components/order-state-badge';
 import { OrderTimeline } from '../../../../features/invest/components/order-timeline';
@@ -8,6 +7,7 @@ import { PaymentInstructions } from '../../../../features/invest/components/paym
 import { SignedContractDownload } from '../../../../features/invest/components/signed-contract-link';
 import { formatDateTime } from '../../../../features/invest/order-texts';
 import { orderOptions } from '../../../../features/invest/queries';
+import { readUuid } from '../../../../domain/search';
 import { pageHead } from '../../../../lib/head';
 import { t } from '../../../../lib/i18n';
 import { formatMoney } from '../../../../lib/money';
@@ -16,7 +16,7 @@ import { RequestError } from '../../../../lib/request-error';
 export const Route = createFileRoute('/_authenticated/account/orders/$orderId')({
   params: {
     parse: ({ orderId }: { orderId: string }) => {
-      if (!z.uuid().safeParse(orderId).success) throw notFound();
+      if (readUuid(orderId) === undefined) throw notFound();
       return { orderId };
     },
     stringify: ({ orderId }: { orderId: string }) => ({ orderId }),

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { maySubmit, type KycStatusResponse } from '../../../../domain/kyc';
-import { redirectSearchSchema } from '../../../../domain/search';
+import { validateRedirectSearch } from '../../../../domain/search';
 import { IdentityForm } from '../../../../features/kyc/components/identity-form';
 import { SignInFirst } from '../../../../features/kyc/components/sign-in-first';
 import { SumsubWidget } from '../../../../features/kyc/components/sumsub-widget';
@@ -18,7 +18,7 @@ const isReadyForCheck = (me: Awaited<ReturnType<NonNullable<ReturnType<typeof me
   Boolean(me && me.userPayload.isOtpEnabled && me.userPayload.role !== 'UNVERIFIED');
 
 export const Route = createFileRoute('/auth/verify/identity/')({
-  validateSearch: redirectSearchSchema,
+  validateSearch: validateRedirectSearch,
   // Preloads the identity-check token (spec section 2) once the user may start a check.
   loader: async ({ context }) => {
     if (!hasSessionToken()) return;

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { redirectSearchSchema } from '../../../../domain/search';
+import { validateRedirectSearch } from '../../../../domain/search';
 import type { Me } from '../../../../domain/session';
 import { Loading } from '../../../../features/kyc/components/loading';
 import { ReviewState } from '../../../../features/kyc/components/review-state';
@@ -14,7 +14,7 @@ import { FormError } from '../../../../ui/field';
 import { AuthCard } from '../../-components/auth-card';
 
 export const Route = createFileRoute('/auth/verify/identity/success')({
-  validateSearch: redirectSearchSchema,
+  validateSearch: validateRedirectSearch,
   head: () => pageHead(t('identity.resultTitle')),
   component: Page,
 });

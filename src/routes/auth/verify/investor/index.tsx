@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { isIdentityApproved } from '../../../../domain/kyc';
-import { redirectSearchSchema } from '../../../../domain/search';
+import { validateRedirectSearch } from '../../../../domain/search';
 import { InvestorForm } from '../../../../features/kyc/components/investor-form';
 import { Loading } from '../../../../features/kyc/components/loading';
 import { SignInFirst } from '../../../../features/kyc/components/sign-in-first';
@@ -13,7 +13,7 @@ import { FormError } from '../../../../ui/field';
 import { AuthCard } from '../../-components/auth-card';
 
 export const Route = createFileRoute('/auth/verify/investor/')({
-  validateSearch: redirectSearchSchema,
+  validateSearch: validateRedirectSearch,
   head: () => pageHead(t('identity.investor.title')),
   component: Page,
 });

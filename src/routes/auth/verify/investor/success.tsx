@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { InvestorStatusResponse } from '../../../../domain/kyc';
-import { redirectSearchSchema } from '../../../../domain/search';
+import { validateRedirectSearch } from '../../../../domain/search';
 import { Loading } from '../../../../features/kyc/components/loading';
 import { SignInFirst } from '../../../../features/kyc/components/sign-in-first';
 import { investorStatusQueryOptions } from '../../../../features/kyc/queries';
@@ -12,7 +12,7 @@ import { FormError } from '../../../../ui/field';
 import { AuthCard } from '../../-components/auth-card';
 
 export const Route = createFileRoute('/auth/verify/investor/success')({
-  validateSearch: redirectSearchSchema,
+  validateSearch: validateRedirectSearch,
   head: () => pageHead(t('identity.investor.resultTitle')),
   component: Page,
 });
