@@ -121,8 +121,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      // The long texts' pages hand their text to `head` through the loader, and their loaders
-      // go to chunks of their own, so the texts load with those pages and never with the app.
+      // Every route's loader goes to a chunk of its own, with its component: what a page loads
+      // (its queries, their schemas, the long texts' pages their text) comes with that page,
+      // never with the app's first page.
       codeSplittingOptions: {
         defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
       },
