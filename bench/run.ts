@@ -326,6 +326,9 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<Row[]
     const rows: Row[] = [];
     for (const [index, target] of targets.entries()) {
       const headers: Record<string, string> = target.signedIn ? { authorization: `Bearer ${token}` } : {};
+      // One answer first: work a route does once and then keeps (a "most popular" ranking counted
+      // and stored, a statement compiled) is not what it runs per request, so it is not replayed.
+      await (await fetch(`${address}${target.path}`, { headers })).arrayBuffer();
       // Requests the last load left in flight finish first, so the capture holds this route's statements only.
       let seen = -1;
       let quiet: Captured[] = [];

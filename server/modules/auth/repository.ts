@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import type { ReviewAnswer, ReviewStatus } from '../../../src/domain/access';
+import type { RejectType } from '../../../src/domain/kyc';
+import { compiledQuery } from '../../db/compiled-query';
 import type { Database } from '../../db/types';
 import { selectUsers, toUserRecord, type UserRecord } from '../users/records-repository';
 
@@ -14,9 +17,21 @@ export interface SessionRecord {
   expiresAt: string;
 }
 
+/**
+ * The account's identity review as the KYC guard and users/me read it: the review record's own
+ * fields, read with the session (null before a first submission).
+ */
+export interface ReviewSummary {
+  reviewStatus: ReviewStatus;
+  reviewAnswer: ReviewAnswer | null;
+  rejectType: RejectType | null;
+  message: string | null;
+}
+
 export interface SessionWithUser {
   session: SessionRecord;
   user: UserRecord;
+  review: ReviewSummary | null;
 }
 
 export async function insertSession(
@@ -41,21 +56,33 @@ export async function insertSession(
   return id;
 }
 
-/** The live session and its account, in one statement (every authenticated request runs it). */
-export async function findActiveSession(db: Db, sessionId: string, now: string): Promise<SessionWithUser | null> {
-  const row = await selectUsers(db)
+/**
+ * The live session, its account and the account's identity review, in one statement compiled
+ * once (every authenticated request runs it): the guards of the request read all they need
+ * from it (docs/decisions/1602-requests-do-their-own-work-once.md).
+ */
+const activeSession = compiledQuery((db, params: { sessionId: string; now: string }) =>
+  selectUsers(db)
     .innerJoin('sessions', 'sessions.user_id', 'users.id')
+    .leftJoin('kyc_reviews', 'kyc_reviews.user_id', 'users.id')
     .select([
       'sessions.id as session_id',
       'sessions.method as session_method',
       'sessions.is_second_factor_passed as session_is_second_factor_passed',
       'sessions.second_factor_at as session_second_factor_at',
       'sessions.expires_at as session_expires_at',
+      'kyc_reviews.review_status as review_status',
+      'kyc_reviews.review_answer as review_answer',
+      'kyc_reviews.reject_type as review_reject_type',
+      'kyc_reviews.message as review_message',
     ])
-    .where('sessions.id', '=', sessionId)
+    .where('sessions.id', '=', params.sessionId)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', params.now),
+);
+
+export async function findActiveSession(db: Db, sessionId: string, now: string): Promise<SessionWithUser | null> {
+  const row = await activeSession.executeTakeFirst(db, { sessionId, now });
   if (!row) return null;
   return {
     session: {
@@ -67,6 +94,15 @@ export async function findActiveSession(db: Db, sessionId: string, now: string):
       expiresAt: row.session_expires_at,
     },
     user: toUserRecord(row),
+    review:
+      row.review_status === null
+        ? null
+        : {
+            reviewStatus: row.review_status,
+            reviewAnswer: row.review_answer,
+            rejectType: row.review_reject_type,
+            message: row.review_message,
+          },
   };
 }
 

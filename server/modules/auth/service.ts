@@ -8,7 +8,7 @@ import { appendAuditEvent } from '../audit/repository';
 import { findUserByEmail, findUserIdByIdentity, insertIdentity, insertUser } from '../users/records-repository';
 import { checkEmailChallenge, consumeEmailChallenge, sendEmailChallenge } from './email-challenges';
 import { GOOGLE_ISSUER, type GoogleVerifier } from './google';
-import { insertSession } from './repository';
+import { insertSession, type SessionWithUser } from './repository';
 import { signAccessToken } from './tokens';
 
 /**
@@ -16,7 +16,10 @@ import { signAccessToken } from './tokens';
  * factor passed): they reach sessions through this service, never the repository.
  */
 export { findActiveSession, markSecondFactorPassed, revokeSession, revokeUserSessions } from './repository';
-export type { SessionWithUser } from './repository';
+export type { ReviewSummary, SessionWithUser } from './repository';
+
+/** Who calls a read: the account and its identity review, both read with the session. */
+export type Caller = Pick<SessionWithUser, 'user' | 'review'>;
 
 /** The issuer of identities proven by an emailed code; their subject is the address. */
 export const EMAIL_ISSUER = 'email';

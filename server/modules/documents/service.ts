@@ -78,24 +78,33 @@ export async function currentDocuments(ctx: AppContext, productId: number): Prom
   return current;
 }
 
-/** The history of each document of a project, newest first, keyed by document id. */
-export async function documentHistories(ctx: AppContext, productId: number): Promise<Map<number, DocumentVersion[]>> {
-  const rows = await findDocumentVersions(ctx.db, productId);
-  const histories = new Map<number, DocumentVersion[]>();
-  for (const row of rows) {
-    const documentId = Number(row.document_id);
-    const list = histories.get(documentId) ?? [];
-    list.push({
-      version: Number(row.version),
-      url: row.stored_path ? versionUrl(productId, documentId, Number(row.version)) : row.url,
-      sha256: row.sha256,
-      note: row.note,
-      createdAt: row.created_at,
-      isCurrent: list.length === 0,
-    });
-    histories.set(documentId, list);
-  }
-  return histories;
+/** A stored version as the history shows it. */
+export interface VersionRow {
+  version: number;
+  url: string;
+  stored_path: string | null;
+  sha256: string | null;
+  note: string | null;
+  created_at: string;
+}
+
+/**
+ * One document's history for the wire, from its versions newest first (the project detail reads
+ * them inside its own statement): an uploaded version is downloaded through the API.
+ */
+export function toDocumentHistory(
+  productId: number,
+  documentId: number,
+  rows: readonly VersionRow[],
+): DocumentVersion[] {
+  return rows.map((row, index) => ({
+    version: Number(row.version),
+    url: row.stored_path ? versionUrl(productId, documentId, Number(row.version)) : row.url,
+    sha256: row.sha256,
+    note: row.note,
+    createdAt: row.created_at,
+    isCurrent: index === 0,
+  }));
 }
 
 /** An operator replaces a document with the file at `filePath`; answers the new version number. */

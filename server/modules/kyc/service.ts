@@ -10,6 +10,7 @@ import {
   type IdentitySubmission,
   type KycStatusResponse,
   type RejectType,
+  type ReviewFacts,
 } from '../../../src/domain/kyc';
 import type { KycPayload } from '../../../src/domain/session';
 import type { AppContext, RequestMeta } from '../../context';
@@ -41,15 +42,30 @@ function factsOf(row: ReviewRow | undefined) {
   return row ? { reviewStatus: row.review_status, reviewAnswer: row.review_answer } : null;
 }
 
-/** kycPayload of GET /users/me, read from the review itself. */
-export async function kycPayloadFor(db: Db, userId: string): Promise<KycPayload> {
-  const row = await findReview(db, userId);
+/** The fields of a review the guards and users/me read, as the session statement carries them. */
+export interface ReviewFactsWithMessage extends ReviewFacts {
+  rejectType: RejectType | null;
+  message: string | null;
+}
+
+/** kycPayload of GET /users/me, from the review read with the session. */
+export function kycPayloadOf(review: ReviewFactsWithMessage | null): KycPayload {
   return {
-    reviewStatus: row?.review_status ?? 'init',
-    reviewAnswer: row?.review_answer ?? null,
-    rejectType: row?.reject_type ?? null,
-    reviewMessage: row?.message ?? null,
+    reviewStatus: review?.reviewStatus ?? 'init',
+    reviewAnswer: review?.reviewAnswer ?? null,
+    rejectType: review?.rejectType ?? null,
+    reviewMessage: review?.message ?? null,
   };
+}
+
+const KYC_REQUIRED_MESSAGE = 'Complete your identity verification to see and invest in projects.';
+
+/**
+ * The KYC group's guard on a read, from the review the request's session statement carried
+ * (same request, same moment): no statement of its own. Writes check with assertKycApproved.
+ */
+export function assertIdentityApproved(review: ReviewFacts | null): void {
+  if (!isIdentityApproved(review)) throw new AppError('KYC_REQUIRED', KYC_REQUIRED_MESSAGE);
 }
 
 /**
@@ -59,7 +75,7 @@ export async function kycPayloadFor(db: Db, userId: string): Promise<KycPayload>
 export async function assertKycApproved(db: Db, userId: string): Promise<ReviewRow> {
   const row = await findReview(db, userId);
   if (!row || !isIdentityApproved(factsOf(row))) {
-    throw new AppError('KYC_REQUIRED', 'Complete your identity verification to see and invest in projects.');
+    throw new AppError('KYC_REQUIRED', KYC_REQUIRED_MESSAGE);
   }
   return row;
 }

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { compiledQuery, compiledQueryFamily } from '../../db/compiled-query';
 import type { Database, PostsTable } from '../../db/types';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -50,49 +51,65 @@ function visibleAt(now: string) {
   return sql<boolean>`posts.is_hide = 0 and posts.posted_at <= ${now}`;
 }
 
-export async function countVisiblePosts(db: Db, now: string): Promise<number> {
-  const row = await db
-    .selectFrom('posts')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where(visibleAt(now))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/** A page of visible posts, with the count of every visible post read in the same statement. */
+export type PostPageRow = PostRow & { total_elements: number };
+
+/**
+ * One page of visible posts, newest first (ties by id), and how many posts are visible in all,
+ * in one statement, so the count and the rows agree even while an operator publishes. A later
+ * page starts at the visible post `cursorId` (the last page's `nextId`); when that post is not
+ * visible (any more) the page is empty, which a page starting at a visible post never is.
+ */
+const postPage = compiledQueryFamily(
+  (fromCursor: boolean) => (fromCursor ? 'from cursor' : 'first page'),
+  (db, params: { now: string; limit: number; cursorId?: number }, fromCursor) => {
+    let query = selectPosts(db)
+      .select((eb) =>
+        eb
+          .selectFrom('posts as counted')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .where('counted.is_hide', '=', 0)
+          .where('counted.posted_at', '<=', params.now)
+          .as('total_elements'),
+      )
+      .where(visibleAt(params.now));
+    if (fromCursor) {
+      const cursorAt = (eb: ExpressionBuilder<Database, 'posts' | 'post_authors'>) =>
+        eb
+          .selectFrom('posts as cursor')
+          .select('cursor.posted_at')
+          .where('cursor.id', '=', params.cursorId!)
+          .where('cursor.is_hide', '=', 0)
+          .where('cursor.posted_at', '<=', params.now);
+      query = query.where((eb) =>
+        eb.or([
+          eb('posts.posted_at', '<', cursorAt(eb)),
+          eb.and([eb('posts.posted_at', '=', cursorAt(eb)), eb('posts.id', '<=', params.cursorId!)]),
+        ]),
+      );
+    }
+    return query.orderBy('posts.posted_at', 'desc').orderBy('posts.id', 'desc').limit(params.limit);
+  },
+);
+
+export async function listVisiblePostPage(
+  db: Db,
+  options: { now: string; limit: number; cursorId: number | null },
+): Promise<PostPageRow[]> {
+  const rows = await postPage(options.cursorId !== null).execute(db, {
+    now: options.now,
+    limit: options.limit,
+    ...(options.cursorId !== null ? { cursorId: options.cursorId } : {}),
+  });
+  return rows.map((row) => ({ ...row, total_elements: Number(row.total_elements) }));
 }
 
-/** The position of a visible post in the reading order, for resuming a page there. */
-export async function findVisiblePostCursor(
-  db: Db,
-  id: number,
-  now: string,
-): Promise<{ id: number; posted_at: string } | undefined> {
-  return db
-    .selectFrom('posts')
-    .select(['id', 'posted_at'])
-    .where('id', '=', id)
-    .where(visibleAt(now))
-    .executeTakeFirst();
-}
-
-/** Visible posts newest first (ties by id), starting at the cursor when given. */
-export async function listVisiblePosts(
-  db: Db,
-  options: { now: string; limit: number; from?: { id: number; posted_at: string } },
-): Promise<PostRow[]> {
-  let query = selectPosts(db).where(visibleAt(options.now));
-  if (options.from) {
-    const { id, posted_at } = options.from;
-    query = query.where((eb) =>
-      eb.or([
-        eb('posts.posted_at', '<', posted_at),
-        eb.and([eb('posts.posted_at', '=', posted_at), eb('posts.id', '<=', id)]),
-      ]),
-    );
-  }
-  return query.orderBy('posts.posted_at', 'desc').orderBy('posts.id', 'desc').limit(options.limit).execute();
-}
+const visiblePostByUrlTitle = compiledQuery((db, params: { urlTitle: string; now: string }) =>
+  selectPosts(db).where('posts.url_title', '=', params.urlTitle).where(visibleAt(params.now)),
+);
 
 export async function findVisiblePostByUrlTitle(db: Db, urlTitle: string, now: string): Promise<PostRow | undefined> {
-  return selectPosts(db).where('posts.url_title', '=', urlTitle).where(visibleAt(now)).executeTakeFirst();
+  return visiblePostByUrlTitle.executeTakeFirst(db, { urlTitle, now });
 }
 
 export async function listAllVisibleUrlTitles(

@@ -27,35 +27,34 @@ export function toPost(row: repository.PostRow): Post {
 }
 
 /**
- * One page of what readers may see, newest first. The page is read in one transaction so
- * the count and the rows agree even while an operator publishes.
+ * One page of what readers may see, newest first: the page and the count of all visible posts
+ * come from one statement, so they agree even while an operator publishes.
  */
 export async function listPosts(ctx: AppContext, query: PostListQuery): Promise<PostList> {
   const at = ctx.now().toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
-    let from: { id: number; posted_at: string } | undefined;
-    if (query.nextId !== undefined) {
-      from = await repository.findVisiblePostCursor(trx, query.nextId, at);
-      if (!from) {
-        throw new AppError(
-          'NOT_FOUND',
-          `No published post has id ${query.nextId}; it may have been unpublished. Start again from the first page.`,
-        );
-      }
-    }
-    const totalElements = await repository.countVisiblePosts(trx, at);
-    // One row more than asked tells whether another page follows, and where it starts.
-    const rows = await repository.listVisiblePosts(trx, { now: at, limit: query.limit + 1, from });
-    const hasNextPage = rows.length > query.limit;
-    const page = rows.slice(0, query.limit);
-    return {
-      postPayloads: page.map(toPost),
-      totalElements,
-      totalPages: Math.ceil(totalElements / query.limit),
-      hasNextPage,
-      nextId: hasNextPage ? rows[query.limit]!.id : null,
-    };
+  // One row more than asked tells whether another page follows, and where it starts.
+  const rows = await repository.listVisiblePostPage(ctx.db, {
+    now: at,
+    limit: query.limit + 1,
+    cursorId: query.nextId ?? null,
   });
+  if (query.nextId !== undefined && rows.length === 0) {
+    throw new AppError(
+      'NOT_FOUND',
+      `No published post has id ${query.nextId}; it may have been unpublished. Start again from the first page.`,
+    );
+  }
+  // A first page without rows means nothing is visible yet.
+  const totalElements = rows[0]?.total_elements ?? 0;
+  const hasNextPage = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  return {
+    postPayloads: page.map(toPost),
+    totalElements,
+    totalPages: Math.ceil(totalElements / query.limit),
+    hasNextPage,
+    nextId: hasNextPage ? rows[query.limit]!.id : null,
+  };
 }
 
 export async function findPostByUrlTitle(ctx: AppContext, urlTitle: string): Promise<Post | undefined> {

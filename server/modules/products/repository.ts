@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { compiledQuery, compiledQueryFamily } from '../../db/compiled-query';
 import * as postgresJson from 'kysely/helpers/postgres';
 import * as sqliteJson from 'kysely/helpers/sqlite';
 import { openOrderStates } from '../../../src/domain/order-state';
@@ -21,30 +22,43 @@ export type ProductRow = Selectable<ProductsTable> & {
  * The SQL twin of deriveSaleStatus (src/domain/sale.ts), so a status filter pages in the
  * database. ISO timestamps compare correctly as text in SQLite and as timestamptz in PostgreSQL.
  */
-export function saleStatusCondition(eb: ProductEb, statuses: SaleStatus[], now: Date) {
-  const at = now.toISOString();
-  const soon = closingSoonUntil(now).toISOString();
-  const started = eb.or([eb('products.starts_at', 'is', null), eb('products.starts_at', '<=', at)]);
-  const available = eb('products.remaining_quantity', '>', 0);
-  const byStatus: Record<SaleStatus, ReturnType<ProductEb['and']>> = {
-    SALE_BEFORE: eb.and([eb('products.starts_at', 'is not', null), eb('products.starts_at', '>', at)]),
-    SALE_END: eb.and([
-      started,
-      eb.or([
-        eb('products.remaining_quantity', '<=', 0),
-        eb.and([eb('products.ends_at', 'is not', null), eb('products.ends_at', '<=', at)]),
+export function saleStatusCondition(eb: ProductEb, statuses: SaleStatus[], values: { at?: string; soon?: string }) {
+  // Read only by the conditions asked for: a compiled query binds no value it does not use.
+  const at = () => values.at!;
+  const soon = () => values.soon!;
+  const started = () => eb.or([eb('products.starts_at', 'is', null), eb('products.starts_at', '<=', at())]);
+  const available = () => eb('products.remaining_quantity', '>', 0);
+  const byStatus: Record<SaleStatus, () => ReturnType<ProductEb['and']>> = {
+    SALE_BEFORE: () => eb.and([eb('products.starts_at', 'is not', null), eb('products.starts_at', '>', at())]),
+    SALE_END: () =>
+      eb.and([
+        started(),
+        eb.or([
+          eb('products.remaining_quantity', '<=', 0),
+          eb.and([eb('products.ends_at', 'is not', null), eb('products.ends_at', '<=', at())]),
+        ]),
       ]),
-    ]),
-    CLOSING_SOON: eb.and([
-      started,
-      available,
-      eb('products.ends_at', 'is not', null),
-      eb('products.ends_at', '>', at),
-      eb('products.ends_at', '<=', soon),
-    ]),
-    SALE: eb.and([started, available, eb.or([eb('products.ends_at', 'is', null), eb('products.ends_at', '>', soon)])]),
+    CLOSING_SOON: () =>
+      eb.and([
+        started(),
+        available(),
+        eb('products.ends_at', 'is not', null),
+        eb('products.ends_at', '>', at()),
+        eb('products.ends_at', '<=', soon()),
+      ]),
+    SALE: () =>
+      eb.and([
+        started(),
+        available(),
+        eb.or([eb('products.ends_at', 'is', null), eb('products.ends_at', '>', soon())]),
+      ]),
   };
-  return eb.or(statuses.map((status) => byStatus[status]));
+  return eb.or(statuses.map((status) => byStatus[status]()));
+}
+
+/** The values a status filter binds: the moment, and the end of the "closing soon" window. */
+function saleStatusValues(now: Date): { at: string; soon: string } {
+  return { at: now.toISOString(), soon: closingSoonUntil(now).toISOString() };
 }
 
 /** Visible to this viewer: shown, and either open to all or on the viewer's allowed list. */
@@ -68,6 +82,7 @@ function visibleTo(eb: ProductEb, viewerId: string | null) {
   ]);
 }
 
+/** The card columns; `trendingSince` (a value, or null for none) reads the stored "most popular" ids too. */
 function selectProducts(db: Db, trendingSince: string | null) {
   return db
     .selectFrom('products')
@@ -100,29 +115,72 @@ export interface ProductPageFilter {
   trendingSince: string;
 }
 
+/** What changes the SQL of a page: which filters it has (their values are parameters). */
+interface PageShape {
+  viewer: boolean;
+  statuses: readonly SaleStatus[] | null;
+  category: boolean;
+  before: boolean;
+}
+
+const productPage = compiledQueryFamily(
+  (shape: PageShape) =>
+    [shape.viewer, shape.statuses?.join('+') ?? '-', shape.category, shape.before].map(String).join(' '),
+  (
+    db,
+    params: {
+      viewerId?: string;
+      at?: string;
+      soon?: string;
+      categoryId?: number;
+      beforeId?: number;
+      limit: number;
+      trendingSince: string;
+    },
+    shape,
+  ) =>
+    selectProducts(db, params.trendingSince)
+      .where((eb) => {
+        const conditions = [visibleTo(eb, shape.viewer ? params.viewerId! : null)];
+        if (shape.statuses) conditions.push(saleStatusCondition(eb, [...shape.statuses], params));
+        if (shape.category) conditions.push(eb('products.category_id', '=', params.categoryId!));
+        if (shape.before) conditions.push(eb('products.id', '<', params.beforeId!));
+        return eb.and(conditions);
+      })
+      .orderBy('products.id', 'desc')
+      .limit(params.limit),
+);
+
 /**
  * One page of visible projects, newest first, keyed by id so that projects added while a
  * reader scrolls never shift the pages they have not reached (they appear at the top).
  * Reads limit + 1 rows to know whether another page exists.
  */
 export async function findProductPage(db: Db, filter: ProductPageFilter): Promise<ProductRow[]> {
-  const rows = await selectProducts(db, filter.trendingSince)
-    .where((eb) => {
-      const conditions = [visibleTo(eb, filter.viewerId)];
-      if (filter.statuses) conditions.push(saleStatusCondition(eb, filter.statuses, filter.now));
-      if (filter.categoryId) conditions.push(eb('products.category_id', '=', filter.categoryId));
-      if (filter.beforeId) conditions.push(eb('products.id', '<', filter.beforeId));
-      return eb.and(conditions);
-    })
-    .orderBy('products.id', 'desc')
-    .limit(filter.limit + 1)
-    .execute();
+  const shape: PageShape = {
+    viewer: filter.viewerId !== null,
+    statuses: filter.statuses,
+    category: Boolean(filter.categoryId),
+    before: Boolean(filter.beforeId),
+  };
+  const rows = await productPage(shape).execute(db, {
+    limit: filter.limit + 1,
+    trendingSince: filter.trendingSince,
+    ...(shape.viewer ? { viewerId: filter.viewerId! } : {}),
+    ...(shape.statuses ? saleStatusValues(filter.now) : {}),
+    ...(shape.category ? { categoryId: filter.categoryId! } : {}),
+    ...(shape.before ? { beforeId: filter.beforeId! } : {}),
+  });
   return rows.map(normalizeCounts);
 }
 
-export async function findProductRow(db: Db, id: number): Promise<ProductRow | undefined> {
+const productRow = compiledQuery((db, params: { id: number }) =>
   // No badge is read from here.
-  const row = await selectProducts(db, null).where('products.id', '=', id).executeTakeFirst();
+  selectProducts(db, null).where('products.id', '=', params.id),
+);
+
+export async function findProductRow(db: Db, id: number): Promise<ProductRow | undefined> {
+  const row = await productRow.executeTakeFirst(db, { id });
   return row ? normalizeCounts(row) : undefined;
 }
 
@@ -138,8 +196,10 @@ function normalizeCounts<T extends { investor_count: unknown; trending_ids: unkn
 
 export { parseTrendingIds };
 
+const categories = compiledQuery((db) => db.selectFrom('categories').selectAll().orderBy('sort_order').orderBy('id'));
+
 export async function listCategories(db: Db) {
-  return db.selectFrom('categories').selectAll().orderBy('sort_order').orderBy('id').execute();
+  return categories.execute(db, {});
 }
 
 /** The relation helpers of the engine `db` runs on (nested JSON arrays and objects in one statement). */
@@ -154,14 +214,23 @@ function parsed<T>(value: T | string): T {
 
 /**
  * A project's whole detail in one statement: the row with its investor count, what the viewer
- * holds, follows and asked for, and every part as a nested array or object.
+ * holds, follows, asked for and has on open orders, and every part as a nested array or object
+ * (each document with its versions, newest first).
  */
-export async function findProductDetail(db: Db, productId: number, viewerId: string) {
+const productDetail = compiledQuery((db, params: { productId: number; viewerId: string }) => {
   const { jsonArrayFrom, jsonObjectFrom } = relationsOf(db);
+  const viewerId = params.viewerId;
   // The detail shows no "most popular" badge, so it reads no ranking.
-  const row = await selectProducts(db, null)
+  return selectProducts(db, null)
     .select((eb) => {
       return [
+        eb
+          .selectFrom('orders')
+          .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('orders.quantity'), sql<number>`0`).as('total'))
+          .whereRef('orders.product_id', '=', 'products.id')
+          .where('orders.user_id', '=', viewerId)
+          .where('orders.state', 'in', openOrderStates)
+          .as('viewer_open_quantity'),
         eb
           .selectFrom('product_holdings')
           .select('product_holdings.quantity')
@@ -270,11 +339,25 @@ export async function findProductDetail(db: Db, productId: number, viewerId: str
         jsonArrayFrom(
           eb
             .selectFrom('product_documents')
-            .select([
+            .select((inner) => [
               'product_documents.id',
               'product_documents.name',
               'product_documents.description',
               'product_documents.url',
+              jsonArrayFrom(
+                inner
+                  .selectFrom('product_document_versions')
+                  .select([
+                    'product_document_versions.version',
+                    'product_document_versions.url',
+                    'product_document_versions.stored_path',
+                    'product_document_versions.sha256',
+                    'product_document_versions.note',
+                    'product_document_versions.created_at',
+                  ])
+                  .whereRef('product_document_versions.document_id', '=', 'product_documents.id')
+                  .orderBy('product_document_versions.version', 'desc'),
+              ).as('versions'),
             ])
             .whereRef('product_documents.product_id', '=', 'products.id')
             .orderBy('product_documents.sort_order')
@@ -328,11 +411,16 @@ export async function findProductDetail(db: Db, productId: number, viewerId: str
         ).as('badges'),
       ];
     })
-    .where('products.id', '=', productId)
-    .executeTakeFirst();
+    .where('products.id', '=', params.productId);
+});
+
+export async function findProductDetail(db: Db, productId: number, viewerId: string) {
+  const row = await productDetail.executeTakeFirst(db, { productId, viewerId });
   if (!row) return undefined;
+  const documents = parsed(row.documents);
   return {
     ...normalizeCounts(row),
+    viewer_open_quantity: Number(row.viewer_open_quantity ?? 0),
     viewer_subscribed: Boolean(Number(row.viewer_subscribed)),
     viewer_whitelist: parsed(row.viewer_whitelist),
     about: parsed(row.about),
@@ -343,7 +431,7 @@ export async function findProductDetail(db: Db, productId: number, viewerId: str
     gifts: parsed(row.gifts),
     faqs: parsed(row.faqs),
     risks: parsed(row.risks),
-    documents: parsed(row.documents),
+    documents: documents.map((document) => ({ ...document, versions: parsed(document.versions) })),
     custom_sections: parsed(row.custom_sections),
     pay_methods: parsed(row.pay_methods),
     community: parsed(row.community),
@@ -445,13 +533,16 @@ export async function allowWhitelist(db: Db, productId: number, userId: string, 
 }
 
 /** allowedProductIds and whitelistRequestProductIds of a user's profile. */
-export async function findWhitelistIds(db: Db, userId: string) {
-  const rows = await db
+const whitelistOf = compiledQuery((db, params: { userId: string }) =>
+  db
     .selectFrom('product_whitelist')
     .select(['product_id', 'status'])
-    .where('user_id', '=', userId)
-    .orderBy('product_id')
-    .execute();
+    .where('user_id', '=', params.userId)
+    .orderBy('product_id'),
+);
+
+export async function findWhitelistIds(db: Db, userId: string) {
+  const rows = await whitelistOf.execute(db, { userId });
   return {
     allowedProductIds: rows.filter((row) => row.status === 'ALLOW').map((row) => Number(row.product_id)),
     whitelistRequestProductIds: rows.filter((row) => row.status === 'REQUEST').map((row) => Number(row.product_id)),
@@ -474,16 +565,4 @@ export async function findPendingWhitelistRequests(db: Db) {
     .where('product_whitelist.status', '=', 'REQUEST')
     .orderBy('product_whitelist.requested_at')
     .execute();
-}
-
-/** Tokens of this project the viewer holds on open orders (reserved, signed or declared paid, not yet credited). */
-export async function sumViewerOpenQuantity(db: Db, productId: number, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), sql<number>`0`).as('total'))
-    .where('product_id', '=', productId)
-    .where('user_id', '=', userId)
-    .where('state', 'in', openOrderStates)
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
 }

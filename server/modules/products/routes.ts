@@ -39,7 +39,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: productIdParamsSchema, response: { 200: productDetailSchema } }, preValidation: reader },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-cache');
-      return getProductDetail(ctx, request.params.id, authOf(request).user, publicOrigin(ctx.config.publicUrl));
+      return getProductDetail(ctx, request.params.id, authOf(request), publicOrigin(ctx.config.publicUrl));
     },
   );
 

@@ -8,8 +8,9 @@ import { saleStatusesFor } from '../../../src/domain/sale';
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
-import { documentHistories } from '../documents/service';
-import { assertKycApproved } from '../kyc/service';
+import { toDocumentHistory } from '../documents/service';
+import { assertIdentityApproved, assertKycApproved } from '../kyc/service';
+import type { Caller } from '../auth/service';
 import type { UserRecord } from '../users/records-repository';
 import {
   allowWhitelist,
@@ -23,7 +24,6 @@ import {
   listCategories,
   toggleSubscription,
   parseTrendingIds,
-  sumViewerOpenQuantity,
 } from './repository';
 import { toCard, toProductDetail } from './mappers';
 import { countAndStoreTrending } from './popularity-repository';
@@ -91,27 +91,30 @@ async function loadVisibleRow(ctx: AppContext, id: number, viewer: UserRecord) {
 export async function getProductDetail(
   ctx: AppContext,
   id: number,
-  viewer: UserRecord,
+  caller: Caller,
   origin: string,
 ): Promise<ProductDetail> {
-  await assertKycApproved(ctx.db, viewer.id);
-  // The project with every part in one statement; the document histories and the viewer's open
-  // orders belong to other modules and come beside it.
-  const [row, histories, openQuantity] = await Promise.all([
-    findProductDetail(ctx.db, id, viewer.id),
-    documentHistories(ctx, id),
-    sumViewerOpenQuantity(ctx.db, id, viewer.id),
-  ]);
+  assertIdentityApproved(caller.review);
+  const viewer = caller.user;
+  // The project with every part, each document's versions and the viewer's open orders, in one
+  // statement; the documents module says how a version is shown.
+  const row = await findProductDetail(ctx.db, id, viewer.id);
   if (!row || row.hide_status !== 'SHOW') throw new AppError('NOT_FOUND', 'There is no such project.');
   if (row.is_restricted === 1 && row.viewer_whitelist?.status !== 'ALLOW') {
     throw new AppError('WHITELIST_REQUIRED', 'This project is open to its allowed list only. Request access first.');
   }
+  const histories = new Map(
+    row.documents.map((document) => [
+      Number(document.id),
+      toDocumentHistory(id, Number(document.id), document.versions),
+    ]),
+  );
   return toProductDetail(row, {
     currency: ctx.config.CURRENCY,
     now: ctx.now(),
     origin,
     histories,
-    openQuantity,
+    openQuantity: row.viewer_open_quantity,
   });
 }
 

@@ -1,6 +1,6 @@
 import { findWhitelistIds } from '../products/service';
 import { deleteUserSubscriptions } from '../notifications/service';
-import { kycPayloadFor } from '../kyc/service';
+import { kycPayloadOf } from '../kyc/service';
 import type { Activity, UserPayload, UserRole } from '../../../src/domain/auth';
 import type { Me } from '../../../src/domain/session';
 import type { Kysely } from 'kysely';
@@ -41,14 +41,12 @@ export function toUserPayload(user: UserRecord, role: UserPayload['role']): User
 }
 
 async function meOf(ctx: AppContext, auth: AuthState, user: UserRecord): Promise<Me> {
-  const [whitelist, kycPayload] = await Promise.all([
-    findWhitelistIds(ctx.db, user.id),
-    kycPayloadFor(ctx.db, user.id),
-  ]);
+  const whitelist = await findWhitelistIds(ctx.db, user.id);
   return {
     // After the second factor the account's current role, so a grant shows without a new sign-in.
     userPayload: { ...toUserPayload(user, auth.role === 'UNVERIFIED' ? 'UNVERIFIED' : user.role), ...whitelist },
-    kycPayload,
+    // No change made through this module touches the review: the one read with the session holds.
+    kycPayload: kycPayloadOf(auth.review),
   };
 }
 

@@ -1,0 +1,145 @@
+import type { Compilable, CompiledQuery, Kysely, QueryId, RootOperationNode } from 'kysely';
+import type { Database } from './types';
+
+/**
+ * A query whose SQL is built and compiled once per engine, then run with new values.
+ *
+ * Building a Kysely query (every `.where`, `.select`, a frozen node each) and compiling it to
+ * SQL costs more than running a short indexed statement; the app's reads have a fixed shape,
+ * so only their values change from one request to the next. `compiledQuery` builds the query
+ * once with a placeholder for each named value, keeps the SQL and where each value goes, and
+ * afterwards only fills the values in. The SQL text is the same object every time, so
+ * SQLite's statement cache (statement-cache.ts) finds its compiled statement at once.
+ *
+ * Rules for the builder, checked when it is first compiled:
+ * - Values come from `params` and go into the query as values (`where(…, '=', params.x)`,
+ *   `limit(params.n)`, `${params.x}` in a `sql` template). A value the builder looks at (an
+ *   `if`), turns into SQL text (`sql.lit`, `sql.raw`) or does not use throws, so a query can
+ *   never be kept with one request's value in it.
+ * - Lists (`in`) and anything that changes the shape of the query are not params: pass them as
+ *   the `variant` of a `compiledQueryFamily`, which keeps one compiled query per variant.
+ */
+
+/** What a placeholder holds: its name, also as text so that it shows if it ends up in SQL. */
+class Placeholder {
+  constructor(readonly name: string) {}
+  toString(): string {
+    return `\u0000moa-placeholder:${this.name}\u0000`;
+  }
+  toJSON(): string {
+    return this.toString();
+  }
+}
+
+type Slot = { readonly param: string } | { readonly value: unknown };
+
+interface Compiled {
+  readonly sql: string;
+  readonly query: RootOperationNode;
+  readonly slots: readonly Slot[];
+}
+
+/** How often queries were compiled and run (tests check that a query is compiled once per engine). */
+export const compiledQueryStats = { compiled: 0, executed: 0 };
+
+const QUERY_ID: QueryId = Object.freeze({ queryId: 'compiled-query' });
+
+/** The engine a db (or a transaction of it) compiles for: the SQL differs between engines only. */
+function engineKey(db: Kysely<Database>): object {
+  return db.getExecutor().adapter.constructor;
+}
+
+export interface CompiledQueryTemplate<P, O> {
+  /** Every row. */
+  execute(db: Kysely<Database>, params: P): Promise<O[]>;
+  /** The first row, or undefined. */
+  executeTakeFirst(db: Kysely<Database>, params: P): Promise<O | undefined>;
+  /** The SQL this template runs on `db`'s engine (compiling it if it has not been yet). */
+  sqlFor(db: Kysely<Database>): string;
+}
+
+/** Builds `build`'s query once per engine and runs it with each call's `params`. */
+export function compiledQuery<P extends Record<string, unknown>, O>(
+  build: (db: Kysely<Database>, params: P) => Compilable<O>,
+): CompiledQueryTemplate<P, O> {
+  const byEngine = new Map<object, Compiled>();
+
+  const compiledFor = (db: Kysely<Database>): Compiled => {
+    const key = engineKey(db);
+    let compiled = byEngine.get(key);
+    if (!compiled) {
+      compiled = compile(db, build);
+      byEngine.set(key, compiled);
+    }
+    return compiled;
+  };
+
+  const run = async (db: Kysely<Database>, params: P): Promise<O[]> => {
+    const compiled = compiledFor(db);
+    const parameters = compiled.slots.map((slot) => {
+      if (!('param' in slot)) return slot.value;
+      const value = params[slot.param];
+      // Kysely would have turned a missing value into SQL of another shape; say so instead.
+      if (value === undefined) throw new Error(`The compiled query's value "${slot.param}" is missing.`);
+      return value;
+    });
+    compiledQueryStats.executed += 1;
+    const query: CompiledQuery<O> = { sql: compiled.sql, query: compiled.query, parameters, queryId: QUERY_ID };
+    return (await db.executeQuery(query)).rows;
+  };
+
+  return {
+    execute: run,
+    executeTakeFirst: async (db, params) => (await run(db, params))[0],
+    sqlFor: (db) => compiledFor(db).sql,
+  };
+}
+
+function compile<P extends Record<string, unknown>, O>(
+  db: Kysely<Database>,
+  build: (db: Kysely<Database>, params: P) => Compilable<O>,
+): Compiled {
+  const placeholders = new Map<string, Placeholder>();
+  const params = new Proxy({} as P, {
+    get(_target, name) {
+      if (typeof name !== 'string') throw new Error('A compiled query names its values with strings.');
+      let placeholder = placeholders.get(name);
+      if (!placeholder) placeholders.set(name, (placeholder = new Placeholder(name)));
+      return placeholder;
+    },
+    has: () => {
+      throw new Error('A compiled query cannot look at its values while it is built.');
+    },
+  });
+  const { sql, query, parameters } = build(db, params).compile();
+  const slots: Slot[] = parameters.map((value) => (value instanceof Placeholder ? { param: value.name } : { value }));
+  const used = new Set(slots.flatMap((slot) => ('param' in slot ? [slot.param] : [])));
+  for (const name of placeholders.keys()) {
+    if (!used.has(name) || sql.includes(`moa-placeholder:${name}`)) {
+      throw new Error(`The compiled query's value "${name}" is not a parameter of its SQL: ${sql}`);
+    }
+  }
+  compiledQueryStats.compiled += 1;
+  return { sql, query, slots };
+}
+
+/**
+ * A compiled query per variant of a query's shape (which filters it has, a list's length): the
+ * variant is a string the caller derives from what changes the SQL, and `build` gets it back.
+ * Variants are few by construction (a handful of filters), so they are all kept.
+ */
+export function compiledQueryFamily<V, P extends Record<string, unknown>, O>(
+  keyOf: (variant: V) => string,
+  build: (db: Kysely<Database>, params: P, variant: V) => Compilable<O>,
+): (variant: V) => CompiledQueryTemplate<P, O> {
+  const templates = new Map<string, CompiledQueryTemplate<P, O>>();
+  return (variant) => {
+    const key = keyOf(variant);
+    let template = templates.get(key);
+    if (!template) {
+      template = compiledQuery<P, O>((db, params) => build(db, params, variant));
+      templates.set(key, template);
+    }
+    return template;
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Queries compiled once (server/db/compiled-query.ts): the SQL is built on first use per
+ * engine, then only the values change; a builder that would keep one call's value in the SQL,
+ * or look at a value while building, is refused.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledQuery, compiledQueryFamily, compiledQueryStats } from '../../server/db/compiled-query';
+import { createTestDb, testEngines, type TestDb } from '../helpers/db';
+
+describe.each(testEngines())('compiled queries (%s)', (engine) => {
+  let db: TestDb;
+  const statements: string[] = [];
+  beforeAll(async () => {
+    db = await createTestDb(engine, { onQuery: (query) => statements.push(query.sql) });
+    await db.db
+      .insertInto('categories')
+      .values([
+        { name: 'Music', sort_order: 1 },
+        { name: 'Film', sort_order: 2 },
+        { name: 'Food', sort_order: 3 },
+      ])
+      .execute();
+  });
+  afterAll(() => db.destroy());
+
+  it('builds and compiles once, then runs with each call’s values', async () => {
+    const byName = compiledQuery((kysely, params: { name: string; after: number }) =>
+      kysely
+        .selectFrom('categories')
+        .select(['name', 'sort_order'])
+        .where('name', '=', params.name)
+        .where('sort_order', '>', params.after),
+    );
+    const before = compiledQueryStats.compiled;
+    statements.length = 0;
+    expect(await byName.executeTakeFirst(db.db, { name: 'Film', after: 0 })).toEqual({ name: 'Film', sort_order: 2 });
+    expect(await byName.executeTakeFirst(db.db, { name: 'Food', after: 0 })).toEqual({ name: 'Food', sort_order: 3 });
+    expect(await byName.executeTakeFirst(db.db, { name: 'Food', after: 3 })).toBeUndefined();
+    expect(compiledQueryStats.compiled - before).toBe(1);
+    // The same SQL text every time, which the SQLite statement cache finds at once.
+    expect(new Set(statements)).toEqual(new Set([byName.sqlFor(db.db)]));
+    expect(statements).toHaveLength(3);
+  });
+
+  it('runs inside a transaction with the same compiled SQL', async () => {
+    const names = compiledQuery((kysely, params: { from: number }) =>
+      kysely.selectFrom('categories').select('name').where('sort_order', '>=', params.from).orderBy('sort_order'),
+    );
+    const outside = await names.execute(db.db, { from: 2 });
+    const inside = await db.db.transaction().execute((trx) => names.execute(trx, { from: 2 }));
+    expect(inside).toEqual(outside);
+    expect(outside.map((row) => row.name)).toEqual(['Film', 'Food']);
+  });
+
+  it('keeps one compiled query per variant of the shape', async () => {
+    const family = compiledQueryFamily(
+      (descending: boolean) => String(descending),
+      (kysely, params: { limit: number }, descending) =>
+        kysely
+          .selectFrom('categories')
+          .select('name')
+          .orderBy('sort_order', descending ? 'desc' : 'asc')
+          .limit(params.limit),
+    );
+    expect((await family(true).execute(db.db, { limit: 1 })).map((row) => row.name)).toEqual(['Food']);
+    expect((await family(false).execute(db.db, { limit: 2 })).map((row) => row.name)).toEqual(['Music', 'Film']);
+    expect(family(true)).toBe(family(true));
+  });
+
+  it('refuses a value that would become SQL text, or that the query does not use', async () => {
+    const literal = compiledQuery((kysely, params: { name: string }) =>
+      kysely.selectFrom('categories').select('name').where('name', '=', sql.lit(params.name)),
+    );
+    await expect(literal.execute(db.db, { name: 'Film' })).rejects.toThrow();
+    const unused = compiledQuery((kysely, params: { name: string; limit: number }) => {
+      void params.limit;
+      return kysely.selectFrom('categories').select('name').where('name', '=', params.name);
+    });
+    await expect(unused.execute(db.db, { name: 'Film', limit: 1 })).rejects.toThrow(/"limit" is not a parameter/);
+    const looking = compiledQuery((kysely, params: { name?: string }) =>
+      'name' in params ? kysely.selectFrom('categories').select('name') : kysely.selectFrom('users').select('id'),
+    );
+    await expect(looking.execute(db.db, {})).rejects.toThrow(/cannot look at its values/);
+  });
+
+  it('refuses a call without one of its values', async () => {
+    const byName = compiledQuery((kysely, params: { name: string }) =>
+      kysely.selectFrom('categories').select('name').where('name', '=', params.name),
+    );
+    await expect(byName.execute(db.db, {} as { name: string })).rejects.toThrow(/"name" is missing/);
+  });
+});
