@@ -1,10 +1,11 @@
 import type { Insertable, Kysely } from 'kysely';
+import { compiledQuery, compiledQueryFamily } from '../../db/compiled-query';
+import { parsed, relationsOf } from '../../db/json';
 import type { Database, GiftClaimsTable, RevenueSharesTable } from '../../db/types';
 
 type Db = Kysely<Database>;
 
-/** Projects the investor holds now (the ledger's projection), with what the value needs. */
-export async function findHeldProducts(db: Db, userId: string) {
+function selectHeldProducts(db: Db, userId: string) {
   return db
     .selectFrom('product_holdings')
     .innerJoin('products', 'products.id', 'product_holdings.product_id')
@@ -18,8 +19,55 @@ export async function findHeldProducts(db: Db, userId: string) {
     ])
     .where('product_holdings.user_id', '=', userId)
     .where('product_holdings.quantity', '>', 0)
-    .orderBy('products.id')
-    .execute();
+    .orderBy('products.id');
+}
+
+const heldProducts = compiledQuery((db, params: { userId: string }) => selectHeldProducts(db, params.userId));
+
+/** Projects the investor holds now (the ledger's projection), with what the value needs. */
+export async function findHeldProducts(db: Db, userId: string) {
+  return heldProducts.execute(db, { userId });
+}
+
+/** The held projects, each with the ids of its documents (the portfolio), in one statement. */
+const heldWithDocuments = compiledQuery((db, params: { userId: string }) => {
+  const { jsonArrayFrom } = relationsOf(db);
+  return selectHeldProducts(db, params.userId).select((eb) =>
+    jsonArrayFrom(
+      eb
+        .selectFrom('product_documents')
+        .select('product_documents.id')
+        .whereRef('product_documents.product_id', '=', 'products.id')
+        .orderBy('product_documents.sort_order')
+        .orderBy('product_documents.id'),
+    ).as('documents'),
+  );
+});
+
+export async function findHeldProductsWithDocuments(db: Db, userId: string) {
+  const rows = await heldWithDocuments.execute(db, { userId });
+  return rows.map((row) => ({ ...row, documentIds: parsed(row.documents).map((document) => Number(document.id)) }));
+}
+
+/**
+ * The held projects with what the investor paid for each over confirmed orders (the revenue
+ * page's products), in one statement.
+ */
+const heldWithPaid = compiledQuery((db, params: { userId: string }) =>
+  selectHeldProducts(db, params.userId).select((eb) =>
+    eb
+      .selectFrom('orders')
+      .select((inner) => inner.fn.sum<number>('orders.amount').as('amount'))
+      .whereRef('orders.product_id', '=', 'products.id')
+      .where('orders.user_id', '=', params.userId)
+      .where('orders.state', '=', 'CONFIRMED')
+      .as('paid_amount'),
+  ),
+);
+
+export async function findHeldProductsWithPaid(db: Db, userId: string) {
+  const rows = await heldWithPaid.execute(db, { userId });
+  return rows.map((row) => ({ ...row, paid_amount: Number(row.paid_amount ?? 0) }));
 }
 
 export async function findHoldingQuantity(db: Db, userId: string, productId: number): Promise<number> {
@@ -54,18 +102,6 @@ export async function findDocumentsOfProducts(db: Db, productIds: number[]) {
 
 export async function findDocumentById(db: Db, documentId: number) {
   return db.selectFrom('product_documents').selectAll().where('id', '=', documentId).executeTakeFirst();
-}
-
-/** What the investor paid per project, over confirmed orders. */
-export async function sumConfirmedOrders(db: Db, userId: string) {
-  const rows = await db
-    .selectFrom('orders')
-    .select((eb) => ['product_id', eb.fn.sum<number>('amount').as('amount')])
-    .where('user_id', '=', userId)
-    .where('state', '=', 'CONFIRMED')
-    .groupBy('product_id')
-    .execute();
-  return new Map(rows.map((row) => [Number(row.product_id), Number(row.amount)]));
 }
 
 export async function findSignedContracts(db: Db, userId: string) {
@@ -137,24 +173,31 @@ export async function findSharesOfDistribution(db: Db, distributionId: number) {
     .execute();
 }
 
+const userShares = compiledQueryFamily(
+  (ofProduct: boolean) => String(ofProduct),
+  (db, params: { userId: string; productId?: number }, ofProduct) => {
+    let query = db
+      .selectFrom('revenue_shares')
+      .innerJoin('revenue_distributions', 'revenue_distributions.id', 'revenue_shares.distribution_id')
+      .innerJoin('products', 'products.id', 'revenue_shares.product_id')
+      .select([
+        'revenue_shares.id',
+        'revenue_shares.product_id',
+        'revenue_shares.amount',
+        'revenue_shares.balance',
+        'revenue_shares.pays_at',
+        'revenue_distributions.record_at',
+        'revenue_distributions.memo',
+        'products.name as product_name',
+      ])
+      .where('revenue_shares.user_id', '=', params.userId);
+    if (ofProduct) query = query.where('revenue_shares.product_id', '=', params.productId!);
+    return query.orderBy('revenue_shares.pays_at', 'desc').orderBy('revenue_shares.id', 'desc');
+  },
+);
+
 export async function findUserShares(db: Db, userId: string, productId?: number) {
-  let query = db
-    .selectFrom('revenue_shares')
-    .innerJoin('revenue_distributions', 'revenue_distributions.id', 'revenue_shares.distribution_id')
-    .innerJoin('products', 'products.id', 'revenue_shares.product_id')
-    .select([
-      'revenue_shares.id',
-      'revenue_shares.product_id',
-      'revenue_shares.amount',
-      'revenue_shares.balance',
-      'revenue_shares.pays_at',
-      'revenue_distributions.record_at',
-      'revenue_distributions.memo',
-      'products.name as product_name',
-    ])
-    .where('revenue_shares.user_id', '=', userId);
-  if (productId) query = query.where('revenue_shares.product_id', '=', productId);
-  return query.orderBy('revenue_shares.pays_at', 'desc').orderBy('revenue_shares.id', 'desc').execute();
+  return userShares(Boolean(productId)).execute(db, { userId, ...(productId ? { productId } : {}) });
 }
 
 export async function findProductForDistribution(db: Db, productId: number) {

@@ -42,6 +42,8 @@ import {
   findDocumentsOfProducts,
   findGifts,
   findHeldProducts,
+  findHeldProductsWithDocuments,
+  findHeldProductsWithPaid,
   findHoldingQuantity,
   findProductForDistribution,
   findReachedBadges,
@@ -55,7 +57,6 @@ import {
   listClaims,
   listWalletAddresses,
   markClaimShipped,
-  sumConfirmedOrders,
   upsertBankAccount,
 } from './repository';
 import { normalizeWalletAddress } from './wallets';
@@ -67,17 +68,14 @@ const NA = 'N/A';
 // Holdings and documents
 
 export async function listMyProducts(ctx: AppContext, userId: string): Promise<MyProductsResponse> {
-  const held = await findHeldProducts(ctx.db, userId);
-  const documents = await findDocumentsOfProducts(
-    ctx.db,
-    held.map((row) => Number(row.id)),
-  );
+  // The held projects and their documents' ids in one statement.
+  const held = await findHeldProductsWithDocuments(ctx.db, userId);
   return {
     myProductPayloads: held.map((row) => ({
       id: Number(row.id),
       name: row.name,
       logo: row.logo,
-      documentIds: documents.filter((doc) => Number(doc.product_id) === Number(row.id)).map((doc) => Number(doc.id)),
+      documentIds: row.documentIds,
     })),
   };
 }
@@ -190,8 +188,8 @@ export async function getMyRevenues(
   query: { from?: string; to?: string; productId?: number; interval: RevenueInterval },
 ): Promise<MyRevenueAndProducts> {
   const now = ctx.now();
-  const held = await findHeldProducts(ctx.db, userId);
-  const paidOrders = await sumConfirmedOrders(ctx.db, userId);
+  // The held projects with what was paid for each, then the shares: two statements.
+  const held = await findHeldProductsWithPaid(ctx.db, userId);
   const shares = (await findUserShares(ctx.db, userId, query.productId)).map((row) => ({
     id: Number(row.id),
     productId: Number(row.product_id),
@@ -226,7 +224,7 @@ export async function getMyRevenues(
         purchaseAmount,
         pricePerToken,
         portfolioBalance: purchaseAmount * pricePerToken,
-        paidAmount: paidOrders.get(id) ?? 0,
+        paidAmount: row.paid_amount,
         revenuePaid: revenuePaidByProduct.get(id) ?? 0,
       };
     });

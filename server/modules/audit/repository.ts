@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AuditActor } from '../../../src/domain/auth';
 import type { RequestMeta } from '../../context';
+import { compiledQuery } from '../../db/compiled-query';
 import type { Database } from '../../db/types';
 
 type Db = Kysely<Database>;
@@ -33,13 +34,16 @@ export async function appendAuditEvent(db: Db, entry: AuditEntry, now: string): 
     .execute();
 }
 
-export async function listAuditEvents(db: Db, userId: string, limit: number) {
-  return db
+const auditEventsOf = compiledQuery((db, params: { userId: string; limit: number }) =>
+  db
     .selectFrom('audit_events')
     .select(['id', 'type', 'actor', 'detail', 'ip', 'user_agent', 'created_at'])
-    .where('user_id', '=', userId)
+    .where('user_id', '=', params.userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+    .limit(params.limit),
+);
+
+export async function listAuditEvents(db: Db, userId: string, limit: number) {
+  return auditEventsOf.execute(db, { userId, limit });
 }

@@ -1,5 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, GovernanceVotingsTable } from '../../db/types';
+import { compiledQuery, compiledQueryFamily } from '../../db/compiled-query';
+import { parsed, relationsOf } from '../../db/json';
+import type { Database, GovernanceVotingsTable, ProductCommunitySectionsTable } from '../../db/types';
 
 type Db = Kysely<Database>;
 
@@ -13,7 +15,80 @@ export async function findGovernanceProduct(db: Db, productId: number) {
     .executeTakeFirst();
 }
 
-export async function findSections(db: Db, productId: number) {
+export interface SectionRow {
+  id: number;
+  type: ProductCommunitySectionsTable['type'];
+  view_type: ProductCommunitySectionsTable['view_type'];
+}
+
+/**
+ * Everything a governance read checks before answering, in one statement compiled once: the
+ * project, whether the caller sells it, what the caller holds of it now (the ledger's
+ * projection, written with every entry), its sections and its community badges.
+ */
+const access = compiledQuery((db, params: { productId: number; userId: string }) => {
+  const { jsonArrayFrom } = relationsOf(db);
+  return db
+    .selectFrom('products')
+    .select((eb) => [
+      'products.id',
+      'products.name',
+      'products.is_governance',
+      'products.hide_status',
+      eb
+        .exists(
+          eb
+            .selectFrom('product_sellers')
+            .select('product_sellers.user_id')
+            .whereRef('product_sellers.product_id', '=', 'products.id')
+            .where('product_sellers.user_id', '=', params.userId),
+        )
+        .as('is_seller'),
+      eb
+        .selectFrom('product_holdings')
+        .select('product_holdings.quantity')
+        .whereRef('product_holdings.product_id', '=', 'products.id')
+        .where('product_holdings.user_id', '=', params.userId)
+        .as('balance'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('product_community_sections')
+          .select([
+            'product_community_sections.id',
+            'product_community_sections.type',
+            'product_community_sections.view_type',
+          ])
+          .whereRef('product_community_sections.product_id', '=', 'products.id')
+          .orderBy('product_community_sections.sort_order')
+          .orderBy('product_community_sections.id'),
+      ).as('sections'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('product_community_badges')
+          .select(['product_community_badges.name', 'product_community_badges.limit_quantity'])
+          .whereRef('product_community_badges.product_id', '=', 'products.id')
+          .orderBy('product_community_badges.limit_quantity')
+          .orderBy('product_community_badges.id'),
+      ).as('badges'),
+    ])
+    .where('products.id', '=', params.productId);
+});
+
+export async function findGovernanceAccess(db: Db, productId: number, userId: string) {
+  const row = await access.executeTakeFirst(db, { productId, userId });
+  if (!row) return undefined;
+  return {
+    id: Number(row.id),
+    name: row.name,
+    hide_status: row.hide_status,
+    is_seller: Boolean(Number(row.is_seller)),
+    balance: Number(row.balance ?? 0),
+    sections: parsed(row.sections).map((section) => ({ ...section, id: Number(section.id) })) as SectionRow[],
+    badges: parsed(row.badges).map((badge) => ({ name: badge.name, limit_quantity: Number(badge.limit_quantity) })),
+  };
+}
+
+export async function findSections(db: Db, productId: number): Promise<SectionRow[]> {
   return db
     .selectFrom('product_community_sections')
     .select(['id', 'type', 'view_type'])
@@ -21,26 +96,6 @@ export async function findSections(db: Db, productId: number) {
     .orderBy('sort_order')
     .orderBy('id')
     .execute();
-}
-
-export async function findBadges(db: Db, productId: number) {
-  return db
-    .selectFrom('product_community_badges')
-    .select(['name', 'limit_quantity'])
-    .where('product_id', '=', productId)
-    .execute();
-}
-
-/** Current holdings of some users in a project (the ledger's projection). */
-export async function findBalances(db: Db, productId: number, userIds: string[]): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('product_holdings')
-    .select(['user_id', 'quantity'])
-    .where('product_id', '=', productId)
-    .where('user_id', 'in', userIds)
-    .execute();
-  return new Map(rows.map((row) => [row.user_id, Number(row.quantity)]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -233,13 +288,16 @@ function selectNotices(db: Db, userId: string) {
     .select('governance_notice_reads.read_at');
 }
 
-export async function listNotices(db: Db, productId: number, userId: string) {
-  return selectNotices(db, userId)
-    .where('governance_notices.product_id', '=', productId)
+const notices = compiledQuery((db, params: { productId: number; userId: string }) =>
+  selectNotices(db, params.userId)
+    .where('governance_notices.product_id', '=', params.productId)
     .orderBy('governance_notices.is_pinned', 'desc')
     .orderBy('governance_notices.id', 'desc')
-    .limit(100)
-    .execute();
+    .limit(100),
+);
+
+export async function listNotices(db: Db, productId: number, userId: string) {
+  return notices.execute(db, { productId, userId });
 }
 
 export async function findNotice(db: Db, productId: number, noticeId: number, userId: string) {
@@ -267,14 +325,21 @@ function selectPosts(db: Db) {
     .innerJoin('product_community_sections', 'product_community_sections.id', 'community_posts.section_id')
     .selectAll('community_posts')
     .select(['users.name as author_name', 'users.is_hide_badge', 'product_community_sections.type as section_type'])
-    .select((eb) =>
+    .select((eb) => [
       eb
         .selectFrom('community_posts as answers')
         .select((inner) => inner.fn.countAll<number>().as('count'))
         .whereRef('answers.parent_id', '=', 'community_posts.id')
         .where('answers.is_hidden', '=', 0)
         .as('answer_count'),
-    );
+      // What the author holds of the project now (the ledger's projection), for their badge.
+      eb
+        .selectFrom('product_holdings')
+        .select('product_holdings.quantity')
+        .whereRef('product_holdings.product_id', '=', 'community_posts.product_id')
+        .whereRef('product_holdings.user_id', '=', 'community_posts.user_id')
+        .as('author_balance'),
+    ]);
 }
 
 export type PostRow = Awaited<ReturnType<typeof findPost>> & {};
@@ -285,6 +350,33 @@ export async function findPost(db: Db, productId: number, postId: number) {
     .where('community_posts.id', '=', postId)
     .executeTakeFirst();
 }
+
+/** A page of threads; its shape: how many sections it reads, and which filters it has. */
+const threadPage = compiledQueryFamily(
+  (shape: { sections: number; source: boolean; before: boolean }) =>
+    `${shape.sections} ${shape.source} ${shape.before}`,
+  (
+    db,
+    params: { productId: number; limit: number; source?: 'INVESTOR' | 'ADMIN' | 'SELLER'; before?: number } & Record<
+      `section${number}`,
+      number
+    >,
+    shape,
+  ) => {
+    let query = selectPosts(db)
+      .where('community_posts.product_id', '=', params.productId)
+      .where('community_posts.parent_id', 'is', null)
+      .where('community_posts.is_hidden', '=', 0)
+      .where(
+        'community_posts.section_id',
+        'in',
+        Array.from({ length: shape.sections }, (_, index) => params[`section${index}`]!),
+      );
+    if (shape.source) query = query.where('community_posts.source', '=', params.source!);
+    if (shape.before) query = query.where('community_posts.id', '<', params.before!);
+    return query.orderBy('community_posts.id', 'desc').limit(params.limit);
+  },
+);
 
 export async function listThreads(
   db: Db,
@@ -297,14 +389,14 @@ export async function listThreads(
   },
 ) {
   if (filter.sectionIds.length === 0) return [];
-  let query = selectPosts(db)
-    .where('community_posts.product_id', '=', filter.productId)
-    .where('community_posts.parent_id', 'is', null)
-    .where('community_posts.is_hidden', '=', 0)
-    .where('community_posts.section_id', 'in', filter.sectionIds);
-  if (filter.source) query = query.where('community_posts.source', '=', filter.source);
-  if (filter.before) query = query.where('community_posts.id', '<', filter.before);
-  return query.orderBy('community_posts.id', 'desc').limit(filter.limit).execute();
+  const shape = { sections: filter.sectionIds.length, source: filter.source !== null, before: Boolean(filter.before) };
+  return threadPage(shape).execute(db, {
+    productId: filter.productId,
+    limit: filter.limit,
+    ...(filter.source ? { source: filter.source } : {}),
+    ...(filter.before ? { before: filter.before } : {}),
+    ...Object.fromEntries(filter.sectionIds.map((id, index) => [`section${index}`, id])),
+  });
 }
 
 export async function listAnswers(db: Db, threadId: number) {

@@ -57,7 +57,7 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: governanceParamsSchema, response: { 200: noticeListSchema } }, preValidation: reader },
     async (request, reply) => {
       reply.headers(noStore);
-      return getNotices(ctx, authOf(request).user, request.params.productId);
+      return getNotices(ctx, authOf(request), request.params.productId);
     },
   );
   app.get(
@@ -65,13 +65,13 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: governanceItemParamsSchema, response: { 200: noticeSchema } }, preValidation: reader },
     async (request, reply) => {
       reply.headers(noStore);
-      return getNotice(ctx, authOf(request).user, request.params.productId, request.params.id);
+      return getNotice(ctx, authOf(request), request.params.productId, request.params.id);
     },
   );
   app.post(
     `${base}/notices/:id/read`,
     { schema: { params: governanceItemParamsSchema, response: { 200: noticeSchema } }, preValidation: reader },
-    async (request) => readNotice(ctx, authOf(request).user, request.params.productId, request.params.id),
+    async (request) => readNotice(ctx, authOf(request), request.params.productId, request.params.id),
   );
 
   app.get(
@@ -82,7 +82,7 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return getThreads(ctx, authOf(request).user, request.params.productId, request.query);
+      return getThreads(ctx, authOf(request), request.params.productId, request.query);
     },
   );
   app.post(
@@ -95,7 +95,7 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const thread = await createThread(
         ctx,
-        authOf(request).user,
+        authOf(request),
         request.params.productId,
         request.body,
         requestMeta(request),
@@ -108,7 +108,7 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: governanceItemParamsSchema, response: { 200: threadDetailSchema } }, preValidation: reader },
     async (request, reply) => {
       reply.headers(noStore);
-      return getThread(ctx, authOf(request).user, request.params.productId, request.params.id);
+      return getThread(ctx, authOf(request), request.params.productId, request.params.id);
     },
   );
   app.put(
@@ -118,15 +118,14 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: actor,
       config: writeLimit,
     },
-    async (request) =>
-      updateThread(ctx, authOf(request).user, request.params.productId, request.params.id, request.body),
+    async (request) => updateThread(ctx, authOf(request), request.params.productId, request.params.id, request.body),
   );
   app.delete(
     `${base}/threads/:id`,
     { schema: { params: governanceItemParamsSchema, response: noContent }, preValidation: actor, config: writeLimit },
     async (request, reply) => {
       const { productId, id } = request.params;
-      await deletePost(ctx, authOf(request).user, productId, id, 'thread', requestMeta(request));
+      await deletePost(ctx, authOf(request), productId, id, 'thread', requestMeta(request));
       return reply.code(204).send(null);
     },
   );
@@ -139,7 +138,7 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { productId, id } = request.params;
-      const answer = await createAnswer(ctx, authOf(request).user, productId, id, request.body, requestMeta(request));
+      const answer = await createAnswer(ctx, authOf(request), productId, id, request.body, requestMeta(request));
       return reply.code(201).send(answer);
     },
   );
@@ -150,15 +149,14 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: actor,
       config: writeLimit,
     },
-    async (request) =>
-      updateAnswer(ctx, authOf(request).user, request.params.productId, request.params.id, request.body),
+    async (request) => updateAnswer(ctx, authOf(request), request.params.productId, request.params.id, request.body),
   );
   app.delete(
     `${base}/answers/:id`,
     { schema: { params: governanceItemParamsSchema, response: noContent }, preValidation: actor, config: writeLimit },
     async (request, reply) => {
       const { productId, id } = request.params;
-      await deletePost(ctx, authOf(request).user, productId, id, 'answer', requestMeta(request));
+      await deletePost(ctx, authOf(request), productId, id, 'answer', requestMeta(request));
       return reply.code(204).send(null);
     },
   );
@@ -171,7 +169,7 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { productId, id } = request.params;
-      await reportPost(ctx, authOf(request).user, productId, id, request.body, requestMeta(request));
+      await reportPost(ctx, authOf(request), productId, id, request.body, requestMeta(request));
       return reply.code(204).send(null);
     },
   );
@@ -182,7 +180,7 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { params: governanceParamsSchema, response: { 200: ballotItemListSchema } }, preValidation: reader },
       async (request, reply) => {
         reply.headers(noStore);
-        return getVotings(ctx, authOf(request).user, request.params.productId, kind);
+        return getVotings(ctx, authOf(request), request.params.productId, kind);
       },
     );
     app.get(
@@ -190,7 +188,7 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { params: governanceItemParamsSchema, response: { 200: ballotItemSchema } }, preValidation: reader },
       async (request, reply) => {
         reply.headers(noStore);
-        return getVoting(ctx, authOf(request).user, request.params.productId, kind, request.params.id);
+        return getVoting(ctx, authOf(request), request.params.productId, kind, request.params.id);
       },
     );
     app.post(
@@ -202,7 +200,7 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const { productId, id } = request.params;
-        const item = await castVote(ctx, authOf(request).user, productId, kind, id, request.body, requestMeta(request));
+        const item = await castVote(ctx, authOf(request), productId, kind, id, request.body, requestMeta(request));
         return reply.code(201).send(item);
       },
     );
@@ -220,7 +218,7 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const item = await createProposal(
         ctx,
-        authOf(request).user,
+        authOf(request),
         request.params.productId,
         request.body,
         requestMeta(request),

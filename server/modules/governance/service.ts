@@ -35,7 +35,7 @@ import type { AppContext, RequestMeta } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
-import { findReview } from '../kyc/service';
+import type { Caller } from '../auth/service';
 import { ledgerBalance, ledgerBalancesAt } from '../orders/ledger';
 import { sanitizePostHtml } from '../posts/sanitize';
 import { findUserByEmail, findUserById, type UserRecord } from '../users/records-repository';
@@ -43,10 +43,9 @@ import { onAgendaClosed, onProposalCreated, onVoteFinished } from './events';
 import {
   claimOpenVoting,
   deleteOwnPost,
-  findBadges,
-  findBalances,
   findBallot,
   findDueVotingIds,
+  findGovernanceAccess,
   findGovernanceProduct,
   findNotice,
   findPost,
@@ -78,6 +77,7 @@ import {
 
 type Db = Kysely<Database>;
 type SectionRow = Awaited<ReturnType<typeof findSections>>[number];
+type BadgeRow = { name: string; limit_quantity: number };
 
 export const OPERATOR_NAME = 'Moa operator';
 /** A seller account without a display name. */
@@ -87,6 +87,8 @@ interface Access {
   product: { id: number; name: string };
   viewer: GovernanceViewer;
   sections: SectionRow[];
+  /** The project's community badges, for the authors of posts. */
+  badges: BadgeRow[];
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -99,36 +101,27 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The role the caller has in this project: a SELLER account is a seller only of the projects it
- * is assigned to (seller:assign); elsewhere it counts as any other user.
+ * The project and what the caller may see of it; a hidden project is not found, except for staff.
+ * One statement (findGovernanceAccess); the identity review comes with the caller's session. A
+ * SELLER account is a seller only of the projects it is assigned to (seller:assign); elsewhere it
+ * counts as any other user.
  */
-async function roleIn(db: Db, user: UserRecord, productId: number): Promise<UserRecord['role']> {
-  if (user.role !== 'SELLER') return user.role;
-  return (await isProductSeller(db, productId, user.id)) ? 'SELLER' : 'USER';
+async function accessOf(db: Db, caller: Caller, productId: number): Promise<Access> {
+  const { user } = caller;
+  const found = await findGovernanceAccess(db, productId, user.id);
+  const role = user.role === 'SELLER' && !found?.is_seller ? 'USER' : user.role;
+  if (!found || (found.hide_status === 'HIDE' && !isStaff(role))) {
+    throw new AppError('NOT_FOUND', 'No such project.');
+  }
+  return {
+    product: { id: found.id, name: found.name },
+    viewer: { role, kycApproved: isIdentityApproved(caller.review), balance: found.balance },
+    sections: found.sections,
+    badges: found.badges,
+  };
 }
 
 const NOT_THIS_SELLER = 'This seller account does not sell this project; the operator assigns projects to sellers.';
-
-/** The project and what the caller may see of it; a hidden project is not found, except for staff. */
-async function accessOf(db: Db, user: UserRecord, productId: number): Promise<Access> {
-  const [product, role] = await Promise.all([findGovernanceProduct(db, productId), roleIn(db, user, productId)]);
-  if (!product || (product.hide_status === 'HIDE' && !isStaff(role))) {
-    throw new AppError('NOT_FOUND', 'No such project.');
-  }
-  const [review, balance, sections] = await Promise.all([
-    findReview(db, user.id),
-    ledgerBalance(db, productId, user.id),
-    findSections(db, productId),
-  ]);
-  const kycApproved = review
-    ? isIdentityApproved({ reviewStatus: review.review_status, reviewAnswer: review.review_answer })
-    : false;
-  return {
-    product: { id: Number(product.id), name: product.name },
-    viewer: { role, kycApproved, balance },
-    sections,
-  };
-}
 
 /**
  * Every write in a project's governance: a seller account acts only in the projects it sells
@@ -195,8 +188,9 @@ function toNotice(row: NoticeRow): Notice {
   };
 }
 
-export async function getNotices(ctx: AppContext, user: UserRecord, productId: number): Promise<NoticeList> {
-  const access = await accessOf(ctx.db, user, productId);
+export async function getNotices(ctx: AppContext, caller: Caller, productId: number): Promise<NoticeList> {
+  const { user } = caller;
+  const access = await accessOf(ctx.db, caller, productId);
   const section = access.sections.find((candidate) => candidate.type === 'UPDATE');
   if (!section) throw new AppError('NOT_FOUND', 'This project has no notices.');
   const info = sectionAccess(section, access.viewer);
@@ -204,18 +198,20 @@ export async function getNotices(ctx: AppContext, user: UserRecord, productId: n
   return { section: info, notices: rows.map(toNotice) };
 }
 
-export async function getNotice(ctx: AppContext, user: UserRecord, productId: number, noticeId: number) {
-  const access = await accessOf(ctx.db, user, productId);
+export async function getNotice(ctx: AppContext, caller: Caller, productId: number, noticeId: number) {
+  const { user } = caller;
+  const access = await accessOf(ctx.db, caller, productId);
   requireSection(access, 'UPDATE');
   const row = await findNotice(ctx.db, productId, noticeId, user.id);
   if (!row) throw new AppError('NOT_FOUND', 'No such notice.');
   return toNotice(row);
 }
 
-export async function readNotice(ctx: AppContext, user: UserRecord, productId: number, noticeId: number) {
-  await getNotice(ctx, user, productId, noticeId);
+export async function readNotice(ctx: AppContext, caller: Caller, productId: number, noticeId: number) {
+  const { user } = caller;
+  await getNotice(ctx, caller, productId, noticeId);
   await markNoticeRead(ctx.db, noticeId, user.id, ctx.now().toISOString());
-  return getNotice(ctx, user, productId, noticeId);
+  return getNotice(ctx, caller, productId, noticeId);
 }
 
 /** An operator or the seller posts a notice (from the command line until the operator area exists). */
@@ -275,18 +271,15 @@ export async function postNotice(
 // ---------------------------------------------------------------------------------------------
 // Community threads and answers
 
-async function authorsOf(db: Db, productId: number, rows: PostRow[]) {
-  const [badges, balances] = await Promise.all([
-    findBadges(db, productId),
-    findBalances(db, productId, [...new Set(rows.map((row) => row.user_id))]),
-  ]);
-  const items = badges.map((badge) => ({ name: badge.name, limitQuantity: Number(badge.limit_quantity) }));
+/** How posts' authors are shown: an investor's badge from what they hold now (read with each post). */
+function authorsOf(access: Access) {
+  const items = access.badges.map((badge) => ({ name: badge.name, limitQuantity: badge.limit_quantity }));
   return (row: PostRow) => ({
     name: row.author_name,
     source: row.source,
     badge:
       row.source === 'INVESTOR' && row.is_hide_badge !== 1
-        ? (highestReached(items, balances.get(row.user_id) ?? 0)?.name ?? null)
+        ? (highestReached(items, Number(row.author_balance ?? 0))?.name ?? null)
         : null,
   });
 }
@@ -330,11 +323,12 @@ async function cleanBody(html: string): Promise<string> {
 
 export async function getThreads(
   ctx: AppContext,
-  user: UserRecord,
+  caller: Caller,
   productId: number,
   query: ThreadQuery,
 ): Promise<ThreadList> {
-  const access = await accessOf(ctx.db, user, productId);
+  const { user } = caller;
+  const access = await accessOf(ctx.db, caller, productId);
   const sections = threadSections(access);
   if (sections.length === 0) throw new AppError('NOT_FOUND', 'This project has no community.');
   let visible = sections.filter((section) => maySeeSection(section.view_type, access.viewer));
@@ -352,7 +346,7 @@ export async function getThreads(
     limit: THREAD_PAGE_SIZE + 1,
   });
   const page = rows.slice(0, THREAD_PAGE_SIZE);
-  const authorOf = await authorsOf(ctx.db, productId, page);
+  const authorOf = authorsOf(access);
   return {
     sections: sections.map((section) => sectionAccess(section, access.viewer)),
     threads: page.map((row) => toThread(row, user, authorOf(row))),
@@ -373,15 +367,16 @@ async function visiblePost(ctx: AppContext, access: Access, postId: number, kind
   return row;
 }
 
-export async function getThread(ctx: AppContext, user: UserRecord, productId: number, threadId: number) {
-  const access = await accessOf(ctx.db, user, productId);
+export async function getThread(ctx: AppContext, caller: Caller, productId: number, threadId: number) {
+  const { user } = caller;
+  const access = await accessOf(ctx.db, caller, productId);
   const thread = await visiblePost(ctx, access, threadId, 'thread');
-  return threadDetail(ctx, user, productId, thread);
+  return threadDetail(ctx, user, access, thread);
 }
 
-async function threadDetail(ctx: AppContext, user: UserRecord, productId: number, thread: PostRow) {
+async function threadDetail(ctx: AppContext, user: UserRecord, access: Access, thread: PostRow) {
   const answers = await listAnswers(ctx.db, Number(thread.id));
-  const authorOf = await authorsOf(ctx.db, productId, [thread, ...answers]);
+  const authorOf = authorsOf(access);
   const detail: ThreadDetail = {
     thread: toThread(thread, user, authorOf(thread)),
     answers: answers.map((row) => toAnswer(row, user, authorOf(row))),
@@ -395,12 +390,13 @@ function audit(user: UserRecord, type: string, detail: Record<string, string>, m
 
 export async function createThread(
   ctx: AppContext,
-  user: UserRecord,
+  caller: Caller,
   productId: number,
   request: ThreadRequest,
   meta: RequestMeta,
 ): Promise<Thread> {
-  const access = await accessOf(ctx.db, user, productId);
+  const { user } = caller;
+  const access = await accessOf(ctx.db, caller, productId);
   assertMayAct(access, user);
   const section = threadSections(access).find((candidate) => Number(candidate.id) === request.sectionId);
   if (!section) throw new AppError('NOT_FOUND', 'No such section in this project.');
@@ -422,17 +418,18 @@ export async function createThread(
     await appendAuditEvent(trx, entry, at);
     return postId;
   });
-  return (await getThread(ctx, user, productId, id)).thread;
+  return (await getThread(ctx, caller, productId, id)).thread;
 }
 
 export async function updateThread(
   ctx: AppContext,
-  user: UserRecord,
+  caller: Caller,
   productId: number,
   threadId: number,
   request: ThreadUpdate,
 ): Promise<Thread> {
-  const access = await accessOf(ctx.db, user, productId);
+  const { user } = caller;
+  const access = await accessOf(ctx.db, caller, productId);
   assertMayAct(access, user);
   const row = await visiblePost(ctx, access, threadId, 'thread');
   if (row.user_id !== user.id) throw new AppError('NOT_POST_AUTHOR', 'Only the author may change this post.');
@@ -442,18 +439,19 @@ export async function updateThread(
     at: ctx.now().toISOString(),
   });
   if (!changed) throw new AppError('NOT_FOUND', 'No such post.');
-  return (await getThread(ctx, user, productId, threadId)).thread;
+  return (await getThread(ctx, caller, productId, threadId)).thread;
 }
 
 export async function createAnswer(
   ctx: AppContext,
-  user: UserRecord,
+  caller: Caller,
   productId: number,
   threadId: number,
   request: AnswerRequest,
   meta: RequestMeta,
 ): Promise<Answer> {
-  const access = await accessOf(ctx.db, user, productId);
+  const { user } = caller;
+  const access = await accessOf(ctx.db, caller, productId);
   assertMayAct(access, user);
   const thread = await visiblePost(ctx, access, threadId, 'thread');
   const body = await cleanBody(request.body);
@@ -473,35 +471,37 @@ export async function createAnswer(
     await appendAuditEvent(trx, entry, at);
     return postId;
   });
-  const detail = await getThread(ctx, user, productId, threadId);
+  const detail = await getThread(ctx, caller, productId, threadId);
   return detail.answers.find((answer) => answer.id === id)!;
 }
 
 export async function updateAnswer(
   ctx: AppContext,
-  user: UserRecord,
+  caller: Caller,
   productId: number,
   answerId: number,
   request: AnswerRequest,
 ): Promise<Answer> {
-  const access = await accessOf(ctx.db, user, productId);
+  const { user } = caller;
+  const access = await accessOf(ctx.db, caller, productId);
   assertMayAct(access, user);
   const row = await visiblePost(ctx, access, answerId, 'answer');
   if (row.user_id !== user.id) throw new AppError('NOT_POST_AUTHOR', 'Only the author may change this post.');
   await updateOwnPost(ctx.db, answerId, user.id, { body: await cleanBody(request.body), at: ctx.now().toISOString() });
-  const detail = await getThread(ctx, user, productId, Number(row.parent_id));
+  const detail = await getThread(ctx, caller, productId, Number(row.parent_id));
   return detail.answers.find((answer) => answer.id === answerId)!;
 }
 
 export async function deletePost(
   ctx: AppContext,
-  user: UserRecord,
+  caller: Caller,
   productId: number,
   postId: number,
   kind: 'thread' | 'answer',
   meta: RequestMeta,
 ): Promise<void> {
-  const access = await accessOf(ctx.db, user, productId);
+  const { user } = caller;
+  const access = await accessOf(ctx.db, caller, productId);
   const row = await visiblePost(ctx, access, postId, kind);
   if (row.user_id !== user.id) throw new AppError('NOT_POST_AUTHOR', 'Only the author may delete this post.');
   const at = ctx.now().toISOString();
@@ -514,13 +514,14 @@ export async function deletePost(
 
 export async function reportPost(
   ctx: AppContext,
-  user: UserRecord,
+  caller: Caller,
   productId: number,
   postId: number,
   request: ReportRequest,
   meta: RequestMeta,
 ): Promise<void> {
-  const access = await accessOf(ctx.db, user, productId);
+  const { user } = caller;
+  const access = await accessOf(ctx.db, caller, productId);
   await visiblePost(ctx, access, postId, 'any');
   const at = ctx.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
@@ -622,11 +623,12 @@ async function toBallotItem(db: Db, row: VotingRow, user: UserRecord, now: strin
 
 export async function getVotings(
   ctx: AppContext,
-  user: UserRecord,
+  caller: Caller,
   productId: number,
   kind: VotingKind,
 ): Promise<BallotItemList> {
-  const access = await accessOf(ctx.db, user, productId);
+  const { user } = caller;
+  const access = await accessOf(ctx.db, caller, productId);
   const section = access.sections.find((candidate) => candidate.type === SECTION_OF[kind]);
   if (!section) throw new AppError('NOT_FOUND', 'This project has no such section.');
   const info = sectionAccess(section, access.viewer);
@@ -642,8 +644,8 @@ export async function getVotings(
   };
 }
 
-async function visibleVoting(ctx: AppContext, user: UserRecord, productId: number, kind: VotingKind, id: number) {
-  const access = await accessOf(ctx.db, user, productId);
+async function visibleVoting(ctx: AppContext, caller: Caller, productId: number, kind: VotingKind, id: number) {
+  const access = await accessOf(ctx.db, caller, productId);
   requireSection(access, SECTION_OF[kind]);
   const row = await findVoting(ctx.db, id);
   if (!row || row.kind !== kind || Number(row.product_id) !== productId) {
@@ -652,8 +654,9 @@ async function visibleVoting(ctx: AppContext, user: UserRecord, productId: numbe
   return { access, row };
 }
 
-export async function getVoting(ctx: AppContext, user: UserRecord, productId: number, kind: VotingKind, id: number) {
-  const { row } = await visibleVoting(ctx, user, productId, kind, id);
+export async function getVoting(ctx: AppContext, caller: Caller, productId: number, kind: VotingKind, id: number) {
+  const { user } = caller;
+  const { row } = await visibleVoting(ctx, caller, productId, kind, id);
   return toBallotItem(ctx.db, row, user, ctx.now().toISOString());
 }
 
@@ -740,12 +743,13 @@ async function openVoting(ctx: AppContext, input: NewVoting, actor: AuditActor, 
 
 export async function createProposal(
   ctx: AppContext,
-  user: UserRecord,
+  caller: Caller,
   productId: number,
   request: ProposalRequest,
   meta: RequestMeta,
 ): Promise<BallotItem> {
-  const access = await accessOf(ctx.db, user, productId);
+  const { user } = caller;
+  const access = await accessOf(ctx.db, caller, productId);
   assertMayAct(access, user);
   requireSection(access, 'PROPOSAL');
   const min = ctx.config.GOVERNANCE_PROPOSAL_MIN_TOKENS;
@@ -774,7 +778,7 @@ export async function createProposal(
     'user',
     meta,
   );
-  return getVoting(ctx, user, productId, 'PROPOSAL', id);
+  return getVoting(ctx, caller, productId, 'PROPOSAL', id);
 }
 
 /** An operator or seller opens an agenda (agenda:open). */
@@ -816,14 +820,15 @@ export async function openAgenda(
  */
 export async function castVote(
   ctx: AppContext,
-  user: UserRecord,
+  caller: Caller,
   productId: number,
   kind: VotingKind,
   id: number,
   request: VoteRequest,
   meta: RequestMeta,
 ): Promise<BallotItem> {
-  const { access, row } = await visibleVoting(ctx, user, productId, kind, id);
+  const { user } = caller;
+  const { access, row } = await visibleVoting(ctx, caller, productId, kind, id);
   assertMayAct(access, user);
   const at = ctx.now().toISOString();
   if (row.status !== 'OPEN' || row.ends_at <= at) throw new AppError('VOTING_CLOSED', 'Voting on this item has ended.');

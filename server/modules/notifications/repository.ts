@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledQuery, compiledQueryFamily } from '../../db/compiled-query';
 import type { Database, PushOutboxState } from '../../db/types';
 
 type Db = Kysely<Database>;
@@ -33,25 +34,53 @@ export async function insertNotifications(db: Db, rows: NewNotificationRow[]) {
 
 const notificationColumns = ['id', 'type', 'product_id', 'title', 'body', 'link', 'created_at', 'read_at'] as const;
 
+/**
+ * A page of the inbox, newest first, one row more than asked (another page follows), each row
+ * with the count of unread notifications read in the same statement.
+ */
+const inboxPage = compiledQueryFamily(
+  (fromBefore: boolean) => String(fromBefore),
+  (db, params: { userId: string; limit: number; before?: number }, fromBefore) => {
+    let query = db
+      .selectFrom('notifications')
+      .select(notificationColumns)
+      .select((eb) =>
+        eb
+          .selectFrom('notifications as unread')
+          .select((inner) => inner.fn.countAll<number | string>().as('count'))
+          .where('unread.user_id', '=', params.userId)
+          .where('unread.read_at', 'is', null)
+          .as('unread_count'),
+      )
+      .where('user_id', '=', params.userId)
+      .orderBy('id', 'desc')
+      .limit(params.limit);
+    if (fromBefore) query = query.where('id', '<', params.before!);
+    return query;
+  },
+);
+
 export async function listNotifications(db: Db, userId: string, page: { limit: number; before?: number }) {
-  let query = db
-    .selectFrom('notifications')
-    .select(notificationColumns)
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .limit(page.limit + 1);
-  if (page.before !== undefined) query = query.where('id', '<', page.before);
-  return query.execute();
+  const fromBefore = page.before !== undefined;
+  const rows = await inboxPage(fromBefore).execute(db, {
+    userId,
+    limit: page.limit + 1,
+    ...(fromBefore ? { before: page.before } : {}),
+  });
+  return rows.map((row) => ({ ...row, unread_count: Number(row.unread_count) }));
 }
 
-export async function countUnread(db: Db, userId: string): Promise<number> {
-  const row = await db
+const unreadOf = compiledQuery((db, params: { userId: string }) =>
+  db
     .selectFrom('notifications')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .where('user_id', '=', params.userId)
+    .where('read_at', 'is', null),
+);
+
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const row = await unreadOf.executeTakeFirst(db, { userId });
+  return Number(row?.count ?? 0);
 }
 
 export async function notificationExists(db: Db, userId: string, id: number): Promise<boolean> {

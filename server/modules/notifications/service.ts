@@ -175,7 +175,8 @@ export async function listInbox(
   return {
     notifications: page.map(toNotification),
     nextBefore: rows.length > query.limit ? page[page.length - 1]!.id : null,
-    unreadCount: await repo.countUnread(ctx.db, auth.user.id),
+    // Read with the page; a page past the last notification has no row to carry it.
+    unreadCount: rows[0]?.unread_count ?? (await repo.countUnread(ctx.db, auth.user.id)),
   };
 }
 

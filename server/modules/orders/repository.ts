@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { OrderActor, OrderState } from '../../../src/domain/order-state';
+import { compiledQueryFamily } from '../../db/compiled-query';
 import type { ContractSignaturesTable, Database, OrdersTable } from '../../db/types';
 
 type Db = Kysely<Database>;
@@ -54,15 +55,27 @@ export async function findOrderViewByReference(db: Db, reference: string): Promi
   return selectOrderViews(db).where('orders.reference', '=', reference).executeTakeFirst();
 }
 
+const ordersOfUser = compiledQueryFamily(
+  (shape: { state: boolean; product: boolean }) => `${shape.state} ${shape.product}`,
+  (db, params: { userId: string; state?: OrderState; productId?: number }, shape) => {
+    let query = selectOrderViews(db).where('orders.user_id', '=', params.userId);
+    if (shape.state) query = query.where('orders.state', '=', params.state!);
+    if (shape.product) query = query.where('orders.product_id', '=', params.productId!);
+    return query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(500);
+  },
+);
+
 export async function findOrdersOfUser(
   db: Db,
   userId: string,
   filter: { state?: OrderState; productId?: number },
 ): Promise<OrderView[]> {
-  let query = selectOrderViews(db).where('orders.user_id', '=', userId);
-  if (filter.state) query = query.where('orders.state', '=', filter.state);
-  if (filter.productId) query = query.where('orders.product_id', '=', filter.productId);
-  return query.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(500).execute();
+  const shape = { state: Boolean(filter.state), product: Boolean(filter.productId) };
+  return ordersOfUser(shape).execute(db, {
+    userId,
+    ...(shape.state ? { state: filter.state } : {}),
+    ...(shape.product ? { productId: filter.productId } : {}),
+  });
 }
 
 export async function findOrdersForOperator(db: Db, state: OrderState | null, limit: number) {

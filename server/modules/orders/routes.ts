@@ -150,7 +150,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: myOrdersQuerySchema, response: { 200: myOrdersResponseSchema } }, preValidation: reader },
     async (request, reply) => {
       reply.headers(noStore);
-      return listOwnOrders(ctx, authOf(request).user, request.query);
+      return listOwnOrders(ctx, authOf(request), request.query);
     },
   );
 

@@ -25,7 +25,8 @@ import type { AppContext, RequestMeta } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
-import { assertKycApproved } from '../kyc/service';
+import { assertIdentityApproved, assertKycApproved } from '../kyc/service';
+import type { Caller } from '../auth/service';
 import { findProductRow, findViewerFacts } from '../products/service';
 import type { UserRecord } from '../users/records-repository';
 import { appendHoldingEntry } from './ledger';
@@ -183,11 +184,11 @@ export async function getOwnOrder(ctx: AppContext, user: UserRecord, orderId: st
 
 export async function listOwnOrders(
   ctx: AppContext,
-  user: UserRecord,
+  caller: Caller,
   filter: { state?: OrderState; productId?: number },
 ): Promise<MyOrdersResponse> {
-  await assertKycApproved(ctx.db, user.id);
-  const views = await findOrdersOfUser(ctx.db, user.id, filter);
+  assertIdentityApproved(caller.review);
+  const views = await findOrdersOfUser(ctx.db, caller.user.id, filter);
   return { orders: views.map(toSummary) };
 }
 

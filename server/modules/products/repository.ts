@@ -1,7 +1,6 @@
-import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import { compiledQuery, compiledQueryFamily } from '../../db/compiled-query';
-import * as postgresJson from 'kysely/helpers/postgres';
-import * as sqliteJson from 'kysely/helpers/sqlite';
+import { parsed, relationsOf } from '../../db/json';
 import { openOrderStates } from '../../../src/domain/order-state';
 import { closingSoonUntil, type SaleStatus } from '../../../src/domain/sale';
 import type { Database, ProductsTable } from '../../db/types';
@@ -200,16 +199,6 @@ const categories = compiledQuery((db) => db.selectFrom('categories').selectAll()
 
 export async function listCategories(db: Db) {
   return categories.execute(db, {});
-}
-
-/** The relation helpers of the engine `db` runs on (nested JSON arrays and objects in one statement). */
-function relationsOf(db: Db) {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? postgresJson : sqliteJson;
-}
-
-/** SQLite answers nested JSON as text, PostgreSQL as parsed values: the same shapes either way. */
-function parsed<T>(value: T | string): T {
-  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
 /**
