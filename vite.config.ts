@@ -148,9 +148,21 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       // Compressing the build ahead of time (precompress) is deliberate work, not a slow plugin.
       checks: { bundlerTimings: false },
+      output: isSsrBuild ? {} : { codeSplitting: { groups: firstPageChunks } },
     },
   },
 }));
+
+/**
+ * What the first page loads (every module the entry imports statically) goes into a few files by
+ * kind, not the thirty-odd small ones shared chunks would make: each file costs the phone a
+ * request and a module to set up, and the starter of a served page runs them one per task.
+ */
+const firstPageChunks = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, tags: ['$initial' as const] },
+  { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/, tags: ['$initial' as const] },
+  { name: 'app', tags: ['$initial' as const] },
+];
 
 /** The plugins of the browser build: the service worker and manifest, compression and the budget. */
 function browserBuild() {

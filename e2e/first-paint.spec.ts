@@ -98,6 +98,29 @@ test.describe('public pages arrive painted', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('the public pages open without loading the schema library', async ({ page, consoleErrors }) => {
+    // Responses come with the page or from the device; their schemas load with the first fetch.
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.add(response.url());
+    });
+    for (const path of ['/', '/projects', '/landing', '/faq', '/blog/']) {
+      await page.goto(path);
+      await expect.poll(() => appHasStarted(page)).toBe(true);
+    }
+    const post = await page.locator('main a[href^="/blog/"]').first().getAttribute('href');
+    expect(post).toMatch(/^\/blog\/[\w-]+$/);
+    await page.goto(post!);
+    await expect.poll(() => appHasStarted(page)).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(scripts.size).toBeGreaterThan(5);
+    for (const url of scripts) {
+      // zod names its schema classes; minifying keeps those names.
+      expect(await (await page.request.get(url)).text(), url).not.toContain('$ZodType');
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a tap and a choice made before the app runs are kept and carried out once it has', async ({
     page,
     consoleErrors,

@@ -32,6 +32,7 @@ export const WALLET_ADDRESS_MAX_LENGTH = 120;
 
 export const POST_ADDRESS_MAX_LENGTH = 120;
 export const POSTS_MAX_LIMIT = 50;
+export const POSTS_DEFAULT_LIMIT = 9;
 export const PRODUCT_PAGE_MAX = 100;
 export const NOTIFICATIONS_MAX_LIMIT = 50;
 export const NOTIFICATION_LINK_MAX_LENGTH = 300;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from './fields';
-import { POST_ADDRESS_MAX_LENGTH, POSTS_MAX_LIMIT } from './limits';
+import { POST_ADDRESS_MAX_LENGTH, POSTS_DEFAULT_LIMIT, POSTS_MAX_LIMIT } from './limits';
 import { says } from './validation-messages';
 
 /**
@@ -44,8 +44,7 @@ export const postSchema = z.object({
 });
 export type Post = z.infer<typeof postSchema>;
 
-export const POSTS_DEFAULT_LIMIT = 9;
-export { POSTS_MAX_LIMIT };
+export { POSTS_DEFAULT_LIMIT, POSTS_MAX_LIMIT };
 
 export const postListQuerySchema = z.object({
   limit: wholeNumber('validation.limit.posts', { max: POSTS_MAX_LIMIT }).default(POSTS_DEFAULT_LIMIT),

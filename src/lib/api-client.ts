@@ -17,11 +17,20 @@ export interface ApiClientOptions {
 }
 
 /**
- * A response's schema, or a function that loads it. The modules the app runs on every page (the
- * session, the header) name theirs the second way, so the schema library loads with their first
- * request instead of holding up the first page (docs/decisions/1600-first-page-weight.md).
+ * A response's schema, or a function that loads it. The app's queries and mutations name theirs
+ * the second way (loadSchema), so the schema library loads with the first response that needs it:
+ * a page served with its data, or restored from the device, never loads it to open
+ * (docs/decisions/1603-what-the-first-page-runs.md).
  */
 export type ResponseSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
+/**
+ * A response schema named in a module that is loaded when the first response needs it:
+ * `schema: loadSchema(productsSchemas, 'productListResponseSchema')`.
+ */
+export function loadSchema<M, K extends keyof M>(load: () => Promise<M>, name: K): () => Promise<M[K]> {
+  return () => load().then((module) => module[name]);
+}
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -9,7 +9,7 @@ let hangulRequested = false;
  * (the language's own name in the picker, the mark's 모아), which the system's Korean face sets
  * well. So the stylesheet is asked for once the reader's language is Korean, and never for
  * English: that spares English readers the stylesheet, the slices, and the relayout of the
- * whole page each one causes when it arrives (docs/decisions/1603-hangul-faces-with-korean.md).
+ * whole page each one causes when it arrives (docs/decisions/1603-what-the-first-page-runs.md).
  */
 export function loadFacesFor(locale: Locale): void {
   if (locale !== 'ko' || hangulRequested) return;

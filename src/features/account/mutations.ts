@@ -4,33 +4,45 @@ import type { MyBadgeResponse } from '../../domain/portfolio';
 import type { Language, LanguageResponse } from '../../domain/language';
 import type { Me } from '../../domain/session';
 import { api } from '../../lib/api';
+import { loadSchema } from '../../lib/api-client';
 import type { Reactions } from '../../lib/reactions';
 import { accountKeys } from './queries';
 
-// The language is saved from the header on any page: these load with the first request that
-// needs them, not with the app (see ResponseSchema in src/lib/api-client.ts).
-const meSchema = () => import('../../domain/session').then((module) => module.meSchema);
-const challengeResponseSchema = () => import('../../domain/auth').then((module) => module.challengeResponseSchema);
-const languageResponseSchema = () => import('../../domain/language').then((module) => module.languageResponseSchema);
+// The response schemas load with the first response that needs them, not with the page.
+const sessionSchemas = () => import('../../domain/session');
+const authSchemas = () => import('../../domain/auth');
+const languageSchemas = () => import('../../domain/language');
 
 export function updateName(name: string) {
-  return api.request('/api/v1/users/me/names', { method: 'PUT', body: { name }, schema: meSchema });
+  return api.request('/api/v1/users/me/names', {
+    method: 'PUT',
+    body: { name },
+    schema: loadSchema(sessionSchemas, 'meSchema'),
+  });
 }
 
 export function requestEmailChange(email: string) {
-  return api.request('/api/v1/users/me/emails', { method: 'PUT', body: { email }, schema: challengeResponseSchema });
+  return api.request('/api/v1/users/me/emails', {
+    method: 'PUT',
+    body: { email },
+    schema: loadSchema(authSchemas, 'challengeResponseSchema'),
+  });
 }
 
 export function confirmEmailChange(challengeId: string, code: string) {
   return api.request('/api/v1/users/me/emails/verify', {
     method: 'POST',
     body: { challengeId, code },
-    schema: meSchema,
+    schema: loadSchema(sessionSchemas, 'meSchema'),
   });
 }
 
 export function setBadgeHidden(isHideBadge: boolean) {
-  return api.request('/api/v1/users/me/badge/hide', { method: 'PUT', body: { isHideBadge }, schema: meSchema });
+  return api.request('/api/v1/users/me/badge/hide', {
+    method: 'PUT',
+    body: { isHideBadge },
+    schema: loadSchema(sessionSchemas, 'meSchema'),
+  });
 }
 
 /** The investor's language on the server, so mails and messages follow it on every device. */
@@ -38,7 +50,7 @@ export function saveLanguage(language: Language) {
   return api.request('/api/v1/users/me/language', {
     method: 'PUT',
     body: { language },
-    schema: languageResponseSchema,
+    schema: loadSchema(languageSchemas, 'languageResponseSchema'),
   });
 }
 

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-// The header shows the badge on any page: these load with the first request that needs them,
-// not with the app (see ResponseSchema in src/lib/api-client.ts).
-const activityListSchema = () => import('../../domain/auth').then((module) => module.activityListSchema);
-const myBadgeResponseSchema = () => import('../../domain/portfolio').then((module) => module.myBadgeResponseSchema);
+import { loadSchema } from '../../lib/api-client';
+
+// The response schemas load with the first response that needs them, not with the page.
+const authSchemas = () => import('../../domain/auth');
+const portfolioSchemas = () => import('../../domain/portfolio');
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -15,7 +16,8 @@ export const accountKeys = {
 export const activityQueryOptions = () =>
   queryOptions({
     queryKey: accountKeys.activity,
-    queryFn: ({ signal }) => api.request('/api/v1/users/me/activities', { schema: activityListSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.request('/api/v1/users/me/activities', { schema: loadSchema(authSchemas, 'activityListSchema'), signal }),
     staleTime: 15_000,
   });
 
@@ -26,7 +28,8 @@ export const activityQueryOptions = () =>
 export const badgeQueryOptions = () =>
   queryOptions({
     queryKey: accountKeys.badge(),
-    queryFn: ({ signal }) => api.request('/api/v1/users/me/badge', { schema: myBadgeResponseSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.request('/api/v1/users/me/badge', { schema: loadSchema(portfolioSchemas, 'myBadgeResponseSchema'), signal }),
     staleTime: 60_000,
   });
 

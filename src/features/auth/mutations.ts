@@ -1,22 +1,25 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  accessTokenResponseSchema,
-  challengeResponseSchema,
-  type AccessTokenResponse,
-  type ChallengeResponse,
-} from '../../domain/auth';
+import type { AccessTokenResponse, ChallengeResponse } from '../../domain/auth';
 import { api } from '../../lib/api';
 import type { Reactions } from '../../lib/reactions';
+import { loadSchema } from '../../lib/api-client';
+
+// The response schemas load with the first response that needs them, not with the page.
+const authSchemas = () => import('../../domain/auth');
 
 export function requestEmailCode(email: string) {
-  return api.request('/api/v1/auth/email/code', { method: 'POST', body: { email }, schema: challengeResponseSchema });
+  return api.request('/api/v1/auth/email/code', {
+    method: 'POST',
+    body: { email },
+    schema: loadSchema(authSchemas, 'challengeResponseSchema'),
+  });
 }
 
 export function verifyEmailCode(challengeId: string, code: string): Promise<AccessTokenResponse> {
   return api.request('/api/v1/auth/email/verify', {
     method: 'POST',
     body: { challengeId, code },
-    schema: accessTokenResponseSchema,
+    schema: loadSchema(authSchemas, 'accessTokenResponseSchema'),
   });
 }
 
@@ -24,7 +27,7 @@ export function signInWithGoogle(credential: string): Promise<AccessTokenRespons
   return api.request('/api/v1/auth/google', {
     method: 'POST',
     body: { credential },
-    schema: accessTokenResponseSchema,
+    schema: loadSchema(authSchemas, 'accessTokenResponseSchema'),
   });
 }
 

@@ -1,7 +1,10 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { POSTS_DEFAULT_LIMIT, postListSchema, postSchema } from '../../domain/posts';
+import { POSTS_DEFAULT_LIMIT } from '../../domain/limits';
 import { api } from '../../lib/api';
-import { buildUrl } from '../../lib/api-client';
+import { buildUrl, loadSchema } from '../../lib/api-client';
+
+// The response schemas load with the first response that needs them, not with the page.
+const postsSchemas = () => import('../../domain/posts');
 
 export const postKeys = {
   all: ['posts'] as const,
@@ -21,7 +24,10 @@ export const postListInfiniteOptions = (limit = POSTS_DEFAULT_LIMIT) =>
   infiniteQueryOptions({
     queryKey: postKeys.list(limit),
     queryFn: ({ pageParam, signal }) =>
-      api.request(postListPath(limit, pageParam ?? undefined), { schema: postListSchema, signal }),
+      api.request(postListPath(limit, pageParam ?? undefined), {
+        schema: loadSchema(postsSchemas, 'postListSchema'),
+        signal,
+      }),
     initialPageParam: null as number | null,
     getNextPageParam: (lastPage) => (lastPage.hasNextPage ? lastPage.nextId : null),
     staleTime: 60_000,
@@ -30,6 +36,7 @@ export const postListInfiniteOptions = (limit = POSTS_DEFAULT_LIMIT) =>
 export const postDetailOptions = (urlTitle: string) =>
   queryOptions({
     queryKey: postKeys.detail(urlTitle),
-    queryFn: ({ signal }) => api.request(postPath(urlTitle), { schema: postSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.request(postPath(urlTitle), { schema: loadSchema(postsSchemas, 'postSchema'), signal }),
     staleTime: 60_000,
   });

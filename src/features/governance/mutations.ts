@@ -1,21 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import {
-  answerSchema,
-  ballotItemSchema,
-  noticeSchema,
-  threadSchema,
-  type ProposalRequest,
-  type ThreadRequest,
-  type ThreadUpdate,
-  type Answer,
-  type Thread,
-  type VoteRequest,
-  type VotingKind,
+import type {
+  ProposalRequest,
+  ThreadRequest,
+  ThreadUpdate,
+  Answer,
+  Thread,
+  VoteRequest,
+  VotingKind,
 } from '../../domain/governance';
 import { api } from '../../lib/api';
 import { t } from '../../lib/i18n';
 import { governanceKeys, votingPath } from './queries';
+import { loadSchema } from '../../lib/api-client';
+
+// The response schemas load with the first response that needs them, not with the page.
+const governanceSchemas = () => import('../../domain/governance');
 
 const onError = (error: Error) => toast.error(error.message);
 
@@ -28,7 +28,7 @@ export function useCastVote(productId: number, kind: VotingKind) {
       api.request(`/api/v1/governance/${productId}/${votingPath(kind)}/${id}/vote`, {
         method: 'POST',
         body,
-        schema: ballotItemSchema,
+        schema: loadSchema(governanceSchemas, 'ballotItemSchema'),
       }),
     onSuccess: async () => {
       toast.success(t('governance.voted'));
@@ -43,7 +43,11 @@ export function useCreateProposal(productId: number) {
   return useMutation({
     networkMode: 'always',
     mutationFn: (body: ProposalRequest) =>
-      api.request(`/api/v1/governance/${productId}/proposals`, { method: 'POST', body, schema: ballotItemSchema }),
+      api.request(`/api/v1/governance/${productId}/proposals`, {
+        method: 'POST',
+        body,
+        schema: loadSchema(governanceSchemas, 'ballotItemSchema'),
+      }),
     onSuccess: async () => {
       toast.success(t('governance.proposalOpened'));
       await queryClient.invalidateQueries({ queryKey: governanceKeys.votings(productId, 'PROPOSAL') });
@@ -56,7 +60,10 @@ export function useMarkNoticeRead(productId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      api.request(`/api/v1/governance/${productId}/notices/${id}/read`, { method: 'POST', schema: noticeSchema }),
+      api.request(`/api/v1/governance/${productId}/notices/${id}/read`, {
+        method: 'POST',
+        schema: loadSchema(governanceSchemas, 'noticeSchema'),
+      }),
     onSuccess: (notice) => {
       queryClient.setQueryData(governanceKeys.notice(productId, notice.id), notice);
       return queryClient.invalidateQueries({ queryKey: governanceKeys.notices(productId) });
@@ -77,12 +84,12 @@ export function useUpdatePost(productId: number) {
         ? api.request(`/api/v1/governance/${productId}/threads/${input.id}`, {
             method: 'PUT',
             body: input.body,
-            schema: threadSchema,
+            schema: loadSchema(governanceSchemas, 'threadSchema'),
           })
         : api.request(`/api/v1/governance/${productId}/answers/${input.id}`, {
             method: 'PUT',
             body: input.body,
-            schema: answerSchema,
+            schema: loadSchema(governanceSchemas, 'answerSchema'),
           }),
     onSuccess: async () => {
       toast.success(t('governance.saved'));
@@ -97,7 +104,11 @@ export function useCreateThread(productId: number) {
   return useMutation({
     networkMode: 'always',
     mutationFn: (body: ThreadRequest) =>
-      api.request(`/api/v1/governance/${productId}/threads`, { method: 'POST', body, schema: threadSchema }),
+      api.request(`/api/v1/governance/${productId}/threads`, {
+        method: 'POST',
+        body,
+        schema: loadSchema(governanceSchemas, 'threadSchema'),
+      }),
     onSuccess: async () => {
       toast.success(t('governance.posted'));
       await queryClient.invalidateQueries({ queryKey: governanceKeys.all(productId) });
@@ -114,7 +125,7 @@ export function useCreateAnswer(productId: number, threadId: number) {
       api.request(`/api/v1/governance/${productId}/threads/${threadId}/answers`, {
         method: 'POST',
         body,
-        schema: answerSchema,
+        schema: loadSchema(governanceSchemas, 'answerSchema'),
       }),
     onSuccess: async () => {
       toast.success(t('governance.posted'));

@@ -1,14 +1,10 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import {
-  ballotItemListSchema,
-  noticeListSchema,
-  noticeSchema,
-  type NoticeList,
-  threadDetailSchema,
-  threadListSchema,
-  type VotingKind,
-} from '../../domain/governance';
+import type { NoticeList, VotingKind } from '../../domain/governance';
 import { api } from '../../lib/api';
+import { loadSchema } from '../../lib/api-client';
+
+// The response schemas load with the first response that needs them, not with the page.
+const governanceSchemas = () => import('../../domain/governance');
 
 /** Everything governance reads is persisted, so it opens offline with its "last updated" time. */
 export const governanceKeys = {
@@ -26,7 +22,10 @@ export const noticesOptions = (productId: number) =>
   queryOptions({
     queryKey: governanceKeys.notices(productId),
     queryFn: ({ signal }) =>
-      api.request(`/api/v1/governance/${productId}/notices`, { schema: noticeListSchema, signal }),
+      api.request(`/api/v1/governance/${productId}/notices`, {
+        schema: loadSchema(governanceSchemas, 'noticeListSchema'),
+        signal,
+      }),
     staleTime: 30_000,
   });
 
@@ -38,7 +37,10 @@ export const noticeOptions = (productId: number, id: number, queryClient?: Query
   queryOptions({
     queryKey: governanceKeys.notice(productId, id),
     queryFn: ({ signal }) =>
-      api.request(`/api/v1/governance/${productId}/notices/${id}`, { schema: noticeSchema, signal }),
+      api.request(`/api/v1/governance/${productId}/notices/${id}`, {
+        schema: loadSchema(governanceSchemas, 'noticeSchema'),
+        signal,
+      }),
     staleTime: 30_000,
     initialData: () =>
       queryClient
@@ -51,7 +53,11 @@ export const threadsOptions = (productId: number, source: string) =>
   queryOptions({
     queryKey: governanceKeys.threads(productId, source),
     queryFn: ({ signal }) =>
-      api.request(`/api/v1/governance/${productId}/threads`, { query: { source }, schema: threadListSchema, signal }),
+      api.request(`/api/v1/governance/${productId}/threads`, {
+        query: { source },
+        schema: loadSchema(governanceSchemas, 'threadListSchema'),
+        signal,
+      }),
     staleTime: 30_000,
   });
 
@@ -59,7 +65,10 @@ export const threadOptions = (productId: number, id: number) =>
   queryOptions({
     queryKey: governanceKeys.thread(productId, id),
     queryFn: ({ signal }) =>
-      api.request(`/api/v1/governance/${productId}/threads/${id}`, { schema: threadDetailSchema, signal }),
+      api.request(`/api/v1/governance/${productId}/threads/${id}`, {
+        schema: loadSchema(governanceSchemas, 'threadDetailSchema'),
+        signal,
+      }),
     staleTime: 30_000,
   });
 
@@ -67,6 +76,9 @@ export const votingsOptions = (productId: number, kind: VotingKind) =>
   queryOptions({
     queryKey: governanceKeys.votings(productId, kind),
     queryFn: ({ signal }) =>
-      api.request(`/api/v1/governance/${productId}/${votingPath(kind)}`, { schema: ballotItemListSchema, signal }),
+      api.request(`/api/v1/governance/${productId}/${votingPath(kind)}`, {
+        schema: loadSchema(governanceSchemas, 'ballotItemListSchema'),
+        signal,
+      }),
     staleTime: 15_000,
   });

@@ -1,7 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { healthSchema, type Health } from '../../domain/schemas';
+import type { Health } from '../../domain/schemas';
 import { api } from '../../lib/api';
 import { RequestError } from '../../lib/request-error';
+import { loadSchema } from '../../lib/api-client';
+
+// The response schemas load with the first response that needs them, not with the page.
+const schemasSchemas = () => import('../../domain/schemas');
 
 export const healthKeys = { all: ['health'] as const };
 
@@ -14,7 +18,7 @@ export const healthQueryOptions = () =>
     queryFn: async ({ signal }) => {
       try {
         return {
-          health: await api.request('/api/health', { schema: healthSchema, signal }),
+          health: await api.request('/api/health', { schema: loadSchema(schemasSchemas, 'healthSchema'), signal }),
           checkedAt: new Date().toISOString(),
         };
       } catch (error) {

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { purchaseListSchema, type SetDefaultKycRequest } from '../../domain/kyc';
-import {
-  orderSchema,
-  signStatusSchema,
-  type CreateOrderRequest,
-  type Order,
-  type PaymentDeclarationRequest,
-  type SignRequest,
-} from '../../domain/orders';
+import type { SetDefaultKycRequest } from '../../domain/kyc';
+import type { CreateOrderRequest, Order, PaymentDeclarationRequest, SignRequest } from '../../domain/orders';
 import { api } from '../../lib/api';
 import { saveDownload } from '../../lib/save-download';
 import { investKeys } from './queries';
+import { loadSchema } from '../../lib/api-client';
+
+// The response schemas load with the first response that needs them, not with the page.
+const kycSchemas = () => import('../../domain/kyc');
+const ordersSchemas = () => import('../../domain/orders');
 
 /**
  * Saves the identity and source of funds the investor buys under by default; the list comes
@@ -20,7 +18,11 @@ export function useSetDefaultIdentity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SetDefaultKycRequest) =>
-      api.request('/api/v1/kyc/setting/default', { method: 'POST', body, schema: purchaseListSchema }),
+      api.request('/api/v1/kyc/setting/default', {
+        method: 'POST',
+        body,
+        schema: loadSchema(kycSchemas, 'purchaseListSchema'),
+      }),
     onSuccess: (list) => queryClient.setQueryData(investKeys.purchaseIdentities(), list),
   });
 }
@@ -45,7 +47,7 @@ export function useCreateOrder(productId: number) {
         method: 'POST',
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
-        schema: orderSchema,
+        schema: loadSchema(ordersSchemas, 'orderSchema'),
       }),
     onSuccess: onOrder,
   });
@@ -55,7 +57,11 @@ export function useSignContract(productId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SignRequest) =>
-      api.request(`/api/v1/products/${productId}/sign`, { method: 'POST', body, schema: signStatusSchema }),
+      api.request(`/api/v1/products/${productId}/sign`, {
+        method: 'POST',
+        body,
+        schema: loadSchema(ordersSchemas, 'signStatusSchema'),
+      }),
     onSuccess: async (status) => {
       queryClient.setQueryData(investKeys.signStatus(status.orderId), status);
       await queryClient.invalidateQueries({ queryKey: investKeys.contract(status.orderId) });
@@ -68,7 +74,7 @@ export function useDeclarePayment() {
   const onOrder = useOrderUpdate();
   return useMutation({
     mutationFn: (body: PaymentDeclarationRequest) =>
-      api.request('/api/v1/payment/manual', { method: 'POST', body, schema: orderSchema }),
+      api.request('/api/v1/payment/manual', { method: 'POST', body, schema: loadSchema(ordersSchemas, 'orderSchema') }),
     onSuccess: onOrder,
   });
 }
@@ -80,7 +86,7 @@ export function useCancelOrder() {
       api.request(`/api/v1/orders/${orderId}/cancel`, {
         method: 'POST',
         body: reason ? { reason } : {},
-        schema: orderSchema,
+        schema: loadSchema(ordersSchemas, 'orderSchema'),
       }),
     onSuccess: onOrder,
   });

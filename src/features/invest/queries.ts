@@ -1,7 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { purchaseListSchema } from '../../domain/kyc';
-import { contractViewSchema, myOrdersResponseSchema, orderSchema, signStatusSchema } from '../../domain/orders';
 import { api } from '../../lib/api';
+import { loadSchema } from '../../lib/api-client';
+
+// The response schemas load with the first response that needs them, not with the page.
+const kycSchemas = () => import('../../domain/kyc');
+const ordersSchemas = () => import('../../domain/orders');
 
 export const investKeys = {
   all: ['invest'] as const,
@@ -17,7 +20,8 @@ export const investKeys = {
 export const purchaseIdentitiesOptions = () =>
   queryOptions({
     queryKey: investKeys.purchaseIdentities(),
-    queryFn: ({ signal }) => api.request('/api/v1/kyc/purchase/list', { schema: purchaseListSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.request('/api/v1/kyc/purchase/list', { schema: loadSchema(kycSchemas, 'purchaseListSchema'), signal }),
     staleTime: 0,
     meta: { persist: false },
   });
@@ -30,7 +34,12 @@ export const purchaseIdentitiesOptions = () =>
 export const orderOptions = (id: string) =>
   queryOptions({
     queryKey: investKeys.order(id),
-    queryFn: ({ signal }) => api.request('/api/v1/payment/manual', { query: { id }, schema: orderSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.request('/api/v1/payment/manual', {
+        query: { id },
+        schema: loadSchema(ordersSchemas, 'orderSchema'),
+        signal,
+      }),
     staleTime: 10_000,
   });
 
@@ -39,7 +48,11 @@ export const myOrdersOptions = (productId?: number) =>
   queryOptions({
     queryKey: investKeys.myOrders(productId),
     queryFn: ({ signal }) =>
-      api.request('/api/v1/users/me/orders', { query: { productId }, schema: myOrdersResponseSchema, signal }),
+      api.request('/api/v1/users/me/orders', {
+        query: { productId },
+        schema: loadSchema(ordersSchemas, 'myOrdersResponseSchema'),
+        signal,
+      }),
     staleTime: 10_000,
   });
 
@@ -48,7 +61,11 @@ export const contractOptions = (productId: number, orderId: string) =>
   queryOptions({
     queryKey: investKeys.contract(orderId),
     queryFn: ({ signal }) =>
-      api.request(`/api/v1/products/${productId}/sign`, { query: { orderId }, schema: contractViewSchema, signal }),
+      api.request(`/api/v1/products/${productId}/sign`, {
+        query: { orderId },
+        schema: loadSchema(ordersSchemas, 'contractViewSchema'),
+        signal,
+      }),
     staleTime: 0,
     meta: { persist: false },
   });
@@ -59,7 +76,7 @@ export const signStatusOptions = (productId: number, orderId: string) =>
     queryFn: ({ signal }) =>
       api.request(`/api/v1/products/${productId}/sign/status`, {
         query: { orderId },
-        schema: signStatusSchema,
+        schema: loadSchema(ordersSchemas, 'signStatusSchema'),
         signal,
       }),
     staleTime: 0,

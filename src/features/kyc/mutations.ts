@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   identitySubmissionSchema,
-  investorStatusSchema,
-  kycStatusSchema,
-  uploadedFileSchema,
   type IdentitySubmission,
   type InvestorStatusResponse,
   type InvestorSubmission,
@@ -12,19 +9,35 @@ import {
 import { api } from '../../lib/api';
 import type { Reactions } from '../../lib/reactions';
 import { kycKeys } from './queries';
+import { loadSchema } from '../../lib/api-client';
+
+// The response schemas load with the first response that needs them, not with the page.
+const kycSchemas = () => import('../../domain/kyc');
 
 export function uploadFile(file: File) {
   const body = new FormData();
   body.append('file', file);
-  return api.request('/api/v1/kyc/files', { method: 'POST', body, schema: uploadedFileSchema });
+  return api.request('/api/v1/kyc/files', {
+    method: 'POST',
+    body,
+    schema: loadSchema(kycSchemas, 'uploadedFileSchema'),
+  });
 }
 
 export function submitIdentity(body: IdentitySubmission) {
-  return api.request('/api/v1/kyc/submissions', { method: 'POST', body, schema: kycStatusSchema });
+  return api.request('/api/v1/kyc/submissions', {
+    method: 'POST',
+    body,
+    schema: loadSchema(kycSchemas, 'kycStatusSchema'),
+  });
 }
 
 export function submitInvestorVerification(body: InvestorSubmission) {
-  return api.request('/api/v1/kyc/investor', { method: 'POST', body, schema: investorStatusSchema });
+  return api.request('/api/v1/kyc/investor', {
+    method: 'POST',
+    body,
+    schema: loadSchema(kycSchemas, 'investorStatusSchema'),
+  });
 }
 
 /** The identity check: the document's sides and a selfie are uploaded, then the details sent with their ids. */

@@ -1,6 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { generateTokenResponseSchema, investorStatusSchema, kycStatusSchema } from '../../domain/kyc';
 import { api } from '../../lib/api';
+import { loadSchema } from '../../lib/api-client';
+
+// The response schemas load with the first response that needs them, not with the page.
+const kycSchemas = () => import('../../domain/kyc');
 
 export const kycKeys = {
   all: ['kyc'] as const,
@@ -18,7 +21,8 @@ const isRunning = (status: string | undefined) => status !== undefined && status
 export const kycStatusQueryOptions = () =>
   queryOptions({
     queryKey: kycKeys.status(),
-    queryFn: ({ signal }) => api.request('/api/v1/kyc/status', { schema: kycStatusSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.request('/api/v1/kyc/status', { schema: loadSchema(kycSchemas, 'kycStatusSchema'), signal }),
     staleTime: 0,
     refetchInterval: (query) => (isRunning(query.state.data?.reviewStatus) ? REVIEW_POLL_MS : false),
     meta: { persist: false },
@@ -29,7 +33,11 @@ export const identityTokenQueryOptions = () =>
   queryOptions({
     queryKey: kycKeys.token(),
     queryFn: ({ signal }) =>
-      api.request('/api/v1/kyc/generate/token', { method: 'POST', schema: generateTokenResponseSchema, signal }),
+      api.request('/api/v1/kyc/generate/token', {
+        method: 'POST',
+        schema: loadSchema(kycSchemas, 'generateTokenResponseSchema'),
+        signal,
+      }),
     staleTime: 5 * 60_000,
     gcTime: 5 * 60_000,
     retry: false,
@@ -39,7 +47,8 @@ export const identityTokenQueryOptions = () =>
 export const investorStatusQueryOptions = () =>
   queryOptions({
     queryKey: kycKeys.investor(),
-    queryFn: ({ signal }) => api.request('/api/v1/kyc/investor', { schema: investorStatusSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.request('/api/v1/kyc/investor', { schema: loadSchema(kycSchemas, 'investorStatusSchema'), signal }),
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.status === 'PENDING' ? REVIEW_POLL_MS * 2 : false),
     meta: { persist: false },

@@ -1,26 +1,31 @@
 import { useMutation, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import {
-  notificationPreferencesSchema,
-  unreadCountSchema,
-  type NotificationPreferences,
-  type UpdatePreferenceRequest,
-} from '../../domain/notifications';
+import type { NotificationPreferences, UpdatePreferenceRequest } from '../../domain/notifications';
 import { api } from '../../lib/api';
 import { notificationKeys } from './queries';
+import { loadSchema } from '../../lib/api-client';
+
+// The response schemas load with the first response that needs them, not with the page.
+const notificationsSchemas = () => import('../../domain/notifications');
 
 export function markNotificationRead(id: number) {
-  return api.request(`/api/v1/notifications/${id}/read`, { method: 'POST', schema: unreadCountSchema });
+  return api.request(`/api/v1/notifications/${id}/read`, {
+    method: 'POST',
+    schema: loadSchema(notificationsSchemas, 'unreadCountSchema'),
+  });
 }
 
 export function markAllNotificationsRead() {
-  return api.request('/api/v1/notifications/read-all', { method: 'POST', schema: unreadCountSchema });
+  return api.request('/api/v1/notifications/read-all', {
+    method: 'POST',
+    schema: loadSchema(notificationsSchemas, 'unreadCountSchema'),
+  });
 }
 
 export function updatePreference(request: UpdatePreferenceRequest) {
   return api.request('/api/v1/notifications/preferences', {
     method: 'PUT',
     body: request,
-    schema: notificationPreferencesSchema,
+    schema: loadSchema(notificationsSchemas, 'notificationPreferencesSchema'),
   });
 }
 

@@ -1,5 +1,9 @@
-import { base64UrlToBytes, pushSubscriptionSchema, vapidKeySchema } from '../../domain/notifications';
+import { base64UrlToBytes, pushSubscriptionSchema } from '../../domain/notifications';
 import { api } from '../../lib/api';
+import { loadSchema } from '../../lib/api-client';
+
+// The response schemas load with the first response that needs them, not with the page.
+const notificationsSchemas = () => import('../../domain/notifications');
 
 /**
  * Web push on this device. The browser's permission prompt is only ever opened from here,
@@ -46,7 +50,9 @@ export async function turnOnPush(): Promise<PushState> {
   const ready = await navigator.serviceWorker.ready;
   let subscription = await ready.pushManager.getSubscription();
   if (!subscription) {
-    const { publicKey } = await api.request('/api/v1/push/key', { schema: vapidKeySchema });
+    const { publicKey } = await api.request('/api/v1/push/key', {
+      schema: loadSchema(notificationsSchemas, 'vapidKeySchema'),
+    });
     subscription = await ready.pushManager.subscribe({
       userVisibleOnly: true,
       applicationServerKey: base64UrlToBytes(publicKey),

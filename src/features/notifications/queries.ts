@@ -1,11 +1,10 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import {
-  NOTIFICATIONS_DEFAULT_LIMIT,
-  notificationPageSchema,
-  notificationPreferencesSchema,
-  unreadCountSchema,
-} from '../../domain/notifications';
+import { NOTIFICATIONS_DEFAULT_LIMIT } from '../../domain/notifications';
 import { api } from '../../lib/api';
+import { loadSchema } from '../../lib/api-client';
+
+// The response schemas load with the first response that needs them, not with the page.
+const notificationsSchemas = () => import('../../domain/notifications');
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -21,7 +20,7 @@ export const inboxQueryOptions = () =>
     queryFn: ({ pageParam, signal }) =>
       api.request('/api/v1/notifications', {
         query: { limit: NOTIFICATIONS_DEFAULT_LIMIT, before: pageParam },
-        schema: notificationPageSchema,
+        schema: loadSchema(notificationsSchemas, 'notificationPageSchema'),
         signal,
       }),
     initialPageParam: undefined as number | undefined,
@@ -33,7 +32,11 @@ export const inboxQueryOptions = () =>
 export const unreadCountQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.unread(),
-    queryFn: ({ signal }) => api.request('/api/v1/notifications/unread-count', { schema: unreadCountSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.request('/api/v1/notifications/unread-count', {
+        schema: loadSchema(notificationsSchemas, 'unreadCountSchema'),
+        signal,
+      }),
     staleTime: 30_000,
     refetchInterval: 60_000,
   });
@@ -42,6 +45,9 @@ export const preferencesQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.preferences(),
     queryFn: ({ signal }) =>
-      api.request('/api/v1/notifications/preferences', { schema: notificationPreferencesSchema, signal }),
+      api.request('/api/v1/notifications/preferences', {
+        schema: loadSchema(notificationsSchemas, 'notificationPreferencesSchema'),
+        signal,
+      }),
     staleTime: 60_000,
   });

@@ -1,29 +1,34 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  accessTokenResponseSchema,
-  mfaSetupResponseSchema,
-  recoveryCodesResponseSchema,
-  type AccessTokenResponse,
-  type MfaSetupResponse,
-  type MfaVerifyRequest,
-} from '../../domain/auth';
+import type { AccessTokenResponse, MfaSetupResponse, MfaVerifyRequest } from '../../domain/auth';
 import { api } from '../../lib/api';
 import type { Reactions } from '../../lib/reactions';
 import { otpKeys } from './queries';
+import { loadSchema } from '../../lib/api-client';
+
+// The response schemas load with the first response that needs them, not with the page.
+const authSchemas = () => import('../../domain/auth');
 
 export function confirmOtpSetup(code: string) {
-  return api.request('/api/v1/mfa', { method: 'POST', body: { code }, schema: mfaSetupResponseSchema });
+  return api.request('/api/v1/mfa', {
+    method: 'POST',
+    body: { code },
+    schema: loadSchema(authSchemas, 'mfaSetupResponseSchema'),
+  });
 }
 
 export function verifyOtp(request: MfaVerifyRequest) {
-  return api.request('/api/v1/mfa/verify', { method: 'POST', body: request, schema: accessTokenResponseSchema });
+  return api.request('/api/v1/mfa/verify', {
+    method: 'POST',
+    body: request,
+    schema: loadSchema(authSchemas, 'accessTokenResponseSchema'),
+  });
 }
 
 export function regenerateRecoveryCodes(code: string) {
   return api.request('/api/v1/mfa/recovery-codes', {
     method: 'POST',
     body: { code },
-    schema: recoveryCodesResponseSchema,
+    schema: loadSchema(authSchemas, 'recoveryCodesResponseSchema'),
   });
 }
 

@@ -1,9 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { mfaKeysResponseSchema } from '../../domain/auth';
 import { OTP_KEYS_CACHE_MS } from '../../domain/constants';
 import { otpUrlSchema } from '../../domain/schemas';
 import { api } from '../../lib/api';
 import { t } from '../../lib/i18n';
+import { loadSchema } from '../../lib/api-client';
+
+// The response schemas load with the first response that needs them, not with the page.
+const authSchemas = () => import('../../domain/auth');
 
 export const otpKeys = { all: ['otp'] as const, keys: () => [...otpKeys.all, 'keys'] as const };
 
@@ -29,7 +32,13 @@ export const otpKeysQueryOptions = () =>
     queryKey: otpKeys.keys(),
     queryFn: async ({ signal }) =>
       otpKeysFromUrl(
-        (await api.request('/api/v1/mfa/keys', { method: 'POST', schema: mfaKeysResponseSchema, signal })).url,
+        (
+          await api.request('/api/v1/mfa/keys', {
+            method: 'POST',
+            schema: loadSchema(authSchemas, 'mfaKeysResponseSchema'),
+            signal,
+          })
+        ).url,
       ),
     staleTime: OTP_KEYS_CACHE_MS,
     gcTime: OTP_KEYS_CACHE_MS,

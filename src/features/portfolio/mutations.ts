@@ -1,20 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  bankDetailsResponseSchema,
-  giftClaimSchema,
-  walletAddressSchema,
-  type BankDetailsRequest,
-  type GiftClaimRequest,
-  type WalletAddressRequest,
-} from '../../domain/portfolio';
+import type { BankDetailsRequest, GiftClaimRequest, WalletAddressRequest } from '../../domain/portfolio';
 import { api } from '../../lib/api';
 import { portfolioKeys } from './queries';
+import { loadSchema } from '../../lib/api-client';
+
+// The response schemas load with the first response that needs them, not with the page.
+const portfolioSchemas = () => import('../../domain/portfolio');
 
 export function useSaveBankDetails() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BankDetailsRequest) =>
-      api.request('/api/v1/users/me/bank-details', { method: 'PUT', body, schema: bankDetailsResponseSchema }),
+      api.request('/api/v1/users/me/bank-details', {
+        method: 'PUT',
+        body,
+        schema: loadSchema(portfolioSchemas, 'bankDetailsResponseSchema'),
+      }),
     onSuccess: (data) => queryClient.setQueryData(portfolioKeys.bankDetails(), data),
   });
 }
@@ -23,7 +24,11 @@ export function useAddAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: WalletAddressRequest) =>
-      api.request('/api/v1/users/me/addresses', { method: 'POST', body, schema: walletAddressSchema }),
+      api.request('/api/v1/users/me/addresses', {
+        method: 'POST',
+        body,
+        schema: loadSchema(portfolioSchemas, 'walletAddressSchema'),
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: portfolioKeys.addresses() }),
   });
 }
@@ -41,7 +46,11 @@ export function useClaimGift() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: GiftClaimRequest) =>
-      api.request('/api/v1/claim/gift', { method: 'POST', body, schema: giftClaimSchema }),
+      api.request('/api/v1/claim/gift', {
+        method: 'POST',
+        body,
+        schema: loadSchema(portfolioSchemas, 'giftClaimSchema'),
+      }),
     onSettled: (_data, _error, body) => queryClient.invalidateQueries({ queryKey: portfolioKeys.gift(body.productId) }),
   });
 }

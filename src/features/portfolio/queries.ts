@@ -1,12 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  bankDetailsResponseSchema,
-  giftCheckSchema,
-  myDocumentsResponseSchema,
-  myRevenuesResponseSchema,
-  walletAddressesResponseSchema,
-} from '../../domain/portfolio';
 import { api } from '../../lib/api';
+import { loadSchema } from '../../lib/api-client';
+
+// The response schemas load with the first response that needs them, not with the page.
+const portfolioSchemas = () => import('../../domain/portfolio');
 
 /** One key family for the account area, so sign-out and mutations clear or refresh it together. */
 export const portfolioKeys = {
@@ -24,7 +21,7 @@ export const revenuesQueryOptions = (productId: number | null = null) =>
     queryFn: async ({ signal }) =>
       (
         await api.request(`/api/v1/users/me/revenues?interval=month${productId ? `&productId=${productId}` : ''}`, {
-          schema: myRevenuesResponseSchema,
+          schema: loadSchema(portfolioSchemas, 'myRevenuesResponseSchema'),
           signal,
         })
       ).myRevenueAndProducts,
@@ -34,7 +31,11 @@ export const revenuesQueryOptions = (productId: number | null = null) =>
 export const documentsQueryOptions = () =>
   queryOptions({
     queryKey: portfolioKeys.documents(),
-    queryFn: ({ signal }) => api.request('/api/v1/users/me/documents', { schema: myDocumentsResponseSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.request('/api/v1/users/me/documents', {
+        schema: loadSchema(portfolioSchemas, 'myDocumentsResponseSchema'),
+        signal,
+      }),
     staleTime: 60_000,
   });
 
@@ -42,7 +43,10 @@ export const bankDetailsQueryOptions = () =>
   queryOptions({
     queryKey: portfolioKeys.bankDetails(),
     queryFn: ({ signal }) =>
-      api.request('/api/v1/users/me/bank-details', { schema: bankDetailsResponseSchema, signal }),
+      api.request('/api/v1/users/me/bank-details', {
+        schema: loadSchema(portfolioSchemas, 'bankDetailsResponseSchema'),
+        signal,
+      }),
     staleTime: 60_000,
   });
 
@@ -50,13 +54,20 @@ export const addressesQueryOptions = () =>
   queryOptions({
     queryKey: portfolioKeys.addresses(),
     queryFn: ({ signal }) =>
-      api.request('/api/v1/users/me/addresses', { schema: walletAddressesResponseSchema, signal }),
+      api.request('/api/v1/users/me/addresses', {
+        schema: loadSchema(portfolioSchemas, 'walletAddressesResponseSchema'),
+        signal,
+      }),
     staleTime: 60_000,
   });
 
 export const giftCheckQueryOptions = (productId: number) =>
   queryOptions({
     queryKey: portfolioKeys.gift(productId),
-    queryFn: ({ signal }) => api.request(`/api/v1/claim/check?id=${productId}`, { schema: giftCheckSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.request(`/api/v1/claim/check?id=${productId}`, {
+        schema: loadSchema(portfolioSchemas, 'giftCheckSchema'),
+        signal,
+      }),
     staleTime: 30_000,
   });

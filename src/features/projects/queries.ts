@@ -1,12 +1,10 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import {
-  categoryListSchema,
-  productDetailSchema,
-  productListResponseSchema,
-  whitelistStateSchema,
-  type ProductListQuery,
-} from '../../domain/products';
+import type { ProductListQuery } from '../../domain/products';
 import { api } from '../../lib/api';
+import { loadSchema } from '../../lib/api-client';
+
+// The response schemas load with the first response that needs them, not with the page.
+const productsSchemas = () => import('../../domain/products');
 
 export type ProductFilter = Pick<ProductListQuery, 'saleStatus' | 'categoryId'>;
 
@@ -27,7 +25,7 @@ export const productListOptions = (filter: ProductFilter, limit = 9) =>
     queryFn: ({ pageParam, signal }) =>
       api.request('/api/v1/products', {
         query: { ...filter, limit, nextId: pageParam ?? undefined, hideStatus: 'SHOW' },
-        schema: productListResponseSchema,
+        schema: loadSchema(productsSchemas, 'productListResponseSchema'),
         signal,
       }),
     initialPageParam: null as number | null,
@@ -42,7 +40,7 @@ export const productOverviewOptions = () =>
     queryFn: ({ signal }) =>
       api.request('/api/v1/products', {
         query: { limit: 100, hideStatus: 'SHOW' },
-        schema: productListResponseSchema,
+        schema: loadSchema(productsSchemas, 'productListResponseSchema'),
         signal,
       }),
     staleTime: 30_000,
@@ -51,14 +49,16 @@ export const productOverviewOptions = () =>
 export const categoriesOptions = () =>
   queryOptions({
     queryKey: productKeys.categories(),
-    queryFn: ({ signal }) => api.request('/api/v1/categories', { schema: categoryListSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.request('/api/v1/categories', { schema: loadSchema(productsSchemas, 'categoryListSchema'), signal }),
     staleTime: 5 * 60_000,
   });
 
 export const productDetailOptions = (id: number) =>
   queryOptions({
     queryKey: productKeys.detail(id),
-    queryFn: ({ signal }) => api.request(`/api/v1/products/${id}`, { schema: productDetailSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.request(`/api/v1/products/${id}`, { schema: loadSchema(productsSchemas, 'productDetailSchema'), signal }),
     staleTime: 30_000,
   });
 
@@ -68,6 +68,10 @@ export const WHITELIST_POLL_MS = 10_000;
 export const whitelistStateOptions = (id: number) =>
   queryOptions({
     queryKey: productKeys.whitelist(id),
-    queryFn: ({ signal }) => api.request(`/api/v1/products/${id}/whitelist`, { schema: whitelistStateSchema, signal }),
+    queryFn: ({ signal }) =>
+      api.request(`/api/v1/products/${id}/whitelist`, {
+        schema: loadSchema(productsSchemas, 'whitelistStateSchema'),
+        signal,
+      }),
     refetchInterval: (query) => (query.state.data?.status === 'REQUEST' ? WHITELIST_POLL_MS : false),
   });

@@ -3,11 +3,12 @@ import type { AccessTokenResponse } from '../../domain/auth';
 import { accessFactsFrom } from '../../domain/access';
 import type { Me } from '../../domain/session';
 import { api } from '../../lib/api';
+import { loadSchema } from '../../lib/api-client';
 import { hasSessionToken, startSession } from '../../lib/session';
 import { NETWORK_STATUS, RequestError } from '../../lib/request-error';
 
-/** Loaded with the first profile request, not with the app (see ResponseSchema). */
-const loadMeSchema = () => import('../../domain/session').then((module) => module.meSchema);
+// The response schemas load with the first response that needs them, not with the page.
+const sessionSchemas = () => import('../../domain/session');
 
 export const sessionKeys = {
   all: ['session'] as const,
@@ -24,7 +25,7 @@ export const meQueryOptions = () =>
     queryFn: async ({ signal }): Promise<Me | null> => {
       if (!hasSessionToken()) return null;
       try {
-        return await api.request('/api/v1/users/me', { schema: loadMeSchema, signal });
+        return await api.request('/api/v1/users/me', { schema: loadSchema(sessionSchemas, 'meSchema'), signal });
       } catch (error) {
         if (error instanceof RequestError && error.status >= 400 && error.status < 500) return null;
         throw error;

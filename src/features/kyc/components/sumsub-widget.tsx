@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { generateTokenResponseSchema } from '../../../domain/kyc';
 import { api } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import { FormError } from '../../../ui/field';
+import { loadSchema } from '../../../lib/api-client';
+
+// The response schemas load with the first response that needs them, not with the page.
+const kycSchemas = () => import('../../../domain/kyc');
 
 interface SnsWebSdkBuilder {
   withConf: (conf: Record<string, unknown>) => SnsWebSdkBuilder;
@@ -32,7 +35,7 @@ function loadScript(url: string): Promise<void> {
 async function refreshToken(): Promise<string> {
   const answer = await api.request('/api/v1/kyc/generate/token', {
     method: 'POST',
-    schema: generateTokenResponseSchema,
+    schema: loadSchema(kycSchemas, 'generateTokenResponseSchema'),
   });
   if (!answer.token) throw new Error(t('identity.widgetNoToken'));
   return answer.token;
