@@ -18,7 +18,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
  * same cards (about 90 KB, so 108 KB; bench/lighthouse.ts builds it); the JavaScript budget
  * holds what the entry weighs today so that it can only shrink toward that goal.
  */
-export const budgets = { script: 137_000, style: 12_500 };
+export const budgets = { script: 129_000, style: 12_500 };
 
 export interface FirstPageSize {
   script: number;
