@@ -9,7 +9,6 @@ import './styles.css';
 import { clearPersistedCache, createQueryClient, restoreQueryCache } from './lib/query-client';
 import { onSessionEnd } from './lib/session';
 import { captureInstallPrompt } from './features/pwa/install-prompt';
-import { registerServiceWorker } from './features/pwa/register';
 import { createAppRouter } from './router';
 import { releaseServedHead } from './lib/head';
 import { HYDRATING_EVENT, takePageData } from './lib/prerendered';
@@ -98,4 +97,6 @@ void initLocale().then(async (locale) => {
   }
 });
 
-registerServiceWorker();
+// Workbox registers the worker once the page has loaded; its code comes beside the app's, not
+// as part of the first page.
+void import('./features/pwa/register').then(({ registerServiceWorker }) => registerServiceWorker());
