@@ -94,7 +94,9 @@ async function measure(url: string, port: number): Promise<Figures> {
       const name = `${new URL(url).port}${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-')}-${run}.json`;
       writeFileSync(path.join(reportDir, name), JSON.stringify(result.lhr));
     }
-    const { audits, categories } = result.lhr;
+    const { audits, categories, runtimeError } = result.lhr;
+    // A run Lighthouse could not finish scores 0 with no figures: say why beside the table.
+    if (runtimeError) console.warn(`  ${url} (run ${run + 1}): ${runtimeError.code}: ${runtimeError.message}`);
     all.push({
       score: Math.round((categories.performance?.score ?? 0) * 100),
       fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
