@@ -11,7 +11,7 @@ import { onSessionEnd } from './lib/session';
 import { captureInstallPrompt } from './features/pwa/install-prompt';
 import { createAppRouter } from './router';
 import { releaseServedHead } from './lib/head';
-import { HYDRATING_EVENT, takePageData } from './lib/prerendered';
+import { HYDRATING_EVENT, nextTask, takePageData } from './lib/prerendered';
 import { getLanguage, initLocale, reconcileAccountLocale, subscribeLocale } from './lib/i18n';
 import { loadFacesFor } from './lib/fonts';
 import { saveLanguage } from './features/account/mutations';
@@ -81,8 +81,11 @@ void initLocale().then(async (locale) => {
   );
   if (pageData) {
     // The page came rendered from its data: with the route's code and that data in place, the
-    // app hydrates it in place, in slices that leave the main thread free between them.
+    // app hydrates it in place, in slices that leave the main thread free between them. Each
+    // step starts a task of its own, so a tap meanwhile is answered between them.
+    await nextTask();
     await router.load();
+    await nextTask();
     // Rendered as the server rendered it (the router leaves out its root suspense boundary).
     router.ssr = { manifest: undefined };
     document.dispatchEvent(new Event(HYDRATING_EVENT));

@@ -33,6 +33,11 @@ export function shouldRestoreScroll(): boolean {
   return false;
 }
 
+/** Resolves in a task of its own: the work after it does not lengthen the task before it. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /**
  * Told right before the app hydrates the served page: from then on React holds back and replays
  * what the visitor does on parts not hydrated yet, so the starter stops keeping taps itself.
