@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type PgModule from 'pg';
 import type { Pool } from 'pg';
+import { nameCompiledStatements } from './pg-statements';
 import { cachingDatabase, type StatementCacheStats } from './statement-cache';
 import type { Database } from './types';
 
@@ -64,13 +65,15 @@ export function createDb(options: DbOptions): DbHandle {
     const pool = async (): Promise<Pool> => {
       const pg = (await import('pg')).default;
       setPgParsers(pg);
-      return new pg.Pool({
+      const created = new pg.Pool({
         connectionString: url,
         max: options.poolSize ?? 10,
         ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
       });
+      // Compiled queries run as named statements (docs/decisions/1602-requests-do-their-own-work-once.md).
+      created.on('connect', nameCompiledStatements);
+      return created;
     };
-    // Unnamed statements on purpose: see docs/decisions/0011-compiled-server-and-lean-requests.md.
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }

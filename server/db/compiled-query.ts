@@ -1,4 +1,11 @@
-import type { Compilable, CompiledQuery, Kysely, QueryId, RootOperationNode } from 'kysely';
+import {
+  PostgresAdapter,
+  type Compilable,
+  type CompiledQuery,
+  type Kysely,
+  type QueryId,
+  type RootOperationNode,
+} from 'kysely';
 import type { Database } from './types';
 
 /**
@@ -41,6 +48,23 @@ interface Compiled {
 
 /** How often queries were compiled and run (tests check that a query is compiled once per engine). */
 export const compiledQueryStats = { compiled: 0, executed: 0 };
+
+/**
+ * PostgreSQL: the statement name of each compiled query's SQL. Every connection prepares a named
+ * statement once and then only binds values (server/db/pg-statements.ts), as SQLite's statement
+ * cache does; SQL built any other way stays an unnamed statement.
+ */
+const statementNames = new Map<string, string>();
+let statementsNamed = 0;
+
+export function statementNameOf(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
+/** A new name for a compiled query's SQL, so that every connection prepares it again. */
+export function renameStatement(sql: string): void {
+  if (statementNames.has(sql)) statementNames.set(sql, `moa_${(statementsNamed += 1)}`);
+}
 
 const QUERY_ID: QueryId = Object.freeze({ queryId: 'compiled-query' });
 
@@ -120,6 +144,9 @@ function compile<P extends Record<string, unknown>, O>(
     }
   }
   compiledQueryStats.compiled += 1;
+  if (db.getExecutor().adapter instanceof PostgresAdapter && !statementNames.has(sql)) {
+    statementNames.set(sql, `moa_${(statementsNamed += 1)}`);
+  }
   return { sql, query, slots };
 }
 

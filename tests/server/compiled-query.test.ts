@@ -5,6 +5,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { createDb } from '../../server/db/client';
 import { compiledQuery, compiledQueryFamily, compiledQueryStats } from '../../server/db/compiled-query';
 import { createTestDb, testEngines, type TestDb } from '../helpers/db';
 
@@ -89,5 +91,39 @@ describe.each(testEngines())('compiled queries (%s)', (engine) => {
       kysely.selectFrom('categories').select('name').where('name', '=', params.name),
     );
     await expect(byName.execute(db.db, {} as { name: string })).rejects.toThrow(/"name" is missing/);
+  });
+});
+
+describe.runIf(testEngines().includes('postgres'))('compiled queries on PostgreSQL', () => {
+  it('run as named statements, prepared once per connection, and survive a change of the table under them', async () => {
+    const db = await createTestDb('postgres');
+    // One connection, so the statements it prepared can be listed.
+    const one = createDb({ url: inject('postgresUrl')!, dataDir: '.', schema: db.schema, poolSize: 1 });
+    try {
+      await sql`create table probe (a integer)`.execute(one.db);
+      await sql`insert into probe (a) values (1)`.execute(one.db);
+      const probe = compiledQuery((kysely, params: { from: number }) =>
+        kysely
+          .selectFrom('probe' as never)
+          .selectAll()
+          .where('a' as never, '>=', params.from as never),
+      );
+      expect(await probe.execute(one.db, { from: 0 })).toEqual([{ a: 1 }]);
+      expect(await probe.execute(one.db, { from: 0 })).toEqual([{ a: 1 }]);
+      const prepared = await sql<{
+        name: string;
+        statement: string;
+      }>`select name, statement from pg_prepared_statements`.execute(one.db);
+      expect(prepared.rows.filter((row) => row.statement === probe.sqlFor(one.db))).toHaveLength(1);
+      expect(prepared.rows.find((row) => row.statement === probe.sqlFor(one.db))!.name).toMatch(/^moa_\d+$/);
+      // Another process's migration adds a column: the kept plan no longer fits, the query still answers.
+      await sql`alter table probe add column b integer`.execute(one.db);
+      await sql`update probe set b = 2`.execute(one.db);
+      expect(await probe.execute(one.db, { from: 0 })).toEqual([{ a: 1, b: 2 }]);
+      expect(await probe.execute(one.db, { from: 0 })).toEqual([{ a: 1, b: 2 }]);
+    } finally {
+      await one.close();
+      await db.destroy();
+    }
   });
 });
