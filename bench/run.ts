@@ -14,6 +14,7 @@
  *   npm run bench -- --only=reads,startup   some sections (startup, reads, orders, lighthouse)
  *   npm run bench -- --no-large             demo size only
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 npm run bench
+ *   BENCH_WARMUP_SECONDS=0 npm run bench     no warm-up load before each read's figures (default 1 s)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -45,6 +46,7 @@ const sections = new Set(
 );
 const withLarge = !argv.includes('--no-large');
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
 
@@ -57,8 +59,8 @@ function printTable(rows: Row[]): void {
 const percent = (part: number, whole: number) => (whole > 0 ? `${((part / whole) * 100).toFixed(0)} %` : '-');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function load(url: string, headers: Record<string, string> = {}) {
-  const result = await autocannon({ url, connections, duration: seconds, headers });
+async function load(url: string, headers: Record<string, string> = {}, duration = seconds) {
+  const result = await autocannon({ url, connections, duration, headers });
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -348,6 +350,12 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<Row[]
       }
       memory.set(index, { body, contentType: sample.headers.get('content-type') ?? 'application/json' });
       statements.set(index, run);
+      // Each server is loaded briefly first, so every figure is taken with its code compiled by V8.
+      if (warmupSeconds > 0) {
+        await load(`${address}${target.path}`, headers, warmupSeconds);
+        await load(`${bareAddress}/memory/${index}`, {}, warmupSeconds);
+        await load(`${bareAddress}/sql/${index}`, {}, warmupSeconds);
+      }
       const real = await load(`${address}${target.path}`, headers);
       const fromMemory = await load(`${bareAddress}/memory/${index}`);
       const bareSql = await load(`${bareAddress}/sql/${index}`);

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isLoopbackHost, type AppConfig } from './config';
 import type { AppContext } from './context';
 import { deriveDataKeys } from './crypto';
@@ -21,6 +21,7 @@ import requestGuards from './plugins/request-guards';
 import requestLog from './plugins/request-log';
 import routeTable from './plugins/route-table';
 import security, { securityHeaderList } from './plugins/security';
+import { serializerCompiler } from './plugins/serialization';
 import { validatorCompiler } from './plugins/validation';
 import staticClient from './plugins/static-client';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -105,10 +106,6 @@ export async function buildApp({
   app.server.on('connect', connectRequestHandler(securityHeaders));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('X-Request-Id', request.id);
-    done();
-  });
 
   const handle = db ?? createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
   await app.register(dbPlugin, { handle, closeOnExit: db === undefined });

@@ -15,13 +15,15 @@ export function isValidHostHeader(host: string | undefined): boolean {
 }
 
 async function requestGuardsPlugin(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: no promise per request.
+  app.addHook('onRequest', (request, _reply, done) => {
     const host = request.headers.host;
     // HTTP/1.0 may leave the Host out (some health checkers do); HTTP/1.1 must send it.
-    if (host === undefined && request.raw.httpVersion === '1.0') return;
+    if (host === undefined && request.raw.httpVersion === '1.0') return done();
     if (!isValidHostHeader(host)) {
-      throw new AppError('VALIDATION_FAILED', 'The Host header is missing or malformed.');
+      return done(new AppError('VALIDATION_FAILED', 'The Host header is missing or malformed.'));
     }
+    done();
   });
 }
 

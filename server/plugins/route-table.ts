@@ -56,9 +56,11 @@ async function routeTablePlugin(app: FastifyInstance): Promise<void> {
       });
     }
   });
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook: no promise per answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const isPrivate = request.routeOptions.config?.isAuthenticated === true || request.auth !== null;
     if (isPrivate && !reply.hasHeader('cache-control')) reply.header('Cache-Control', PRIVATE_NO_STORE);
+    done(null, payload);
   });
 }
 

@@ -110,11 +110,14 @@ export function securityHeaderList(options: SecurityOptions): Record<string, str
   return headers;
 }
 
-/** Sets the list buildApp worked out once (securityHeaderList) on every answer. */
+/**
+ * Sets the list buildApp worked out once (securityHeaderList) on every answer, with the
+ * request's id (X-Request-Id), in one callback hook (no promise per request).
+ */
 async function securityPlugin(app: FastifyInstance, options: { headers: Record<string, string> }): Promise<void> {
   const headers = Object.entries(options.headers);
-  // A callback hook (no promise per request) that copies the precomputed list.
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
     for (const [name, value] of headers) reply.header(name, value);
     done();
   });

@@ -1,0 +1,230 @@
+import type { FastifySerializerCompiler } from 'fastify';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import { $ZodType } from 'zod/v4/core';
+
+/**
+ * Responses are written through their route's schema, so no field leaves that was not declared
+ * (docs/ARCHITECTURE.md). The zod type provider does it by encoding the whole answer with zod
+ * (a new object for every level) and then JSON.stringify. This writer is worked out once per
+ * route from the same schema: it walks the answer along the schema, checks every value's type
+ * (and enum, literal, integer) and writes only the declared keys straight to JSON text. Values
+ * with further rules (a string's format or length, a number's range) are checked by zod itself,
+ * value by value.
+ *
+ * Anything it does not recognise falls back to zod: a schema it cannot write (transforms,
+ * defaults, strict objects…) makes the route use zod's encoder, and an answer that does not
+ * match is handed to zod, which reports the mismatch exactly as before (a 500, logged with the
+ * issues). So for every answer the text is either what zod would have written or zod's own
+ * error.
+ */
+
+type Writer = (value: unknown) => string;
+
+/** Thrown (never built anew) when a value does not match: zod then writes or refuses the answer. */
+const MISMATCH = Symbol('value does not match its schema');
+
+/** How many answers were written by the compiled writers and how many went to zod (tests). */
+export const serializationStats = { written: 0, handedToZod: 0, routesOnZod: 0 };
+
+interface Def {
+  type: string;
+  [key: string]: unknown;
+}
+
+const defOf = (schema: $ZodType) => schema._zod.def as unknown as Def;
+const checksOf = (def: Def) => (def.checks as unknown[] | undefined) ?? [];
+
+/** A leaf with rules beyond its type: zod checks the value itself. */
+function checkedByZod(schema: $ZodType, write: Writer): Writer {
+  const zod = schema as unknown as ZodType;
+  return (value) => {
+    const text = write(value);
+    if (!zod.safeParse(value).success) throw MISMATCH;
+    return text;
+  };
+}
+
+function isSafeIntegerCheck(check: unknown): boolean {
+  const def = (check as { _zod?: { def?: { check?: string; format?: string } } })._zod?.def;
+  return def?.check === 'number_format' && def.format === 'safeint';
+}
+
+const writeString: Writer = (value) => {
+  if (typeof value !== 'string') throw MISMATCH;
+  return JSON.stringify(value);
+};
+const writeNumber: Writer = (value) => {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw MISMATCH;
+  return JSON.stringify(value);
+};
+const writeInteger: Writer = (value) => {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw MISMATCH;
+  return JSON.stringify(value);
+};
+const writeBoolean: Writer = (value) => {
+  if (value === true) return 'true';
+  if (value === false) return 'false';
+  throw MISMATCH;
+};
+
+/** The writer of a schema, or null when this module does not know how to write it. */
+export function compileWriter(schema: $ZodType): Writer | null {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'string': {
+      if (def.format === undefined && checksOf(def).length === 0) return writeString;
+      return checkedByZod(schema, writeString);
+    }
+    case 'number': {
+      const checks = checksOf(def);
+      if (def.format === undefined && checks.length === 0) return writeNumber;
+      if (def.format === 'safeint' && checks.length === 0) return writeInteger;
+      if (def.format === undefined && checks.length === 1 && isSafeIntegerCheck(checks[0])) return writeInteger;
+      return checkedByZod(schema, writeNumber);
+    }
+    case 'boolean':
+      return checksOf(def).length === 0 ? writeBoolean : null;
+    case 'null':
+      return (value) => {
+        if (value !== null) throw MISMATCH;
+        return 'null';
+      };
+    case 'enum': {
+      const allowed = new Set(Object.values(def.entries as Record<string, unknown>));
+      return (value) => {
+        if (!allowed.has(value as never)) throw MISMATCH;
+        return JSON.stringify(value);
+      };
+    }
+    case 'literal': {
+      const allowed = new Set(def.values as unknown[]);
+      return (value) => {
+        if (!allowed.has(value)) throw MISMATCH;
+        return JSON.stringify(value);
+      };
+    }
+    case 'nullable': {
+      const inner = compileWriter(def.innerType as $ZodType);
+      if (!inner) return null;
+      return (value) => (value === null ? 'null' : inner(value));
+    }
+    case 'optional': {
+      // Inside an object an undefined value is left out (objectWriter); alone it is not JSON.
+      return compileWriter(def.innerType as $ZodType);
+    }
+    case 'readonly':
+      return compileWriter(def.innerType as $ZodType);
+    case 'array': {
+      if (checksOf(def).length > 0) return null;
+      const element = compileWriter(def.element as $ZodType);
+      if (!element) return null;
+      return (value) => {
+        if (!Array.isArray(value)) throw MISMATCH;
+        let text = '[';
+        for (let index = 0; index < value.length; index += 1) {
+          if (index > 0) text += ',';
+          text += element(value[index]);
+        }
+        return `${text}]`;
+      };
+    }
+    case 'object':
+      return objectWriter(def);
+    case 'union': {
+      const options = (def.options as $ZodType[]).map(compileWriter);
+      if (options.some((option) => option === null)) return null;
+      const writers = options as Writer[];
+      // zod answers with the first option that accepts the value; so does this.
+      return (value) => {
+        for (const write of writers) {
+          try {
+            return write(value);
+          } catch (error) {
+            if (error !== MISMATCH) throw error;
+          }
+        }
+        throw MISMATCH;
+      };
+    }
+    case 'record': {
+      const keyDef = defOf(def.keyType as $ZodType);
+      if (keyDef.type !== 'string' || keyDef.format !== undefined || checksOf(keyDef).length > 0) return null;
+      const entry = compileWriter(def.valueType as $ZodType);
+      if (!entry) return null;
+      return (value) => {
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) throw MISMATCH;
+        let text = '{';
+        let first = true;
+        for (const [key, item] of Object.entries(value)) {
+          if (!first) text += ',';
+          first = false;
+          text += `${JSON.stringify(key)}:${entry(item)}`;
+        }
+        return `${text}}`;
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Whether a key may be left out: an optional schema, possibly inside nullable or readonly. */
+function isOptional(schema: $ZodType): boolean {
+  const def = defOf(schema);
+  if (def.type === 'optional') return true;
+  return (def.type === 'nullable' || def.type === 'readonly') && isOptional(def.innerType as $ZodType);
+}
+
+function objectWriter(def: Def): Writer | null {
+  // A catchall (strict, passthrough) changes which keys an answer may carry: zod decides.
+  if (def.catchall !== undefined || checksOf(def).length > 0) return null;
+  const shape = def.shape as Record<string, $ZodType>;
+  const fields: Array<{ key: string; prefix: string; optional: boolean; write: Writer }> = [];
+  for (const [key, schema] of Object.entries(shape)) {
+    const write = compileWriter(schema);
+    if (!write) return null;
+    fields.push({ key, prefix: `${JSON.stringify(key)}:`, optional: isOptional(schema), write });
+  }
+  return (value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw MISMATCH;
+    const record = value as Record<string, unknown>;
+    let text = '{';
+    let first = true;
+    for (const field of fields) {
+      const item = record[field.key];
+      if (item === undefined) {
+        if (field.optional) continue;
+        throw MISMATCH;
+      }
+      text += first ? field.prefix : `,${field.prefix}`;
+      first = false;
+      text += field.write(item);
+    }
+    return `${text}}`;
+  };
+}
+
+/**
+ * The app's serializer compiler: the compiled writer of each route's response schema, with the
+ * zod type provider's serializer behind it for what the writer does not take.
+ */
+export const serializerCompiler: FastifySerializerCompiler<ZodType> = (route) => {
+  const zod = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+  const write = route.schema instanceof $ZodType ? compileWriter(route.schema) : null;
+  if (!write) {
+    serializationStats.routesOnZod += 1;
+    return zod;
+  }
+  return (data: unknown) => {
+    try {
+      const text = write(data);
+      serializationStats.written += 1;
+      return text;
+    } catch (error) {
+      if (error !== MISMATCH) throw error;
+      serializationStats.handedToZod += 1;
+      return zod(data);
+    }
+  };
+};

@@ -1,0 +1,136 @@
+/**
+ * Answers written by the compiled writers (server/plugins/serialization.ts): the same text zod's
+ * encoder writes, only declared keys, and anything that does not match handed to zod, which
+ * refuses it as before.
+ */
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { categoryListSchema, productDetailSchema, productListResponseSchema } from '../../src/domain/products';
+import { meSchema } from '../../src/domain/session';
+import { compileWriter, serializationStats, serializerCompiler } from '../../server/plugins/serialization';
+
+const serializerOf = (schema: z.ZodType) =>
+  serializerCompiler({ schema, method: 'GET', url: '/test', httpStatus: '200' } as never) as (data: unknown) => string;
+
+/** What the zod type provider writes: encode, then JSON.stringify. */
+const zodText = (schema: z.ZodType, data: unknown) => JSON.stringify(z.encode(schema, data as never));
+
+const sample = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  share: z.number(),
+  status: z.enum(['OPEN', 'CLOSED']),
+  kind: z.literal('project'),
+  note: z.string().nullable(),
+  extra: z.string().optional(),
+  maybe: z.string().optional().nullable(),
+  tags: z.array(z.string()),
+  link: z.url(),
+  nested: z.object({ flag: z.boolean(), at: z.iso.datetime() }),
+  either: z.union([z.object({ a: z.number() }), z.object({ b: z.string() })]),
+  byKey: z.record(z.string(), z.number().int()),
+});
+
+const valid = {
+  id: 7,
+  name: 'Hanwoo "herd" \u2028 한우',
+  share: 0.25,
+  status: 'OPEN',
+  kind: 'project',
+  note: null,
+  maybe: null,
+  tags: ['a', 'b'],
+  link: 'https://moa.example/p/7',
+  nested: { flag: true, at: '2026-11-24T03:00:00.000Z' },
+  either: { b: 'second', a: 'not a number' },
+  byKey: { one: 1, two: 2 },
+};
+
+describe('compiled response writers', () => {
+  it('write exactly what zod writes, declared keys only', () => {
+    const write = compileWriter(sample as never)!;
+    expect(write).not.toBeNull();
+    const withUndeclared = { ...valid, secret: 'never leaves', nested: { ...valid.nested, hash: 'x' } };
+    expect(write(withUndeclared)).toBe(zodText(sample, withUndeclared));
+    expect(write(withUndeclared)).not.toContain('never leaves');
+    expect(write({ ...valid, extra: 'here', maybe: 'set' })).toBe(
+      zodText(sample, { ...valid, extra: 'here', maybe: 'set' }),
+    );
+  });
+
+  it('hand an answer that does not match to zod, which refuses it', () => {
+    const serialize = serializerOf(sample);
+    for (const wrong of [
+      { ...valid, id: 1.5 },
+      { ...valid, id: Number.NaN },
+      { ...valid, status: 'MAYBE' },
+      { ...valid, kind: 'post' },
+      { ...valid, link: 'not a url' },
+      { ...valid, nested: { flag: 'yes', at: valid.nested.at } },
+      { ...valid, nested: { flag: true, at: 'yesterday' } },
+      { ...valid, tags: 'a' },
+      { ...valid, either: { c: 1 } },
+      { ...valid, byKey: { one: 'x' } },
+      { ...valid, name: undefined },
+    ]) {
+      const before = serializationStats.handedToZod;
+      let error: unknown;
+      try {
+        serialize(wrong);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(isResponseSerializationError(error), JSON.stringify(wrong)).toBe(true);
+      expect(serializationStats.handedToZod).toBe(before + 1);
+    }
+  });
+
+  it('leave to zod the schemas they do not know how to write', () => {
+    expect(compileWriter(z.object({ a: z.string() }).strict() as never)).toBeNull();
+    expect(compileWriter(z.string().transform((value) => value.length) as never)).toBeNull();
+    expect(compileWriter(z.array(z.string()).min(1) as never)).toBeNull();
+    const withDefault = z.object({ a: z.string().default('x') });
+    expect(serializerOf(withDefault)({ a: 'y' })).toBe(zodText(withDefault, { a: 'y' }));
+  });
+
+  it('write the catalogue and the account as zod does', () => {
+    const card = {
+      id: 1,
+      name: 'Seoul Soul Records',
+      description: 'Royalties',
+      image: '/demo/a.svg',
+      price: 1000,
+      currency: 'KRW',
+      raisedAmount: 5000,
+      remainingQuantity: 10,
+      raisedPercentage: 12.5,
+      remainingTime: null,
+      inventorCount: 3,
+      targetCap: null,
+      category: { id: 1, name: 'Music', order: 1 },
+      canWitch: false,
+      isSoldOut: false,
+      isMostPopular: true,
+      isClosingSoon: false,
+      isFeatured: false,
+      isRegD: false,
+      saleStatus: 'SALE',
+      tokenName: 'SSR',
+    };
+    const list = {
+      productPayloads: [card, { ...card, id: 2 }],
+      pageAndInfiniteScrollResponse: { hasNextPage: false, nextId: null },
+    };
+    expect(serializerOf(productListResponseSchema)(list)).toBe(zodText(productListResponseSchema, list));
+    const categories = {
+      categories: [
+        { id: 1, name: 'Music', order: 1 },
+        { id: 2, name: 'Film' },
+      ],
+    };
+    expect(serializerOf(categoryListSchema)(categories)).toBe(zodText(categoryListSchema, categories));
+    expect(compileWriter(productDetailSchema as never)).not.toBeNull();
+    expect(compileWriter(meSchema as never)).not.toBeNull();
+  });
+});
