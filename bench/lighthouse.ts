@@ -39,7 +39,11 @@ interface Figures {
   api: number;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The median of the runs that finished (a run Lighthouse could not finish has no figures). */
+const median = (values: number[]) => {
+  const finished = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
+  return finished.length ? finished[Math.floor(finished.length / 2)]! : Number.NaN;
+};
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -98,7 +102,7 @@ async function measure(url: string, port: number): Promise<Figures> {
     // A run Lighthouse could not finish scores 0 with no figures: say why beside the table.
     if (runtimeError) console.warn(`  ${url} (run ${run + 1}): ${runtimeError.code}: ${runtimeError.message}`);
     all.push({
-      score: Math.round((categories.performance?.score ?? 0) * 100),
+      score: runtimeError ? Number.NaN : Math.round((categories.performance?.score ?? 0) * 100),
       fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
       lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
       tbt: audits['total-blocking-time']?.numericValue ?? NaN,
@@ -207,7 +211,8 @@ export async function runLighthouse(): Promise<void> {
         ].join(' '),
       );
       if (name === rows[0]![0]) continue;
-      if (f.score < goals.score) misses.push(`${name}: score ${f.score} < ${goals.score}`);
+      if (Number.isNaN(f.score)) misses.push(`${name}: no run finished`);
+      else if (f.score < goals.score) misses.push(`${name}: score ${f.score} < ${goals.score}`);
       if (f.cls > goals.cls) misses.push(`${name}: layout shift ${f.cls.toFixed(3)} > ${goals.cls}`);
       if (fcpRatio > goals.paintRatio) misses.push(`${name}: first paint ${fcpRatio.toFixed(2)}x the baseline's`);
       if (lcpRatio > goals.paintRatio) misses.push(`${name}: largest paint ${lcpRatio.toFixed(2)}x the baseline's`);
