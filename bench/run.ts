@@ -13,6 +13,7 @@
  *   npm run bench                           everything, 2 s per load
  *   npm run bench -- --only=reads,startup   some sections (startup, reads, orders, lighthouse)
  *   npm run bench -- --no-large             demo size only
+ *   npm run bench -- --only=reads --reads=detail,users/me   only the reads whose name contains one of these
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 npm run bench
  *   BENCH_WARMUP_SECONDS=0 npm run bench     no warm-up load before each read's figures (default 1 s)
  */
@@ -45,6 +46,9 @@ const sections = new Set(
   onlyArgument ? onlyArgument.slice('--only='.length).split(',') : ['startup', 'reads', 'orders', 'lighthouse'],
 );
 const withLarge = !argv.includes('--no-large');
+/** --reads=detail,users/me: only the reads whose name contains one of these. */
+const readsArgument = argv.find((value) => value.startsWith('--reads='));
+const readFilter = readsArgument ? readsArgument.slice('--reads='.length).split(',') : null;
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -310,6 +314,9 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<Row[]
         : []),
     ];
 
+    const chosen = readFilter
+      ? targets.filter((target) => readFilter.some((part) => target.name.includes(part)))
+      : targets;
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     executor = bareExecutor(engine, { dataDir, url: pgSchema?.url });
     const memory = new Map<number, { body: string; contentType: string }>();
@@ -326,7 +333,7 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<Row[]
     const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
 
     const rows: Row[] = [];
-    for (const [index, target] of targets.entries()) {
+    for (const [index, target] of chosen.entries()) {
       const headers: Record<string, string> = target.signedIn ? { authorization: `Bearer ${token}` } : {};
       // One answer first: work a route does once and then keeps (a "most popular" ranking counted
       // and stored, a statement compiled) is not what it runs per request, so it is not replayed.

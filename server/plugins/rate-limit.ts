@@ -38,6 +38,9 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions):
     // matched, never by the raw URL: the router also serves percent-encoded and absolute-form
     // spellings of the same path, and each route's counter is keyed by its pattern.
     allowList: (request) => !isApiRoute(request.routeOptions.url),
+    // The counters' state is said only when it matters, with a refusal (429 with Retry-After);
+    // answers within the limit carry no x-ratelimit-* headers.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} s.`, {
         'retry-after': String(Math.ceil(context.ttl / 1000)),

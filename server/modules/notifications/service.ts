@@ -175,8 +175,10 @@ export async function listInbox(
   return {
     notifications: page.map(toNotification),
     nextBefore: rows.length > query.limit ? page[page.length - 1]!.id : null,
-    // Read with the page; a page past the last notification has no row to carry it.
-    unreadCount: rows[0]?.unread_count ?? (await repo.countUnread(ctx.db, auth.user.id)),
+    // Read with the page. An empty first page means an empty inbox; only a page past the last
+    // notification has no row to carry the count.
+    unreadCount:
+      rows[0]?.unread_count ?? (query.before === undefined ? 0 : await repo.countUnread(ctx.db, auth.user.id)),
   };
 }
 
