@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../server/db/types';
 
 const DAY_MS = 86_400_000;
@@ -195,7 +195,12 @@ export async function fillLargeCatalogue(db: Kysely<Database>, options: LargeCat
         )
         .execute(),
     );
-    // New holders written past the ledger: the stored "most popular" ranking is stale, as the ledger marks it.
+    // New holders written past the ledger: their projects' investor counts are set, and the stored
+    // "most popular" ranking is stale, as the ledger marks them.
+    await sql`update products set investor_count = (
+      select count(*) from product_holdings
+      where product_holdings.product_id = products.id and product_holdings.quantity > 0
+    )`.execute(trx);
     await trx
       .updateTable('popularity_snapshot')
       .set((eb) => ({ generation: eb('generation', '+', 1) }))

@@ -90,6 +90,11 @@ export async function fillLargeData(
         .execute();
     }
   }
+  // Written past the ledger, so the count it keeps on each project is set here, as the ledger would have.
+  await sql`update products set investor_count = (
+    select count(*) from product_holdings
+    where product_holdings.product_id = products.id and product_holdings.quantity > 0
+  )`.execute(db);
   if (engine === 'postgres') await sql`analyze`.execute(db);
   const count = await db
     .selectFrom('product_holdings')

@@ -223,6 +223,8 @@ export interface ProductsTable {
   investment_risk_disclaimer: string;
   document_description: string | null;
   created_at: Timestamp;
+  /** Investors holding it now (holdings above zero), kept by the ledger (orders/ledger.ts). */
+  investor_count: Defaulted<number>;
 }
 
 export interface ProductAboutTable {

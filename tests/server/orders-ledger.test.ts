@@ -9,7 +9,7 @@ import { createDb, type Engine } from '../../server/db/client';
 import { migrateToLatest, withMigrator } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations/index';
 import { seedDemoDataOnce } from '../../server/db/seed/index';
-import { ledgerBalance } from '../../server/modules/orders/ledger';
+import { appendHoldingEntry, ledgerBalance } from '../../server/modules/orders/ledger';
 import { testEngines } from '../helpers/db';
 
 // Rendering signed PDFs and firing hundreds of requests take a while on a busy machine.
@@ -70,6 +70,66 @@ describe.each(testEngines())('the holdings ledger on %s', (engine) => {
     expect(entries[0]!.created_at).toBe(at);
     const versions = await db.selectFrom('product_document_versions').select(['version', 'url']).execute();
     expect(versions).toEqual([{ version: 1, url: '/demo/documents/x.pdf' }]);
+    // The investor count kept on the project starts from the holdings there were.
+    const counted = await db
+      .selectFrom('products')
+      .select('investor_count')
+      .where('id', '=', productId)
+      .executeTakeFirstOrThrow();
+    expect(Number(counted.investor_count)).toBe(2);
+    await handle.close();
+  });
+
+  it('keeps each project’s investor count as holdings rise from nothing and fall to nothing', async () => {
+    const handle = await openEmpty(engine);
+    const db = handle.db;
+    await migrateToLatest(db);
+    await seedDemoDataOnce(db);
+    const counted = async () => {
+      const rows = await db
+        .selectFrom('products')
+        .select((eb) => [
+          'products.id',
+          'products.investor_count',
+          eb
+            .selectFrom('product_holdings')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .whereRef('product_holdings.product_id', '=', 'products.id')
+            .where('product_holdings.quantity', '>', 0)
+            .as('holders'),
+        ])
+        .execute();
+      for (const row of rows) expect(Number(row.investor_count), `project ${row.id}`).toBe(Number(row.holders));
+      return new Map(rows.map((row) => [Number(row.id), Number(row.investor_count)]));
+    };
+    const { id: productId } = await db.selectFrom('products').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const at = new Date().toISOString();
+    await sql`insert into users (id, email, name, is_banned, is_hide_badge, created_at, updated_at)
+      values ('c1', 'c1@example.com', 'C', 0, 0, ${at}, ${at}), ('c2', 'c2@example.com', 'D', 0, 0, ${at}, ${at})`.execute(
+      db,
+    );
+    const start = (await counted()).get(Number(productId))!;
+    const entry = (userId: string, quantity: number) =>
+      appendHoldingEntry(db, {
+        productId: Number(productId),
+        userId,
+        quantity,
+        reason: quantity > 0 ? 'OPENING_BALANCE' : 'CORRECTION',
+        orderId: null,
+        note: null,
+        at: new Date().toISOString(),
+      });
+    for (const [userId, quantity, expected] of [
+      ['c1', 5, start + 1],
+      ['c1', 3, start + 1],
+      ['c2', 1, start + 2],
+      ['c1', -8, start + 1],
+      ['c1', 2, start + 2],
+      ['c2', -1, start + 1],
+    ] as const) {
+      await entry(userId, quantity);
+      expect((await counted()).get(Number(productId))).toBe(expected);
+    }
     await handle.close();
   });
 

@@ -16,6 +16,7 @@ import * as productSellers from './2026-11-23-0800-product-sellers';
 import * as postDescriptions from './2026-11-23-1100-post-descriptions';
 import * as popularitySnapshot from './2026-11-23-1110-popularity-snapshot';
 import * as userLanguage from './2026-11-23-1120-user-language';
+import * as productInvestorCount from './2026-11-24-1600-product-investor-count';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-1100-post-descriptions': postDescriptions,
   '2026-11-23-1110-popularity-snapshot': popularitySnapshot,
   '2026-11-23-1120-user-language': userLanguage,
+  '2026-11-24-1600-product-investor-count': productInvestorCount,
 };

@@ -10,9 +10,11 @@ type Db = Kysely<Database>;
  * negative entry on refund, later distributions and corrections. The balance is the sum of a
  * position's entries; the balance at a moment is the sum of the entries up to it.
  *
- * product_holdings is the projection the catalogue reads (investor counts, the viewer's balance,
- * "most popular"): every entry updates it in the same transaction, so it always equals the sum.
- * A new holder also raises the generation of the "most popular" ranking, in the same transaction.
+ * product_holdings is the projection the catalogue reads (the viewer's balance, "most popular"):
+ * every entry updates it in the same transaction, so it always equals the sum. A holding that
+ * rises from nothing or falls to nothing moves the project's investor count
+ * (products.investor_count) in the same transaction, and a new holder raises the generation of
+ * the "most popular" ranking.
  */
 export async function appendHoldingEntry(
   db: Db,
@@ -41,12 +43,17 @@ export async function appendHoldingEntry(
   // A debit only ever lowers an existing position. It cannot go through the upsert below: both
   // engines check the constraint quantity >= 0 on the proposed row before resolving the conflict.
   if (entry.quantity < 0) {
-    await db
+    const debited = await db
       .updateTable('product_holdings')
       .set((eb) => ({ quantity: eb('quantity', '+', entry.quantity), updated_at: entry.at }))
       .where('product_id', '=', entry.productId)
       .where('user_id', '=', entry.userId)
-      .execute();
+      .returning('quantity')
+      .executeTakeFirst();
+    // The holder's last tokens went: one investor fewer.
+    if (debited && Number(debited.quantity) <= 0 && Number(debited.quantity) - entry.quantity > 0) {
+      await changeInvestorCount(db, entry.productId, -1);
+    }
     return;
   }
   const holding = await db
@@ -64,8 +71,12 @@ export async function appendHoldingEntry(
         updated_at: entry.at,
       })),
     )
-    .returning('first_invested_at')
+    .returning(['first_invested_at', 'quantity'])
     .executeTakeFirstOrThrow();
+  // Someone who held nothing holds tokens now: one investor more.
+  if (Number(holding.quantity) > 0 && Number(holding.quantity) - entry.quantity <= 0) {
+    await changeInvestorCount(db, entry.productId, 1);
+  }
   // A new holder (the row was just written with this moment) changes "most popular": the stored
   // ranking goes stale in this same transaction (see products/popularity-repository.ts). A credit
   // to an existing holder at the very moment they joined is counted as new too, which only costs a
@@ -77,6 +88,15 @@ export async function appendHoldingEntry(
       .where('id', '=', 1)
       .execute();
   }
+}
+
+/** The project's count of investors (products.investor_count), moved with the holding that changed it. */
+async function changeInvestorCount(db: Db, productId: number, by: 1 | -1): Promise<void> {
+  await db
+    .updateTable('products')
+    .set((eb) => ({ investor_count: eb('investor_count', '+', by) }))
+    .where('id', '=', productId)
+    .execute();
 }
 
 /** The balance of one investor in one project, from the ledger; `at` gives it as it stood then. */

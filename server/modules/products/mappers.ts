@@ -9,11 +9,11 @@ import {
   remainingDays,
   soldQuantity,
 } from '../../../src/domain/sale';
-import type { ProductDetailRow, ProductRow } from './repository';
+import type { CardRow, ProductDetailRow } from './repository';
 
 /** Rows of the catalogue as the wire shapes of src/domain/products (no database, no I/O). */
 
-export function toCard(row: ProductRow, currency: string, trending: Set<number>, now: Date): ProductCard {
+export function toCard(row: CardRow, currency: string, trending: Set<number>, now: Date): ProductCard {
   const facts = {
     startsAt: row.starts_at,
     endsAt: row.ends_at,
@@ -35,7 +35,7 @@ export function toCard(row: ProductRow, currency: string, trending: Set<number>,
     remainingQuantity: facts.remainingQuantity,
     raisedPercentage: raisedPercentage(raised, targetCap),
     remainingTime: remainingDays(row.ends_at, now),
-    inventorCount: row.investor_count,
+    inventorCount: Number(row.investor_count),
     targetCap,
     category: { id: Number(row.category_id), name: row.category_name, order: Number(row.category_order) },
     canWitch: row.can_witch === 1,

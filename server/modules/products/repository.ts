@@ -12,7 +12,6 @@ type ProductEb = ExpressionBuilder<Database, 'products'>;
 export type ProductRow = Selectable<ProductsTable> & {
   category_name: string;
   category_order: number;
-  investor_count: number;
   /** The stored "most popular" ids (comma-separated) when they hold for the window asked, else null. */
   trending_ids: string | null;
 };
@@ -81,26 +80,72 @@ function visibleTo(eb: ProductEb, viewerId: string | null) {
   ]);
 }
 
-/** The card columns; `trendingSince` (a value, or null for none) reads the stored "most popular" ids too. */
-function selectProducts(db: Db, trendingSince: string | null) {
+/**
+ * The whole project row with its category (an order's checks, the detail). Its investor count is
+ * the one the ledger keeps on the row (products.investor_count).
+ */
+function selectProducts(db: Db) {
   return db
     .selectFrom('products')
     .innerJoin('categories', 'categories.id', 'products.category_id')
     .selectAll('products')
-    .select((eb) => [
-      'categories.name as category_name',
-      'categories.sort_order as category_order',
-      eb
-        .selectFrom('product_holdings')
-        .select((inner) => inner.fn.countAll<number>().as('n'))
-        .whereRef('product_holdings.product_id', '=', 'products.id')
-        .where('product_holdings.quantity', '>', 0)
-        .as('investor_count'),
+    .select(['categories.name as category_name', 'categories.sort_order as category_order'])
+    .select(sql<string | null>`null`.as('trending_ids'));
+}
+
+/** What a card shows (toCard), nothing more: a page reads these columns only. */
+export type CardRow = Pick<
+  ProductRow,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'image'
+  | 'token_name'
+  | 'price_per_token'
+  | 'total_quantity'
+  | 'remaining_quantity'
+  | 'target_cap'
+  | 'starts_at'
+  | 'ends_at'
+  | 'category_id'
+  | 'can_witch'
+  | 'is_featured'
+  | 'is_reg_d'
+  | 'investor_count'
+  | 'category_name'
+  | 'category_order'
+  | 'trending_ids'
+>;
+
+/** A page's columns, with the stored "most popular" ids for window start `trendingSince` (a value). */
+function selectCards(db: Db, trendingSince: string) {
+  return (
+    db
+      .selectFrom('products')
+      .innerJoin('categories', 'categories.id', 'products.category_id')
+      .select([
+        'products.id',
+        'products.name',
+        'products.description',
+        'products.image',
+        'products.token_name',
+        'products.price_per_token',
+        'products.total_quantity',
+        'products.remaining_quantity',
+        'products.target_cap',
+        'products.starts_at',
+        'products.ends_at',
+        'products.category_id',
+        'products.can_witch',
+        'products.is_featured',
+        'products.is_reg_d',
+        'products.investor_count',
+        'categories.name as category_name',
+        'categories.sort_order as category_order',
+      ])
       // Read once per statement (it names no column of the row), so a page still costs one query.
-      trendingSince === null
-        ? sql<string | null>`null`.as('trending_ids')
-        : trendingIdsFor(db, trendingSince).as('trending_ids'),
-    ]);
+      .select(trendingIdsFor(db, trendingSince).as('trending_ids'))
+  );
 }
 
 export interface ProductPageFilter {
@@ -138,7 +183,7 @@ const productPage = compiledQueryFamily(
     },
     shape,
   ) =>
-    selectProducts(db, params.trendingSince)
+    selectCards(db, params.trendingSince)
       .where((eb) => {
         const conditions = [visibleTo(eb, shape.viewer ? params.viewerId! : null)];
         if (shape.statuses) conditions.push(saleStatusCondition(eb, [...shape.statuses], params));
@@ -155,7 +200,7 @@ const productPage = compiledQueryFamily(
  * reader scrolls never shift the pages they have not reached (they appear at the top).
  * Reads limit + 1 rows to know whether another page exists.
  */
-export async function findProductPage(db: Db, filter: ProductPageFilter): Promise<ProductRow[]> {
+export async function findProductPage(db: Db, filter: ProductPageFilter): Promise<CardRow[]> {
   const shape: PageShape = {
     viewer: filter.viewerId !== null,
     statuses: filter.statuses,
@@ -175,7 +220,7 @@ export async function findProductPage(db: Db, filter: ProductPageFilter): Promis
 
 const productRow = compiledQuery((db, params: { id: number }) =>
   // No badge is read from here.
-  selectProducts(db, null).where('products.id', '=', params.id),
+  selectProducts(db).where('products.id', '=', params.id),
 );
 
 export async function findProductRow(db: Db, id: number): Promise<ProductRow | undefined> {
@@ -210,7 +255,7 @@ const productDetail = compiledQuery((db, params: { productId: number; viewerId: 
   const { jsonArrayFrom, jsonObjectFrom } = relationsOf(db);
   const viewerId = params.viewerId;
   // The detail shows no "most popular" badge, so it reads no ranking.
-  return selectProducts(db, null)
+  return selectProducts(db)
     .select((eb) => {
       return [
         eb
