@@ -13,11 +13,16 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { parseConfig } from '../../server/config';
+import { compiledQueryStats } from '../../server/db/compiled-query';
+import { seedDemoDataOnce } from '../../server/db/seed/index';
 import { cachingDatabase } from '../../server/db/statement-cache';
+import { tokenChecks } from '../../server/modules/auth/tokens';
 import * as security from '../../server/plugins/security';
+import { serializationStats } from '../../server/plugins/serialization';
 import { loadOrCreateSecrets } from '../../server/secrets';
 import { bearer, signInByEmail } from '../helpers/auth';
-import { createTestDb, testEngines } from '../helpers/db';
+import { createTestDb, testEngines, type TestDb } from '../helpers/db';
+import { createInvestor, type Investor } from '../helpers/investors';
 import { collect, freePort, startBuiltServer, waitFor } from '../helpers/server-process';
 
 describe('the SQLite statement cache', () => {
@@ -68,10 +73,11 @@ describe('the SQLite statement cache', () => {
 describe.each(testEngines())('request costs (%s)', (engine) => {
   const statements: string[] = [];
   let app: Awaited<ReturnType<typeof buildApp>>;
+  let db: TestDb;
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const db = await createTestDb(engine, { onQuery: (query) => statements.push(query.sql) });
+    db = await createTestDb(engine, { onQuery: (query) => statements.push(query.sql) });
     const config = parseConfig({
       NODE_ENV: 'test',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'moa-data-')),
@@ -99,6 +105,122 @@ describe.each(testEngines())('request costs (%s)', (engine) => {
     const readsOfUsers = statements.filter((text) => /from\s+"users"/i.test(text));
     expect(readsOfUsers).toHaveLength(1);
     expect(readsOfUsers[0]).toMatch(/"sessions"/);
+  });
+
+  describe('the reads of the benchmark', () => {
+    let investor: Investor;
+    let reads: Array<{ name: string; url: string; signedIn: boolean; statements: number }>;
+
+    beforeAll(async () => {
+      await seedDemoDataOnce(db.db);
+      investor = await createInvestor(app, 'reader@example.com');
+      const detailId = (
+        await db.db
+          .selectFrom('products')
+          .select('id')
+          .where('is_restricted', '=', 0)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const governanceId = (
+        await db.db
+          .selectFrom('products')
+          .select('id')
+          .where('is_governance', '=', 1)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const post = await db.db
+        .selectFrom('posts')
+        .select('url_title')
+        .where('is_hide', '=', 0)
+        .orderBy('posted_at', 'desc')
+        .executeTakeFirstOrThrow();
+      // Each read and the statements it runs once warm: the session (with the account and its
+      // identity review) is one of them on every signed-in read.
+      reads = [
+        { name: 'health', url: '/api/health', signedIn: false, statements: 1 },
+        { name: 'categories', url: '/api/v1/categories', signedIn: false, statements: 1 },
+        { name: 'project list', url: '/api/v1/products?limit=100', signedIn: false, statements: 1 },
+        { name: 'project list, signed in', url: '/api/v1/products?limit=100', signedIn: true, statements: 2 },
+        { name: 'project detail', url: `/api/v1/products/${detailId}`, signedIn: true, statements: 2 },
+        { name: 'posts', url: '/api/v1/posts', signedIn: false, statements: 1 },
+        { name: 'a post', url: `/api/v1/posts/names/${post.url_title}`, signedIn: false, statements: 1 },
+        { name: 'users/me', url: '/api/v1/users/me', signedIn: true, statements: 2 },
+        { name: 'portfolio', url: '/api/v1/users/me/products', signedIn: true, statements: 2 },
+        { name: 'orders', url: '/api/v1/users/me/orders', signedIn: true, statements: 2 },
+        { name: 'revenues', url: '/api/v1/users/me/revenues', signedIn: true, statements: 3 },
+        { name: 'activity', url: '/api/v1/users/me/activities', signedIn: true, statements: 2 },
+        { name: 'notifications', url: '/api/v1/notifications', signedIn: true, statements: 2 },
+        { name: 'unread count', url: '/api/v1/notifications/unread-count', signedIn: true, statements: 2 },
+        {
+          name: 'governance notices',
+          url: `/api/v1/governance/${governanceId}/notices`,
+          signedIn: true,
+          statements: 3,
+        },
+        {
+          name: 'governance threads',
+          url: `/api/v1/governance/${governanceId}/threads`,
+          signedIn: true,
+          statements: 3,
+        },
+      ];
+    });
+
+    const request = (read: { url: string; signedIn: boolean }) =>
+      app.inject({ url: read.url, headers: read.signedIn ? investor.headers : {} });
+
+    it('run the statements counted for each, whatever a request before them did', async () => {
+      for (const read of reads) {
+        // The first answer may do work kept for the ones after (a "most popular" ranking counted).
+        expect((await request(read)).statusCode, read.name).toBe(200);
+        statements.length = 0;
+        const response = await request(read);
+        expect(response.statusCode, read.name).toBe(200);
+        expect(statements, `${read.name}:\n${statements.join('\n')}`).toHaveLength(read.statements);
+      }
+    });
+
+    it('build no SQL and compile no statement once warm: every read runs queries compiled once', async () => {
+      for (const read of reads) await request(read);
+      const compiled = compiledQueryStats.compiled;
+      const sqliteCompiled = db.statementStats?.().compiled;
+      const executed = compiledQueryStats.executed;
+      for (const read of reads) expect((await request(read)).statusCode, read.name).toBe(200);
+      expect(compiledQueryStats.compiled).toBe(compiled);
+      expect(db.statementStats?.().compiled).toBe(sqliteCompiled);
+      // Every statement but the health check's fixed one came from a compiled query.
+      const run = reads.reduce((sum, read) => sum + read.statements, 0);
+      expect(compiledQueryStats.executed - executed).toBe(run - 1);
+    });
+
+    it('write every answer with the route’s compiled writer, not zod’s encoder', async () => {
+      const before = { ...serializationStats };
+      for (const read of reads) expect((await request(read)).statusCode, read.name).toBe(200);
+      expect(serializationStats.written - before.written).toBe(reads.length);
+      expect(serializationStats.handedToZod).toBe(before.handedToZod);
+    });
+
+    it('check an access token’s signature once, and still the session on every request', async () => {
+      const fresh = await createInvestor(app, 'token-once@example.com');
+      const me = () => app.inject({ url: '/api/v1/users/me', headers: fresh.headers });
+      expect((await me()).statusCode).toBe(200);
+      const checks = tokenChecks.signatures;
+      for (let run = 0; run < 3; run += 1) expect((await me()).statusCode).toBe(200);
+      expect(tokenChecks.signatures).toBe(checks);
+      // Signing out ends the session at once, though the token itself is already known.
+      const out = await app.inject({ method: 'POST', url: '/api/v1/users/logout', headers: fresh.headers });
+      expect(out.statusCode).toBe(204);
+      expect((await me()).statusCode).toBe(401);
+      // A token that was never signed by this server is checked, and refused.
+      const [head, body] = fresh.token.split('.');
+      const forged = await app.inject({
+        url: '/api/v1/users/me',
+        headers: { authorization: `Bearer ${head}.${body}.${'A'.repeat(43)}` },
+      });
+      expect(forged.statusCode).toBe(401);
+    });
   });
 
   it('works the security headers out when the app is built, never per request', async () => {
