@@ -18,13 +18,15 @@ import type { Database } from './types';
  * afterwards only fills the values in. The SQL text is the same object every time, so
  * SQLite's statement cache (statement-cache.ts) finds its compiled statement at once.
  *
- * Rules for the builder, checked when it is first compiled:
+ * Rules for the builder:
  * - Values come from `params` and go into the query as values (`where(…, '=', params.x)`,
- *   `limit(params.n)`, `${params.x}` in a `sql` template). A value the builder looks at (an
- *   `if`), turns into SQL text (`sql.lit`, `sql.raw`) or does not use throws, so a query can
- *   never be kept with one request's value in it.
- * - Lists (`in`) and anything that changes the shape of the query are not params: pass them as
- *   the `variant` of a `compiledQueryFamily`, which keeps one compiled query per variant.
+ *   `limit(params.n)`, `${params.x}` in a `sql` template). When it is first compiled, a value
+ *   that became SQL text (`sql.lit`, `sql.raw`), that is not bound, or that the builder tested
+ *   with `in` throws; so does a later call without one of its values. A query is never kept
+ *   with one request's value in it.
+ * - The builder never branches on a value (a placeholder is always truthy). Lists (`in`) and
+ *   anything else that changes the shape of the query are not params: they are the `variant`
+ *   of a `compiledQueryFamily`, which keeps one compiled query per variant.
  */
 
 /** What a placeholder holds: its name, also as text so that it shows if it ends up in SQL. */

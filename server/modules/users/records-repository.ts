@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { InvestorType, KycStatus, UserRole } from '../../../src/domain/auth';
-import { languageSchema, type Language } from '../../../src/domain/language';
+import { isLanguage, type Language } from '../../../src/domain/language';
 import type { Database, UsersTable } from '../../db/types';
 
 /**
@@ -44,7 +44,8 @@ export function toUserRecord(row: UserRow): UserRecord {
     banReason: row.ban_reason,
     isHideBadge: row.is_hide_badge === 1,
     isOtpEnabled: row.otp_enabled_at !== null,
-    language: languageSchema.safeParse(row.language).data ?? null,
+    // Every authenticated request reads the account: a plain check, not a schema parse.
+    language: isLanguage(row.language) ? row.language : null,
   };
 }
 
