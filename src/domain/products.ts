@@ -76,6 +76,19 @@ export const productListResponseSchema = z.object({
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
+/**
+ * The home page's shelves, each at most HOME_SHELF_SIZE cards in the list's order, with no project on
+ * two shelves: a project shows on the first it qualifies for (featured, then most popular, then
+ * closing soon). Ended sales are not featured.
+ */
+export const HOME_SHELF_SIZE = 3;
+export const productShelvesSchema = z.object({
+  featured: z.array(productCardSchema),
+  popular: z.array(productCardSchema),
+  closing: z.array(productCardSchema),
+});
+export type ProductShelves = z.infer<typeof productShelvesSchema>;
+
 const withId = { id: z.number().int() };
 export const communityBadgeSchema = z.object({ ...withId, name: z.string(), limitQuantity: z.number().int() });
 export const giftSchema = z.object({

@@ -141,8 +141,10 @@ describe.each(testEngines())('request costs (%s)', (engine) => {
       reads = [
         { name: 'health', url: '/api/health', signedIn: false, statements: 1 },
         { name: 'categories', url: '/api/v1/categories', signedIn: false, statements: 1 },
-        { name: 'project list', url: '/api/v1/products?limit=100', signedIn: false, statements: 1 },
-        { name: 'project list, signed in', url: '/api/v1/products?limit=100', signedIn: true, statements: 2 },
+        { name: 'project list', url: '/api/v1/products?limit=9', signedIn: false, statements: 1 },
+        { name: 'project list, signed in', url: '/api/v1/products?limit=9', signedIn: true, statements: 2 },
+        { name: 'home shelves', url: '/api/v1/products/shelves', signedIn: false, statements: 1 },
+        { name: 'home shelves, signed in', url: '/api/v1/products/shelves', signedIn: true, statements: 2 },
         { name: 'project detail', url: `/api/v1/products/${detailId}`, signedIn: true, statements: 2 },
         { name: 'posts', url: '/api/v1/posts', signedIn: false, statements: 1 },
         { name: 'a post', url: `/api/v1/posts/names/${post.url_title}`, signedIn: false, statements: 1 },

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import { compiledQuery, compiledQueryFamily } from '../../db/compiled-query';
 import { parsed, relationsOf } from '../../db/json';
 import { openOrderStates } from '../../../src/domain/order-state';
@@ -117,35 +117,37 @@ export type CardRow = Pick<
   | 'trending_ids'
 >;
 
+/** The columns a card shows (toCard), with the category it belongs to. */
+function cardsOf(db: Db) {
+  return db
+    .selectFrom('products')
+    .innerJoin('categories', 'categories.id', 'products.category_id')
+    .select([
+      'products.id',
+      'products.name',
+      'products.description',
+      'products.image',
+      'products.token_name',
+      'products.price_per_token',
+      'products.total_quantity',
+      'products.remaining_quantity',
+      'products.target_cap',
+      'products.starts_at',
+      'products.ends_at',
+      'products.category_id',
+      'products.can_witch',
+      'products.is_featured',
+      'products.is_reg_d',
+      'products.investor_count',
+      'categories.name as category_name',
+      'categories.sort_order as category_order',
+    ]);
+}
+
 /** A page's columns, with the stored "most popular" ids for window start `trendingSince` (a value). */
 function selectCards(db: Db, trendingSince: string) {
-  return (
-    db
-      .selectFrom('products')
-      .innerJoin('categories', 'categories.id', 'products.category_id')
-      .select([
-        'products.id',
-        'products.name',
-        'products.description',
-        'products.image',
-        'products.token_name',
-        'products.price_per_token',
-        'products.total_quantity',
-        'products.remaining_quantity',
-        'products.target_cap',
-        'products.starts_at',
-        'products.ends_at',
-        'products.category_id',
-        'products.can_witch',
-        'products.is_featured',
-        'products.is_reg_d',
-        'products.investor_count',
-        'categories.name as category_name',
-        'categories.sort_order as category_order',
-      ])
-      // Read once per statement (it names no column of the row), so a page still costs one query.
-      .select(trendingIdsFor(db, trendingSince).as('trending_ids'))
-  );
+  // Read once per statement (it names no column of the row), so a page still costs one query.
+  return cardsOf(db).select(trendingIdsFor(db, trendingSince).as('trending_ids'));
 }
 
 export interface ProductPageFilter {
@@ -216,6 +218,122 @@ export async function findProductPage(db: Db, filter: ProductPageFilter): Promis
     ...(shape.before ? { beforeId: filter.beforeId! } : {}),
   });
   return rows.map(normalizeCounts);
+}
+
+/**
+ * `products.id` is one of the comma-separated ids in `ids` (a "most popular" ranking, stored or
+ * given): at most a few primary-key lookups, never a walk of the catalogue. No id when null.
+ */
+function idIn(db: Db, ids: unknown) {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<boolean>`${sql.ref('products.id')} = any(string_to_array(${ids}, ',')::integer[])`
+    : sql<boolean>`${sql.ref('products.id')} in (select value from json_each('[' || ${ids} || ']'))`;
+}
+
+export interface ShelfFilter {
+  viewerId: string | null;
+  now: Date;
+  /** Start of the "most popular" window. */
+  trendingSince: string;
+  /** The ranking counted by this request, when the stored one no longer held; null to read it stored. */
+  rankedIds: readonly number[] | null;
+  /** Featured candidates to read: the shelf's size. */
+  featured: number;
+  /** Closing-soon candidates to read: enough that the shelf fills after the shelves before it. */
+  closing: number;
+}
+
+/** What changes the SQL of the shelves: a viewer, and whether the ranking is read stored or given. */
+interface ShelfShape {
+  viewer: boolean;
+  given: boolean;
+}
+
+const NOT_ENDED: SaleStatus[] = ['SALE_BEFORE', 'SALE', 'CLOSING_SOON'];
+
+/**
+ * The home page's candidates in one statement and one row: the newest featured projects whose sale
+ * has not ended (products_featured_idx, newest first), the projects of the "most popular" ranking
+ * (by primary key), and the newest projects closing soon (products_ends_at_idx, the sales ending
+ * within the window), each visible to the viewer, each a nested array of card rows; with the stored
+ * ranking, when it holds, beside them.
+ */
+const shelfCandidates = compiledQueryFamily(
+  (shape: ShelfShape) => `${shape.viewer} ${shape.given}`,
+  (
+    db,
+    params: {
+      viewerId?: string;
+      at: string;
+      soon: string;
+      trendingSince: string;
+      rankedIds?: string;
+      featured: number;
+      closing: number;
+    },
+    shape,
+  ) => {
+    const { jsonArrayFrom } = relationsOf(db);
+    const viewerId = shape.viewer ? params.viewerId! : null;
+    const ranking = shape.given ? params.rankedIds : trendingIdsFor(db, params.trendingSince);
+    return db.selectNoFrom([
+      (shape.given ? sql<string | null>`null` : trendingIdsFor(db, params.trendingSince)).as('trending_ids'),
+      jsonArrayFrom(
+        cardsOf(db)
+          .where((inner) =>
+            inner.and([
+              visibleTo(inner, viewerId),
+              // A constant, not a value: PostgreSQL's plan kept for every request then knows
+              // how few projects are featured and walks products_featured_idx.
+              sql<boolean>`${sql.ref('products.is_featured')} = 1`,
+              saleStatusCondition(inner, NOT_ENDED, params),
+            ]),
+          )
+          .orderBy('products.id', 'desc')
+          .limit(params.featured),
+      ).as('featured'),
+      jsonArrayFrom(cardsOf(db).where((inner) => inner.and([visibleTo(inner, viewerId), idIn(db, ranking)]))).as(
+        'popular',
+      ),
+      jsonArrayFrom(
+        cardsOf(db)
+          .where((inner) =>
+            inner.and([visibleTo(inner, viewerId), saleStatusCondition(inner, ['CLOSING_SOON'], params)]),
+          )
+          .orderBy('products.id', 'desc')
+          .limit(params.closing),
+      ).as('closing'),
+    ]);
+  },
+);
+
+export interface ShelfCandidates {
+  /** The stored "most popular" ids (comma-separated) when they hold, else null; null too when given. */
+  trendingIds: string | null;
+  featured: CardRow[];
+  popular: CardRow[];
+  closing: CardRow[];
+}
+
+export async function findShelfCandidates(db: Db, filter: ShelfFilter): Promise<ShelfCandidates> {
+  const shape: ShelfShape = { viewer: filter.viewerId !== null, given: filter.rankedIds !== null };
+  const row = await shelfCandidates(shape).executeTakeFirst(db, {
+    ...saleStatusValues(filter.now),
+    trendingSince: filter.trendingSince,
+    featured: filter.featured,
+    closing: filter.closing,
+    ...(shape.viewer ? { viewerId: filter.viewerId! } : {}),
+    ...(shape.given ? { rankedIds: filter.rankedIds!.join(',') } : {}),
+  });
+  // Nested rows carry no ranking of their own: the statement's is beside them.
+  const cards = (value: unknown) =>
+    parsed(value as CardRow[] | string).map((card) => normalizeCounts({ ...card, trending_ids: null }));
+  return {
+    trendingIds: row?.trending_ids === null || row?.trending_ids === undefined ? null : String(row.trending_ids),
+    featured: cards(row?.featured ?? []),
+    popular: cards(row?.popular ?? []),
+    closing: cards(row?.closing ?? []),
+  };
 }
 
 const productRow = compiledQuery((db, params: { id: number }) =>

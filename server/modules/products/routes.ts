@@ -5,6 +5,7 @@ import {
   productIdParamsSchema,
   productListQuerySchema,
   productListResponseSchema,
+  productShelvesSchema,
   subscribeRequestSchema,
   subscribeResponseSchema,
   whitelistStateSchema,
@@ -14,6 +15,7 @@ import { publicOrigin } from '../site/origin';
 import {
   getCategories,
   getProductDetail,
+  getShelves,
   getWhitelistState,
   listProducts,
   requestWhitelist,
@@ -30,6 +32,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: productListQuerySchema, response: { 200: productListResponseSchema } } },
     // Public, but a signed-in viewer also sees the restricted projects on their allowed list.
     async (request) => listProducts(ctx, request.query, (await optionalViewer(ctx, request))?.user ?? null),
+  );
+
+  app.get(
+    '/api/v1/products/shelves',
+    { schema: { response: { 200: productShelvesSchema } } },
+    // The home page's shelves, with the list's visibility: a signed-in viewer's allowed list counts too.
+    async (request) => getShelves(ctx, (await optionalViewer(ctx, request))?.user ?? null),
   );
 
   app.get('/api/v1/categories', { schema: { response: { 200: categoryListSchema } } }, async () => getCategories(ctx));

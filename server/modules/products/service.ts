@@ -1,8 +1,10 @@
-import type {
-  ProductDetail,
-  ProductListQuery,
-  ProductListResponse,
-  WhitelistState,
+import {
+  HOME_SHELF_SIZE,
+  type ProductDetail,
+  type ProductListQuery,
+  type ProductListResponse,
+  type ProductShelves,
+  type WhitelistState,
 } from '../../../src/domain/products';
 import { saleStatusesFor } from '../../../src/domain/sale';
 import type { AppContext, RequestMeta } from '../../context';
@@ -17,6 +19,7 @@ import {
   findProductDetail,
   findProductPage,
   findProductRow,
+  findShelfCandidates,
   findViewerFacts,
   findPendingWhitelistRequests,
   findWhitelistIds,
@@ -27,6 +30,7 @@ import {
 } from './repository';
 import { toCard, toProductDetail } from './mappers';
 import { countAndStoreTrending } from './popularity-repository';
+import { pickShelves } from './shelves';
 
 /** Reads other modules make inside their own transactions (an order checks its sale against the project row). */
 export { findProductRow, findViewerFacts } from './repository';
@@ -74,6 +78,36 @@ export async function listProducts(
     productPayloads: page.map((row) => toCard(row, ctx.config.CURRENCY, trending, now)),
     pageAndInfiniteScrollResponse: { hasNextPage, nextId: hasNextPage ? Number(page.at(-1)!.id) : null },
   };
+}
+
+/**
+ * The home page's shelves (featured, most popular, closing soon) with the list's cards and
+ * visibility, read as a few candidates per shelf (findShelfCandidates) whatever the catalogue's
+ * size: one statement, or, when the stored ranking no longer holds, the count that stores it and
+ * the candidates again with the ranking counted.
+ */
+export async function getShelves(ctx: AppContext, viewer: UserRecord | null): Promise<ProductShelves> {
+  const now = ctx.now();
+  const filter = {
+    viewerId: viewer?.id ?? null,
+    now,
+    trendingSince: trendingSince(now),
+    featured: HOME_SHELF_SIZE,
+    // Its own HOME_SHELF_SIZE, past the projects the shelves before it may take that are closing
+    // soon too: the featured shelf's HOME_SHELF_SIZE and the popular shelf's TRENDING_TOP at most.
+    closing: HOME_SHELF_SIZE * 2 + TRENDING_TOP,
+  };
+  let candidates = await findShelfCandidates(ctx.db, { ...filter, rankedIds: null });
+  let ranked = parseTrendingIds(candidates.trendingIds);
+  if (ranked === null) {
+    ranked = await countAndStoreTrending(ctx.db, filter.trendingSince, TRENDING_TOP);
+    candidates = await findShelfCandidates(ctx.db, { ...filter, rankedIds: ranked });
+  }
+  const trending = new Set(ranked);
+  const cards = [...candidates.featured, ...candidates.popular, ...candidates.closing].map((row) =>
+    toCard(row, ctx.config.CURRENCY, trending, now),
+  );
+  return pickShelves(cards, HOME_SHELF_SIZE);
 }
 
 export async function getCategories(ctx: AppContext) {

@@ -12,6 +12,8 @@ export const productKeys = {
   all: ['products'] as const,
   lists: () => [...productKeys.all, 'list'] as const,
   list: (filter: ProductFilter) => [...productKeys.lists(), filter] as const,
+  /** Under the lists, so what refreshes the lists (an allowed project) refreshes the shelves too. */
+  shelves: () => [...productKeys.lists(), 'shelves'] as const,
   details: () => [...productKeys.all, 'detail'] as const,
   detail: (id: number) => [...productKeys.details(), id] as const,
   whitelist: (id: number) => [...productKeys.all, 'whitelist', id] as const,
@@ -33,14 +35,13 @@ export const productListOptions = (filter: ProductFilter, limit = 9) =>
     staleTime: 30_000,
   });
 
-/** Every visible project at once (the home page picks its sections from it). */
-export const productOverviewOptions = () =>
+/** The home page's shelves: featured, most popular and closing soon, picked by the server. */
+export const productShelvesOptions = () =>
   queryOptions({
-    queryKey: [...productKeys.lists(), 'overview'] as const,
+    queryKey: productKeys.shelves(),
     queryFn: ({ signal }) =>
-      api.request('/api/v1/products', {
-        query: { limit: 100, hideStatus: 'SHOW' },
-        schema: loadSchema(productsSchemas, 'productListResponseSchema'),
+      api.request('/api/v1/products/shelves', {
+        schema: loadSchema(productsSchemas, 'productShelvesSchema'),
         signal,
       }),
     staleTime: 30_000,
