@@ -8,7 +8,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
+      // A refused request names its address, so a failure says which one it was.
+      if (message.type() !== 'error') return;
+      const { url } = message.location();
+      errors.push(
+        message.text().startsWith('Failed to load resource') && url ? `${message.text()}: ${url}` : message.text(),
+      );
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await use(errors);

@@ -238,6 +238,40 @@ test.describe('notifications', () => {
     expect(consoleErrors.filter((error) => !error.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
   });
 
+  test('a sign-out that starts while the device is telling the server its subscription waits for it, and leaves nothing subscribed', async ({
+    page,
+    context,
+    baseURL,
+    consoleErrors,
+  }) => {
+    const origin = baseURL!;
+    await context.grantPermissions(['notifications'], { origin });
+    const device = await preparePushDevice(context, push, 'signing-out-phone');
+    await signInApprovedInvestor(page.request, context, origin, 'notify-signing-out@example.com');
+    await page.goto('/account/notification-settings');
+    await page.getByRole('button', { name: 'Turn on push' }).click();
+    await expect(page.getByText('On for this device.')).toBeVisible();
+
+    // Each page load tells the server this device's subscription again. Here that word is slow
+    // to arrive, and the investor signs out while it is on its way.
+    await page.route('**/api/v1/push/subscriptions', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    const renewing = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.url().endsWith('/api/v1/push/subscriptions'),
+    );
+    await page.goto('/account/account-settings');
+    await renewing;
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await expect(page).toHaveURL(/\/auth\/signin/);
+    // The forgetting came after the renewal, and the session ended after both: nothing refused.
+    await expect.poll(() => subscriptionCount(device.endpoint)).toBe(0);
+    await page.waitForLoadState('networkidle');
+    expect(subscriptionCount(device.endpoint)).toBe(0);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a blocked permission is explained with how to change it, and nothing asks on page load', async ({
     page,
     context,

@@ -41,8 +41,26 @@ async function sendToServer(subscription: PushSubscription): Promise<void> {
   });
 }
 
+/**
+ * Every change to this device's subscription (turning push on or off, the heal once per load,
+ * the forgetting before sign-out) runs after the one before it has finished, here and on the
+ * server. Without that, a heal sent just before a sign-out could reach the server after the
+ * forgetting (subscribing the device again) or after the session had ended (refused).
+ */
+let pending: Promise<unknown> = Promise.resolve();
+let hasSynced = false;
+function inTurn<T>(change: () => Promise<T>): Promise<T> {
+  const run = pending.then(change, change);
+  pending = run.catch(() => undefined);
+  return run;
+}
+
 /** Asks the browser (its prompt appears if the user never answered), subscribes, tells the server. */
-export async function turnOnPush(): Promise<PushState> {
+export function turnOnPush(): Promise<PushState> {
+  return inTurn(subscribeDevice);
+}
+
+async function subscribeDevice(): Promise<PushState> {
   if (!isPushSupported()) return 'unsupported';
   const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
   if (permission === 'denied') return 'blocked';
@@ -66,7 +84,11 @@ async function forgetOnServer(subscription: PushSubscription): Promise<void> {
   await api.request('/api/v1/push/subscriptions', { method: 'DELETE', query: { endpoint: subscription.endpoint } });
 }
 
-export async function turnOffPush(): Promise<PushState> {
+export function turnOffPush(): Promise<PushState> {
+  return inTurn(unsubscribeDevice);
+}
+
+async function unsubscribeDevice(): Promise<PushState> {
   const subscription = await currentSubscription();
   if (subscription) {
     await forgetOnServer(subscription);
@@ -76,28 +98,33 @@ export async function turnOffPush(): Promise<PushState> {
 }
 
 /**
- * Before signing out: this device stops receiving the account's notifications. Best effort,
+ * Before signing out: this device stops receiving the account's notifications, after any change
+ * already under way, and nothing heals the subscription again in this page's life. Best effort,
  * so sign-out never waits on it failing (offline, no worker).
  */
-export async function forgetThisDevice(): Promise<void> {
-  try {
-    const subscription = await currentSubscription();
-    if (!subscription) return;
-    await forgetOnServer(subscription).catch(() => undefined);
-    await subscription.unsubscribe();
-  } catch {
-    // Nothing to clean up on this device.
-  }
+export function forgetThisDevice(): Promise<void> {
+  hasSynced = true;
+  return inTurn(async () => {
+    try {
+      const subscription = await currentSubscription();
+      if (!subscription) return;
+      await forgetOnServer(subscription).catch(() => undefined);
+      await subscription.unsubscribe();
+    } catch {
+      // Nothing to clean up on this device.
+    }
+  });
 }
 
-let hasSynced = false;
 /**
  * Once per page load while signed in: a device that has a subscription tells the server again,
  * which heals a subscription the browser replaced while no worker could report it.
  */
-export async function syncPushSubscription(): Promise<void> {
-  if (hasSynced || !isPushSupported() || Notification.permission !== 'granted') return;
+export function syncPushSubscription(): Promise<void> {
+  if (hasSynced || !isPushSupported() || Notification.permission !== 'granted') return Promise.resolve();
   hasSynced = true;
-  const subscription = await currentSubscription();
-  if (subscription) await sendToServer(subscription).catch(() => undefined);
+  return inTurn(async () => {
+    const subscription = await currentSubscription();
+    if (subscription) await sendToServer(subscription).catch(() => undefined);
+  });
 }
