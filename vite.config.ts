@@ -145,6 +145,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: isSsrBuild ? 'node20' : 'es2022',
     sourcemap: true,
+    // Every browser the app supports preloads modules itself (Safari since 17); an older one
+    // still loads each module, only without the head start, so the first page carries no
+    // polyfill for it.
+    modulePreload: {
+      polyfill: false,
+      // The first page's own files are loaded before anything else runs: a later import need not
+      // list them among what to preload (every route's import would name them again).
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'js' ? deps.filter((dep) => !isFirstPageFile(dep)) : deps,
+    },
     rolldownOptions: {
       // Compressing the build ahead of time (precompress) is deliberate work, not a slow plugin.
       checks: { bundlerTimings: false },
@@ -152,6 +162,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
 }));
+
+const isFirstPageFile = (file: string) => /(^|\/)(react|tanstack|rolldown-runtime)-[\w-]+\.js$/.test(file);
 
 /**
  * What the first page loads (every module the entry imports statically) goes into a few files by

@@ -22,6 +22,11 @@ test.describe('offline, for everything already seen', () => {
     // Online: the investor reads these pages once.
     const pages: Array<{ path: string; key: string; shows: (page: Page) => ReturnType<Page['getByRole']> }> = [
       {
+        path: '/',
+        key: '["products","list","shelves"]',
+        shows: (p) => p.getByRole('region', { name: 'Featured projects' }).getByRole('article').first(),
+      },
+      {
         path: '/projects',
         key: '["products","list",{},9]',
         shows: (p) => p.getByRole('link', { name: 'Gangnam Tteokbokki Co.' }),

@@ -14,11 +14,18 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 
 /**
- * Brotli bytes. The goal is 1.2x a bare React 19 + TanStack Router + Query page showing the
- * same cards (about 90 KB, so 108 KB; bench/lighthouse.ts builds it); the JavaScript budget
- * holds what the entry weighs today so that it can only shrink toward that goal.
+ * The bare React 19 + TanStack Router + Query page showing the same cards, brotli bytes
+ * (bench/baseline-app, built the same way; bench/lighthouse.ts builds and measures it).
  */
-export const budgets = { script: 129_000, style: 12_500 };
+export const BARE_PAGE_SCRIPT = 89_865;
+
+/**
+ * Brotli bytes. The goal of issue #16 is a first page within 1.2x the bare page (107,838 bytes).
+ * The budget is that goal rounded up to the 0.1 KB this check prints: each build names its files
+ * by fresh hashes, which moves the compressed size by some 50 bytes from build to build, and a
+ * budget must not fail a build for that. A first page that grows past it fails the build.
+ */
+export const budgets = { script: Math.ceil((1.2 * BARE_PAGE_SCRIPT) / 100) * 100, style: 12_500 };
 
 export interface FirstPageSize {
   script: number;

@@ -1,20 +1,19 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { QueryClientProvider, hydrate } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 // The reset first: it clears button backgrounds, which the utilities must then be able to set.
 import '@unocss/reset/tailwind.css';
 import 'virtual:uno.css';
 import './styles.css';
-import { clearPersistedCache, createQueryClient, restoreQueryCache } from './lib/query-client';
+import { createQueryClient } from './lib/query-client';
 import { onSessionEnd } from './lib/session';
 import { captureInstallPrompt } from './features/pwa/install-prompt';
 import { createAppRouter } from './router';
-import { releaseServedHead } from './lib/head';
 import { HYDRATING_EVENT, nextTask, takePageData } from './lib/prerendered';
 import { getLanguage, initLocale, reconcileAccountLocale, subscribeLocale } from './lib/i18n';
 import { loadFacesFor } from './lib/fonts';
-import { saveLanguage } from './features/account/mutations';
+import { saveLanguage } from './features/account/language';
 import { meQueryOptions } from './features/session/queries';
 import type { Me } from './domain/session';
 
@@ -24,16 +23,18 @@ const queryClient = createQueryClient();
 // saved here); the app renders the same page from it instead of asking again.
 const pageData = takePageData();
 // What this device saved opens before any page loads, so saved pages never wait on the network.
-const cacheRestored = restoreQueryCache(queryClient, __BUILD_ID__).then(() => {
-  if (pageData) hydrate(queryClient, pageData);
-});
+// The code that reads it comes beside the app, fetched while the app starts.
+const persistence = import('./lib/query-persistence');
+const cacheRestored = persistence
+  .then(({ restoreQueryCache }) => restoreQueryCache(queryClient, __BUILD_ID__, pageData))
+  .catch(() => undefined);
 const router = createAppRouter(queryClient, cacheRestored);
 
 // Any sign-out forgets what this user saw. A forced one (expired or revoked session) comes back
 // here after signing in again; a chosen one starts afresh.
 onSessionEnd((reason) => {
   queryClient.clear();
-  void clearPersistedCache();
+  void persistence.then(({ clearPersistedCache }) => clearPersistedCache());
   const here = router.state.location.href;
   if (reason === 'signed-out') {
     void router.navigate({ to: '/auth/signin', search: { redirect: undefined } });
@@ -41,8 +42,6 @@ onSessionEnd((reason) => {
     void router.navigate({ to: '/auth/signin', search: { redirect: here } });
   }
 });
-
-releaseServedHead();
 
 // Signed in, the device and the account agree on the language: a device with no choice of its
 // own takes the account's; a choice made here is kept on the account (told once per visit).

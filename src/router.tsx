@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routerDefaults } from './domain/constants';
+import type { TextArea } from './lib/i18n';
 import { shouldRestoreScroll } from './lib/prerendered';
 import { routeTree } from './routeTree.gen';
 import { ErrorPage } from './routes/-components/error-page';
@@ -49,5 +50,11 @@ declare module '@tanstack/react-router' {
      * could be typed before the app runs.
      */
     prerender?: boolean;
+    /**
+     * The catalogue's areas this page's screens use, besides the shell (src/lib/i18n/keys.ts).
+     * They load before it renders; a child has its parents' too. tests/i18n/areas.test.ts reads
+     * each route's screens and fails when one is missing.
+     */
+    texts?: readonly TextArea[];
   }
 }

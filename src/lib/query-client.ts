@@ -1,11 +1,4 @@
-import { QueryClient, dehydrate, onlineManager, type Query } from '@tanstack/react-query';
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import {
-  persistQueryClientRestore,
-  persistQueryClientSubscribe,
-  type PersistedClient,
-} from '@tanstack/react-query-persist-client';
-import { createStore, del, get, set } from 'idb-keyval';
+import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { queryDefaults } from '../domain/constants';
 import { RequestError } from './request-error';
 
@@ -32,7 +25,10 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
-/** What the persisted cache is kept for at most; older snapshots are dropped at start. */
+/**
+ * What the persisted cache is kept for at most; older snapshots are dropped at start. Saving and
+ * restoring live in query-persistence.ts, which the app loads beside itself at start.
+ */
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 
 /** The query library assumes online until an 'offline' event; a page loaded offline never gets one. */
@@ -72,68 +68,4 @@ export function createQueryClient(): QueryClient {
     if (isOnline) void client.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
   });
   return client;
-}
-
-export const PERSIST_KEY = 'moa-query-cache';
-const store = typeof indexedDB === 'undefined' ? undefined : createStore('moa', 'query-cache');
-
-export const queryPersister = createAsyncStoragePersister({
-  key: PERSIST_KEY,
-  storage: {
-    getItem: (key) => get<string>(key, store),
-    setItem: (key, value: string) => set(key, value, store),
-    removeItem: (key) => del(key, store),
-  },
-  throttleTime: 1000,
-});
-
-/**
- * A query with data is saved, also when its last refresh failed (offline): the data it holds is
- * still what the user last saw.
- */
-export function shouldPersistQuery(query: Query): boolean {
-  return query.state.data !== undefined && query.meta?.persist !== false;
-}
-
-const persistOptions = (queryClient: QueryClient, buster: string) => ({
-  queryClient,
-  persister: queryPersister,
-  buster,
-  maxAge: PERSIST_MAX_AGE_MS,
-  dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
-});
-
-/**
- * Restores what this device saved (a snapshot of another build is dropped), then keeps saving. The router waits for the returned promise
- * before its first load (see __root.tsx), so a loader finds the saved data and never waits on the
- * network for it. Restored data counts as stale: pages show it at once and refresh it behind.
- */
-export async function restoreQueryCache(queryClient: QueryClient, buildId: string): Promise<void> {
-  try {
-    await persistQueryClientRestore(persistOptions(queryClient, buildId));
-  } catch {
-    // An unreadable snapshot is dropped by the restore itself; the app starts empty.
-  }
-  // Saved data is shown at once but always checked again when a page uses it, however recent.
-  await queryClient.invalidateQueries({ refetchType: 'none' });
-  persistQueryClientSubscribe(persistOptions(queryClient, buildId));
-  // Saving is throttled; a page left (or a tab closed) right after its data arrived is saved now.
-  // (The persister's own save is throttled, so this writes directly.)
-  const saveNow = () => {
-    const client: PersistedClient = {
-      buster: buildId,
-      timestamp: Date.now(),
-      clientState: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery }),
-    };
-    set(PERSIST_KEY, JSON.stringify(client), store).catch(() => undefined);
-  };
-  window.addEventListener('pagehide', saveNow);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') saveNow();
-  });
-  await queryClient.resumePausedMutations();
-}
-
-export async function clearPersistedCache(): Promise<void> {
-  await del(PERSIST_KEY, store);
 }

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
-import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../router';
-import { t, useLocale } from '../lib/i18n';
+import { loadTexts, t, useLocale } from '../lib/i18n';
+import { releaseServedHead } from '../lib/head';
 import { APP_READY_EVENT } from '../lib/prerendered';
 import { ToasterSlot } from '../ui/toaster-slot';
 import { ErrorPage } from './-components/error-page';
@@ -12,12 +13,45 @@ import { SiteHeader } from './-components/site-header';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Every page waits for what this device saved (a few milliseconds from IndexedDB), so a
-  // loader finds saved data instead of asking the network first.
-  beforeLoad: ({ context }) => context.cacheRestored,
+  // loader finds saved data instead of asking the network first, and for the texts its routes
+  // ask for (nothing to wait for once they have come).
+  beforeLoad: ({ context, matches }) => {
+    const texts = loadTexts(matches.flatMap((match) => match.staticData.texts ?? []));
+    return texts ? Promise.all([context.cacheRestored, texts]).then(() => undefined) : context.cacheRestored;
+  },
   component: RootLayout,
   notFoundComponent: NotFoundPage,
   errorComponent: ErrorPage,
 });
+
+// From the moment the routes' head renders, it owns the title and description: the served ones go.
+const DocumentHead = lazy(() =>
+  import('./-components/document-head').then((module) => {
+    releaseServedHead();
+    return module;
+  }),
+);
+
+const subscribeNothing = () => () => undefined;
+
+/**
+ * Rendered once the page is the app's: the served page already has its head and the server
+ * renders none, so hydration finds the same nothing on both sides and React adds the head right
+ * after (the server snapshot says "not yet", the browser's says "now").
+ */
+function RoutesHead() {
+  const isApp = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+  if (!isApp) return null;
+  return (
+    <Suspense fallback={null}>
+      <DocumentHead />
+    </Suspense>
+  );
+}
 
 function RootLayout() {
   // A switch of language re-renders the header here and remounts the page below in the new one.
@@ -28,7 +62,7 @@ function RootLayout() {
   return (
     <>
       {/* The server writes the served page's head itself. */}
-      {import.meta.env.SSR ? null : <HeadContent />}
+      <RoutesHead />
       <a
         href="#main"
         className="focus-ring sr-only z-50 rounded-md bg-brand-900 px-4 py-2 text-white focus:(not-sr-only fixed left-4 top-3)"

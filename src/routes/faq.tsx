@@ -10,7 +10,7 @@ import { t } from '../lib/i18n';
 const validateSearch = (search: Record<string, unknown>): { q?: string } => ({ q: readText(search.q, 100) });
 
 export const Route = createFileRoute('/faq')({
-  staticData: { prerender: true },
+  staticData: { prerender: true, texts: ['contact', 'faq'] },
   validateSearch,
   head: () => pageHead(t('faq.title'), t('faq.description')),
   component: FaqPage,

@@ -7,6 +7,7 @@ import { Delayed } from '../ui/delayed';
 import { Spinner } from '../ui/spinner';
 
 export const Route = createFileRoute('/health-check')({
+  staticData: { texts: ['site'] },
   loader: ({ context }) => context.queryClient.ensureQueryData(healthQueryOptions()),
   head: () => pageHead(t('site.health.title')),
   component: HealthCheckPage,

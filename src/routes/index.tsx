@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { categoriesOptions, productOverviewOptions } from '../features/projects/queries';
+import { categoriesOptions, productShelvesOptions } from '../features/projects/queries';
 import { pageHead } from '../lib/head';
 import { awaitWhenServed } from '../lib/prerendered';
 import { t } from '../lib/i18n';
@@ -7,12 +7,12 @@ import { StepList } from '../ui/step-list';
 import { HomeCatalogue } from './-components/home-catalogue';
 
 export const Route = createFileRoute('/')({
-  staticData: { prerender: true },
+  staticData: { prerender: true, texts: ['catalogue', 'home'] },
   // The catalogue's sections fill in when they arrive (HomeCatalogue); a served page has them.
   loader: ({ context }) =>
     awaitWhenServed(
       Promise.all([
-        context.queryClient.prefetchQuery(productOverviewOptions()),
+        context.queryClient.prefetchQuery(productShelvesOptions()),
         context.queryClient.prefetchQuery(categoriesOptions()),
       ]),
     ),

@@ -10,7 +10,7 @@ import { getLanguage } from '../lib/i18n';
 import { StepList } from '../ui/step-list';
 
 export const Route = createFileRoute('/landing')({
-  staticData: { prerender: true },
+  staticData: { prerender: true, texts: ['blog'] },
   loaderDeps: () => ({ language: getLanguage() }),
   loader: async ({ context }) => {
     // The latest posts fill in when they arrive (LatestPosts); a served page has them.

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductCard } from '../../src/domain/products';
 import type { KycPayload } from '../../src/domain/session';
 import { milestonesFor, nextStepFor } from '../../src/features/account/next-step';
 import { countryName } from '../../src/features/kyc/countries';
 import { formatPercent, isContractAddress, shortenAddress } from '../../src/features/projects/format';
-import { pickHomeSections } from '../../src/features/projects/home-sections';
 import { RequestError } from '../../src/lib/request-error';
 import { isReported } from '../../src/routes/-components/error-page';
 
@@ -39,29 +37,6 @@ describe('the overview’s next step', () => {
   it('ticks identity only once approved', () => {
     expect(milestonesFor(kyc({ reviewStatus: 'pending' })).map((m) => m.isDone)).toEqual([true, false, false]);
     expect(milestonesFor(kyc({ reviewStatus: 'completed', reviewAnswer: 'GREEN' }))[1]!.isDone).toBe(true);
-  });
-});
-
-const card = (id: number, flags: Partial<ProductCard>): ProductCard =>
-  ({ id, saleStatus: 'SALE', isFeatured: false, isMostPopular: false, isClosingSoon: false, ...flags }) as ProductCard;
-
-describe('home shelves', () => {
-  it('shows a project on one shelf only, the first it qualifies for', () => {
-    const cards = [
-      card(1, { isFeatured: true, isMostPopular: true, isClosingSoon: true }),
-      card(2, { isMostPopular: true, isClosingSoon: true }),
-      card(3, { isClosingSoon: true }),
-      card(4, { isFeatured: true, saleStatus: 'SALE_END', isMostPopular: true }),
-    ];
-    const sections = pickHomeSections(cards);
-    expect(sections.featured.map((c) => c.id)).toEqual([1]);
-    expect(sections.popular.map((c) => c.id)).toEqual([2, 4]);
-    expect(sections.closing.map((c) => c.id)).toEqual([3]);
-  });
-
-  it('keeps at most three per shelf', () => {
-    const cards = [1, 2, 3, 4, 5].map((id) => card(id, { isMostPopular: true }));
-    expect(pickHomeSections(cards).popular).toHaveLength(3);
   });
 });
 

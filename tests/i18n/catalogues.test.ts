@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../../src/lib/i18n/en';
-import { ko } from '../../src/lib/i18n/ko';
 
-type Area = Record<string, Record<string, string>>;
+type Area = { texts: Record<string, string> };
 
-/** Each feature's area file, per language (the index files only join them). */
-const englishAreas = import.meta.glob<Area>(['../../src/lib/i18n/en/*.ts', '!**/index.ts'], { eager: true });
-const koreanAreas = import.meta.glob<Area>(['../../src/lib/i18n/ko/*.ts', '!**/index.ts'], { eager: true });
+/** Each area's file, per language. */
+const englishAreas = import.meta.glob<Area>('../../src/lib/i18n/en/*.ts', { eager: true });
+const koreanAreas = import.meta.glob<Area>('../../src/lib/i18n/ko/*.ts', { eager: true });
 
 const areaName = (path: string) => path.split('/').pop()!.replace(/\.ts$/, '');
-const messagesOf = (module: Area) => Object.assign({}, ...Object.values(module)) as Record<string, string>;
+const messagesOf = (module: Area) => module.texts;
+const en = Object.assign({}, ...Object.values(englishAreas).map(messagesOf)) as Record<string, string>;
+const ko = Object.assign({}, ...Object.values(koreanAreas).map(messagesOf)) as Record<string, string>;
 const placeholders = (message: string) => [...message.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
 describe('the English and Korean catalogues', () => {
-  const english = en as Record<string, string>;
-  const korean = ko as Record<string, string>;
+  const english = en;
+  const korean = ko;
 
   it('have exactly the same keys', () => {
     expect(
@@ -51,6 +51,18 @@ describe('the English and Korean catalogues', () => {
         !/[\uac00-\ud7a3]/.test(message) && !allowed.has(key) && message.replace(/\{\w+\}|[\s×:·()#,.-]/g, '') !== '',
     );
     expect(untranslated.map(([key]) => key)).toEqual([]);
+  });
+
+  it('put each key in one area only', () => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [path, module] of Object.entries(englishAreas)) {
+      for (const key of Object.keys(messagesOf(module))) {
+        if (seen.has(key)) twice.push(`${key}: ${seen.get(key)} and ${areaName(path)}`);
+        seen.set(key, areaName(path));
+      }
+    }
+    expect(twice).toEqual([]);
   });
 
   it('keep each area in a file of its own in both languages, with the same keys', () => {

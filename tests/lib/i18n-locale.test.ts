@@ -4,6 +4,7 @@ import {
   chooseLocale,
   getLanguage,
   getLocale,
+  loadTexts,
   LOCALE_STORAGE_KEY,
   reconcileAccountLocale,
   setLocale,
@@ -69,8 +70,23 @@ describe('switching the language', () => {
     expect(await reconcileAccountLocale('en')).toBeNull();
   });
 
+  it('brings an area’s texts when a page asks for it, in the language in use, and only once', async () => {
+    // Before: the key itself, which tests/i18n/areas.test.ts keeps any screen from showing.
+    expect(t('faq.title')).toBe('faq.title');
+    const arriving = loadTexts(['faq']);
+    expect(arriving).toBeInstanceOf(Promise);
+    await arriving;
+    expect(t('faq.title')).toBe('Frequently asked questions');
+    expect(loadTexts(['faq'])).toBeNull();
+    // A switch of language brings every area in use in the new language before it applies.
+    await setLocale('ko');
+    expect(t('faq.title')).toBe('자주 묻는 질문');
+    expect(loadTexts(['faq'])).toBeNull();
+  });
+
   it('loads Korean on demand, tells subscribers and formats the Korean way', async () => {
     const moment = '2026-11-22T05:43:00Z';
+    await loadTexts(['account']);
     expect(t('nav.signIn')).toBe('Sign in');
     expect(formatDate('2026-11-22T12:00:00Z')).toBe('November 22, 2026');
     let heard = 0;

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { otpKeysFromUrl } from '../../src/features/otp/queries';
+import { loadTexts } from '../../src/lib/i18n';
+
+// The setup page asks for the validation texts (its route's staticData).
+beforeAll(() => loadTexts(['validation']));
 
 describe('otpKeysFromUrl', () => {
   it('derives otpUrl and secretKey from the otpauth URL', () => {

@@ -1,7 +1,8 @@
 import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PERSIST_MAX_AGE_MS, createQueryClient, shouldPersistQuery, shouldRetry } from '../../src/lib/query-client';
+import { PERSIST_MAX_AGE_MS, createQueryClient, shouldRetry } from '../../src/lib/query-client';
+import { shouldPersistQuery } from '../../src/lib/query-persistence';
 import { RequestError } from '../../src/lib/request-error';
 
 describe('query client defaults', () => {

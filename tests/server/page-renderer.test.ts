@@ -125,7 +125,7 @@ describe('public pages served with their first paint', () => {
     expect(rootOf(home)).toContain('Gangnam Tteokbokki Kitchens');
     expect(rootOf(home)).toContain('Food');
     const homeKeys = pageData(home).queries.map((query) => JSON.stringify(query.queryKey));
-    expect(homeKeys.some((key) => key.includes('overview'))).toBe(true);
+    expect(homeKeys.some((key) => key.includes('shelves'))).toBe(true);
     expect(homeKeys.some((key) => key.includes('categories'))).toBe(true);
     const landing = (await t.app.inject({ url: '/landing' })).body;
     expect(rootOf(landing)).toContain('Reading a royalty statement');

@@ -6,12 +6,12 @@ import type { Me } from '../../domain/session';
 import { api } from '../../lib/api';
 import { loadSchema } from '../../lib/api-client';
 import type { Reactions } from '../../lib/reactions';
+import { saveLanguage } from './language';
 import { accountKeys } from './queries';
 
 // The response schemas load with the first response that needs them, not with the page.
 const sessionSchemas = () => import('../../domain/session');
 const authSchemas = () => import('../../domain/auth');
-const languageSchemas = () => import('../../domain/language');
 
 export function updateName(name: string) {
   return api.request('/api/v1/users/me/names', {
@@ -45,14 +45,8 @@ export function setBadgeHidden(isHideBadge: boolean) {
   });
 }
 
-/** The investor's language on the server, so mails and messages follow it on every device. */
-export function saveLanguage(language: Language) {
-  return api.request('/api/v1/users/me/language', {
-    method: 'PUT',
-    body: { language },
-    schema: loadSchema(languageSchemas, 'languageResponseSchema'),
-  });
-}
+// Kept apart so that the header's language switch does not bring every account mutation.
+export { saveLanguage };
 
 export function signOut() {
   return api.request('/api/v1/users/logout', { method: 'POST' });

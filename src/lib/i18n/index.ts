@@ -1,20 +1,23 @@
 /**
- * One place for every user-facing string, in the investor's language. English is built in (it is
- * the reference); Korean is loaded on demand with a dynamic import, before the first render when
- * it is the chosen language, so English readers never download it and Korean readers never see
- * English flash by. The unknown-error fallback stays Korean in every language because the
- * product's contract names it so.
+ * One place for every user-facing string, in the investor's language. The catalogue is split in
+ * areas (en/, ko/; keys.ts lists them): the shell's English texts are built in, and every other
+ * area, in either language, loads with the first route that asks for it (`staticData.texts`,
+ * loaded by the root route before anything renders), so a page brings the texts it shows and no
+ * more. A language is in place before the first render and a switch loads every area in use
+ * first, so no screen flashes in the other language. The unknown-error fallback stays Korean in
+ * every language because the product's contract names it so.
  */
 import { useSyncExternalStore } from 'react';
 import { LANGUAGE_COOKIE } from '../../domain/language-tags';
-import { isValidationKey } from '../../domain/validation-messages';
 import { writeCookie } from '../cookies';
-import { en } from './en';
+import { texts as englishShell } from './en/shell';
+import type { MessageKey, TextArea } from './keys';
 import { LOCALES, type Locale } from './types';
 
-export { LOCALES, type Locale };
-export type MessageKey = keyof typeof en;
-export type Catalogue = Record<MessageKey, string>;
+export { LOCALES, type Locale, type MessageKey, type TextArea };
+
+type Area = TextArea | 'shell';
+type Texts = Partial<Record<MessageKey, string>>;
 
 export const UNKNOWN_ERROR_MESSAGE = '알 수 없는 오류가 발생했습니다.';
 
@@ -24,10 +27,62 @@ export const LOCALE_STORAGE_KEY = 'moa.locale';
 /** BCP 47 tag each language formats dates, numbers and money with (src/lib/dates.ts, money.ts). */
 const formatTags: Record<Locale, string> = { en: 'en-US', ko: 'ko-KR' };
 
+/** Each area file is a chunk of its own, fetched the first time a page needs it. */
+const areaFiles: Record<Locale, Record<string, () => Promise<Texts>>> = {
+  en: import.meta.glob<Texts>(['./en/*.ts', '!./en/shell.ts'], { import: 'texts' }),
+  ko: import.meta.glob<Texts>('./ko/*.ts', { import: 'texts' }),
+};
+
+/** What has arrived, per language; `messages` is the current language's. */
+const catalogues: Record<Locale, Texts> = { en: { ...englishShell }, ko: {} };
+const arrived: Record<Locale, Set<Area>> = { en: new Set(['shell']), ko: new Set() };
+const arriving = new Map<string, Promise<void>>();
+/** Every area a page has asked for in this visit: a switch of language loads them all. */
+const inUse = new Set<Area>(['shell']);
+
 let current: Locale = 'en';
-let messages: Catalogue = en;
-const loaded: Partial<Record<Locale, Catalogue>> = { en };
+let messages: Texts = catalogues.en;
 const listeners = new Set<() => void>();
+
+function loadArea(locale: Locale, area: Area): Promise<void> | null {
+  if (arrived[locale].has(area)) return null;
+  const id = `${locale}/${area}`;
+  let load = arriving.get(id);
+  if (!load) {
+    const file = areaFiles[locale][`./${id}.ts`];
+    if (!file) throw new Error(`No texts for ${id}`);
+    load = file()
+      .then((texts) => {
+        Object.assign(catalogues[locale], texts);
+        arrived[locale].add(area);
+      })
+      .finally(() => arriving.delete(id));
+    arriving.set(id, load);
+  }
+  return load;
+}
+
+async function loadAreas(locale: Locale, areas: Iterable<Area>): Promise<void> {
+  await Promise.all([...areas].map((area) => loadArea(locale, area)));
+}
+
+/**
+ * The texts of these areas in the current language: null when they are all here already (the
+ * usual case once visited), else a promise that settles when they are. A failed fetch rejects
+ * (the route shows its error) and is tried again next time.
+ */
+export function loadTexts(areas: readonly TextArea[]): Promise<void> | null {
+  for (const area of areas) inUse.add(area);
+  if (areas.every((area) => arrived[current].has(area))) return null;
+  return (async () => {
+    // A switch of language while these load: load them in the new one too.
+    let locale: Locale;
+    do {
+      locale = current;
+      await loadAreas(locale, areas);
+    } while (locale !== current);
+  })();
+}
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -65,18 +120,9 @@ function browserLanguages(): readonly string[] {
   return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
 
-async function loadCatalogue(locale: Locale): Promise<Catalogue> {
-  const found = loaded[locale];
-  if (found) return found;
-  // Only Korean is ever fetched; it is its own chunk.
-  const { ko } = await import('./ko');
-  loaded.ko = ko;
-  return ko;
-}
-
-function apply(locale: Locale, catalogue: Catalogue) {
+function apply(locale: Locale) {
   current = locale;
-  messages = catalogue;
+  messages = catalogues[locale];
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   for (const listener of listeners) listener();
 }
@@ -88,28 +134,31 @@ export async function initLocale(): Promise<Locale> {
   if (isLocale(stored)) rememberForServer(stored);
   const locale = chooseLocale(stored, browserLanguages());
   try {
-    apply(locale, await loadCatalogue(locale));
+    await loadAreas(locale, inUse);
+    apply(locale);
   } catch {
-    apply('en', en);
+    apply('en');
   }
   return current;
 }
 
 /** The server's page renderer: the language of the page it renders next (no device to remember it on). */
 export async function renderIn(locale: Locale): Promise<void> {
-  if (locale !== current) apply(locale, await loadCatalogue(locale));
+  if (locale === current) return;
+  await loadAreas(locale, inUse);
+  apply(locale);
 }
 
 /** The investor picks a language: loaded, remembered on this device, and every screen re-renders in it. */
 export async function setLocale(locale: Locale): Promise<void> {
-  const catalogue = await loadCatalogue(locale);
+  await loadAreas(locale, inUse);
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {
     // Private mode: the choice lasts for this visit.
   }
   rememberForServer(locale);
-  if (locale !== current) apply(locale, catalogue);
+  if (locale !== current) apply(locale);
 }
 
 /**
@@ -146,19 +195,20 @@ export function useLocale(): Locale {
 
 /** `t('key', { name: 'Moa' })` replaces `{name}` in the message. */
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  const message = messages[key] ?? en[key];
+  // An area a route forgot to ask for shows its key (tests/i18n/areas.test.ts keeps them asked for).
+  const message = messages[key] ?? catalogues.en[key] ?? key;
   if (!params) return message;
   return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
 /**
  * What a shared schema said about refused input, in the reader's language: the schemas carry
- * message keys (src/domain/validation-messages.ts); a message of the validation library itself
- * is shown as it is.
+ * message keys (src/domain/validation-messages.ts, the `validation` area, which a page with a
+ * form asks for); a message of the validation library itself is shown as it is.
  */
 export function validationText(message: string | undefined): string | undefined {
   if (message === undefined) return undefined;
-  return isValidationKey(message) ? t(message) : message;
+  return message.startsWith('validation.') && message in messages ? t(message as MessageKey) : message;
 }
 
 export type Language = Locale;

@@ -3,8 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ProductCard as Card } from '../../domain/products';
 import { ProjectCard, ProjectCardSkeleton } from '../../features/projects/components/project-card';
 import { ProjectGrid } from '../../features/projects/components/project-grid';
-import { pickHomeSections } from '../../features/projects/home-sections';
-import { categoriesOptions, productOverviewOptions } from '../../features/projects/queries';
+import { categoriesOptions, productShelvesOptions } from '../../features/projects/queries';
 import { t, type MessageKey } from '../../lib/i18n';
 import { Delayed } from '../../ui/delayed';
 import { GenericError } from './generic-fallbacks';
@@ -59,19 +58,18 @@ function Section({
 
 /** The home page's live sections: featured, most popular, closing soon and the themes. */
 export function HomeCatalogue() {
-  const overview = useQuery(productOverviewOptions());
+  const shelves = useQuery(productShelvesOptions());
   const categories = useQuery(categoriesOptions());
   // A failed refresh (offline) keeps showing the saved sections; only no data at all is an error.
-  if (overview.isError && !overview.data) {
+  if (shelves.isError && !shelves.data) {
     return (
       <div className="container py-8">
-        <GenericError error={overview.error} />
+        <GenericError error={shelves.error} />
       </div>
     );
   }
-  const cards = overview.data?.productPayloads ?? [];
-  const isLoading = overview.isPending;
-  const sections = pickHomeSections(cards);
+  const isLoading = shelves.isPending;
+  const sections = shelves.data ?? { featured: [], popular: [], closing: [] };
   return (
     <>
       <Section

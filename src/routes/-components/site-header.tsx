@@ -1,13 +1,18 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
-import { saveLanguage } from '../../features/account/mutations';
+import { lazy, Suspense, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { saveLanguage } from '../../features/account/language';
 import { InstallButton } from '../../features/pwa/install-button';
 import { t, type MessageKey } from '../../lib/i18n';
 import { hasSessionToken, subscribeSession } from '../../lib/session';
 import { LanguageSwitch } from '../../ui/language-switch';
 import { Logo } from '../../ui/logo';
-import { HeaderAccountLabel } from './header-account-label';
 import { HeaderBell } from './header-bell';
+
+// Signed in only: the name and badge come beside the app; "Account" until then, as until the
+// name is known.
+const HeaderAccountLabel = lazy(() =>
+  import('./header-account-label').then((module) => ({ default: module.HeaderAccountLabel })),
+);
 
 const navItems: { to: string; label: MessageKey }[] = [
   { to: '/projects', label: 'nav.projects' },
@@ -39,7 +44,9 @@ export function SiteHeader() {
   const accountLink = isSignedIn ? (
     <Link to="/account/overview" className="btn-primary" onClick={() => setIsMenuOpen(false)}>
       <span className="i-lucide-user-round shrink-0" aria-hidden="true" />
-      <HeaderAccountLabel />
+      <Suspense fallback={t('nav.account')}>
+        <HeaderAccountLabel />
+      </Suspense>
     </Link>
   ) : (
     <Link to="/auth/signin" className="btn-primary" onClick={() => setIsMenuOpen(false)}>

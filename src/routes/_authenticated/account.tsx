@@ -9,6 +9,7 @@ import { t } from '../../lib/i18n';
  * its component renders its own h1 and content, without a container (this layout gives one).
  */
 export const Route = createFileRoute('/_authenticated/account')({
+  staticData: { texts: ['account'] },
   component: AccountLayout,
 });
 

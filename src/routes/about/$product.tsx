@@ -7,7 +7,7 @@ import { getLanguage, t } from '../../lib/i18n';
 import { NotFoundPage } from '../-components/not-found-page';
 
 export const Route = createFileRoute('/about/$product')({
-  staticData: { prerender: true },
+  staticData: { prerender: true, texts: ['legal'] },
   loaderDeps: () => ({ language: getLanguage() }),
   loader: async ({ params }) => {
     if (!isAboutProduct(params.product)) throw notFound();

@@ -5,7 +5,7 @@ import { pageHead } from '../../lib/head';
 import { getLanguage, t } from '../../lib/i18n';
 
 export const Route = createFileRoute('/about/infrastructure')({
-  staticData: { prerender: true },
+  staticData: { prerender: true, texts: ['legal'] },
   loaderDeps: () => ({ language: getLanguage() }),
   loader: async () => (await loadAbout()).infrastructure,
   head: ({ loaderData }) => (loaderData ? pageHead(loaderData.title, loaderData.description) : {}),

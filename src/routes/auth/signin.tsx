@@ -14,6 +14,7 @@ import { CodeField, Field, FormError } from '../../ui/field';
 import { AuthCard } from './-components/auth-card';
 
 export const Route = createFileRoute('/auth/signin')({
+  staticData: { texts: ['auth', 'site', 'validation'] },
   validateSearch: validateRedirectSearch,
   head: () => pageHead(t('signin.title')),
   component: SignInPage,

@@ -11,7 +11,7 @@ import { RequestError } from '../../lib/request-error';
 import { NotFoundPage } from '../-components/not-found-page';
 
 export const Route = createFileRoute('/blog/$urlTitle')({
-  staticData: { prerender: true },
+  staticData: { prerender: true, texts: ['blog'] },
   loader: async ({ context, params }) => {
     try {
       return await context.queryClient.ensureQueryData(postDetailOptions(params.urlTitle));

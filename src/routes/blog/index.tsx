@@ -9,7 +9,7 @@ import { t } from '../../lib/i18n';
 import { Spinner } from '../../ui/spinner';
 
 export const Route = createFileRoute('/blog/')({
-  staticData: { prerender: true },
+  staticData: { prerender: true, texts: ['blog'] },
   loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(postListInfiniteOptions()),
   head: () => pageHead(t('blog.title'), t('blog.description')),
   component: BlogListPage,

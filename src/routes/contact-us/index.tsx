@@ -12,6 +12,7 @@ import { t, validationText } from '../../lib/i18n';
 import { RequestError } from '../../lib/request-error';
 
 export const Route = createFileRoute('/contact-us/')({
+  staticData: { texts: ['contact', 'validation'] },
   head: () => pageHead(t('contact.title'), t('contact.description')),
   component: ContactPage,
 });

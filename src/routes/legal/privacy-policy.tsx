@@ -5,7 +5,7 @@ import { loadLegal } from '../../features/content/language';
 import { getLanguage, t } from '../../lib/i18n';
 
 export const Route = createFileRoute('/legal/privacy-policy')({
-  staticData: { prerender: true },
+  staticData: { prerender: true, texts: ['legal'] },
   loaderDeps: () => ({ language: getLanguage() }),
   loader: async () => (await loadLegal()).privacyPolicy,
   head: ({ loaderData }) => (loaderData ? legalHead(loaderData, '/privacy-policy/') : {}),

@@ -21,7 +21,7 @@ const validateSearch = (search: Record<string, unknown>): ProjectsSearch => ({
 });
 
 export const Route = createFileRoute('/projects/')({
-  staticData: { prerender: true },
+  staticData: { prerender: true, texts: ['catalogue'] },
   validateSearch,
   loaderDeps: ({ search }) => ({ saleStatus: search.saleStatus, categoryId: search.categoryId }),
   loader: async ({ context, deps }) => {

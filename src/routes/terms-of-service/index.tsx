@@ -5,7 +5,7 @@ import { loadLegal } from '../../features/content/language';
 import { getLanguage, t } from '../../lib/i18n';
 
 export const Route = createFileRoute('/terms-of-service/')({
-  staticData: { prerender: true },
+  staticData: { prerender: true, texts: ['legal'] },
   loaderDeps: () => ({ language: getLanguage() }),
   loader: async () => (await loadLegal()).termsOfService,
   head: ({ loaderData }) => (loaderData ? legalHead(loaderData, '/terms-of-service/') : {}),

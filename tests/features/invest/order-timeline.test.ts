@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nextStepMessages, nextStepOf, type OrderState } from '../../../src/domain/order-state';
 import type { Order, OrderEvent } from '../../../src/domain/orders';
 import { timelineItems } from '../../../src/features/invest/components/order-timeline';
+import { loadTexts } from '../../../src/lib/i18n';
+
+// The order pages ask for the investing texts (their routes' staticData).
+beforeAll(() => loadTexts(['invest']));
 
 let eventId = 0;
 const event = (type: OrderEvent['type'], state: OrderState, at: string, actor: OrderEvent['actor'] = 'INVESTOR') => ({

@@ -1,5 +1,5 @@
 /** The home page: hero, what one can own and the road from sign-in to a first token. */
-export const home = {
+export const texts = {
   'home.eyebrow': 'Tokenized K-culture',
   'home.title': 'Own a share of the culture the world is falling for.',
   'home.lead':
@@ -32,4 +32,4 @@ export const home = {
   'home.step.invest.body': 'Buy tokens from a few dollars, pay by bank or crypto, and watch them in your account.',
   'home.step.vote.title': 'Vote and earn',
   'home.step.vote.body': 'Holders share in revenue, unlock gifts and vote on what happens next.',
-} as const;
+};

@@ -1,5 +1,11 @@
 /** Identity check and investor verification: the forms, their review states and their pages. */
-export const identity = {
+export const texts = {
+  'investorType.INDIVIDUAL': 'Individual',
+  'investorType.COMPANY': 'Entity',
+  'kyc.status.NONE': 'Pending',
+  'kyc.status.INPROGRESS': 'In progress',
+  'kyc.status.GREEN': 'Approved',
+  'kyc.status.RED': 'Rejected',
   'identity.eyebrow': 'Identity check',
   'identity.title': 'Verify your identity',
   'identity.intro':
@@ -17,7 +23,6 @@ export const identity = {
   'identity.submit': 'Submit for review',
   'identity.widgetFailed': 'The identity check could not load. Check your connection and try again.',
   'identity.widgetNoToken': 'No identity check token',
-
   'identity.form.details': 'Your details',
   'identity.form.legalName': 'Legal name',
   'identity.form.legalNameHint': 'Exactly as it is written on your document.',
@@ -46,12 +51,10 @@ export const identity = {
   'identity.document.ID_CARD': 'National identity card',
   'identity.document.DRIVERS_LICENSE': 'Driving licence',
   'identity.document.RESIDENCE_PERMIT': 'Residence permit',
-
   'identity.file.choose': 'Take a photo or choose a file',
   'identity.file.chooseAnother': 'Choose another',
   'identity.file.none': 'No file chosen yet',
   'identity.file.size': '{name} ({size} KB)',
-
   'identity.review.init.title': 'Not started yet',
   'identity.review.init.body': 'You have not sent your identity check. It takes about five minutes.',
   'identity.review.pending.title': 'Submitted and waiting for review',
@@ -76,7 +79,6 @@ export const identity = {
   'identity.review.resend': 'Fix and send again',
   'identity.review.contactSupport': 'Contact support',
   'identity.review.browseMeanwhile': 'Browse projects meanwhile',
-
   'identity.investor.eyebrow': 'Investor verification',
   'identity.investor.title': 'Verify your investor status',
   'identity.investor.intro':
@@ -122,4 +124,4 @@ export const identity = {
   'identity.investor.final.body': 'This decision is final. If you think it is wrong, contact our support team.',
   'identity.investor.start': 'Start investor verification',
   'identity.investor.backToProjects': 'Back to projects',
-} as const;
+};

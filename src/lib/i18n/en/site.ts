@@ -1,19 +1,5 @@
-/** The frame around every page (header, footer) and small standalone pages: service status, gift links. */
-export const site = {
-  'site.homeLink': 'home',
-  'site.footer.tagline':
-    'Own a share of the culture you love: music, drama, food and craft from Korea, tokenized and verified.',
-  'site.footer.whyMoa': 'Why Moa',
-  'site.footer.projects': 'Projects',
-  'site.footer.howItWorks': 'How Moa works',
-  'site.footer.blog': 'Blog',
-  'site.footer.faq': 'FAQ',
-  'site.footer.contact': 'Contact us',
-  'site.footer.status': 'Service status',
-  'site.footer.terms': 'Terms of service',
-  'site.footer.privacy': 'Privacy policy',
-  'site.footer.disclaimers': 'Disclaimers',
-  'site.footer.copyright': '© {year} Moa.',
+/** Small standalone pages: service status, Google sign-in, gift links. */
+export const texts = {
   'site.health.title': 'Service status',
   'site.health.ok': 'All systems working',
   'site.health.trouble': 'Moa is having trouble',
@@ -36,4 +22,4 @@ export const site = {
   'site.gift.browse': 'Browse projects',
   'site.gift.project': 'Project #{id}',
   'site.google.loadFailed': 'Google sign-in could not load',
-} as const;
+};

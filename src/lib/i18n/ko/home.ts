@@ -1,7 +1,8 @@
-import type { home as english } from '../en/home';
+import type { Translation } from '../types';
+import type { texts as english } from '../en/home';
 
-/** 홈 화면의 한국어 문구. */
-export const home = {
+/** The home page: hero, what one can own and the road from sign-in to a first token. */
+export const texts = {
   'home.eyebrow': 'K-컬처 토큰 투자',
   'home.title': '세계가 사랑하는 한국 문화, 이제 직접 소유하세요.',
   'home.lead':
@@ -34,4 +35,4 @@ export const home = {
   'home.step.invest.body': '소액으로 토큰을 사고 계좌이체나 가상자산으로 결제한 뒤, 내 계정에서 확인합니다.',
   'home.step.vote.title': '투표하고 수익 받기',
   'home.step.vote.body': '보유자는 수익을 분배받고, 특전을 받고, 프로젝트의 다음 방향을 투표로 정합니다.',
-} satisfies Record<keyof typeof english, string>;
+} satisfies Translation<typeof english>;

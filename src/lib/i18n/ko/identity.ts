@@ -1,7 +1,14 @@
-import type { identity as english } from '../en/identity';
+import type { Translation } from '../types';
+import type { texts as english } from '../en/identity';
 
-/** 본인 인증과 투자자 인증 화면의 한국어 문구. */
-export const identity = {
+/** Identity check and investor verification: the forms, their review states and their pages. */
+export const texts = {
+  'investorType.INDIVIDUAL': '개인',
+  'investorType.COMPANY': '법인',
+  'kyc.status.NONE': '미완료',
+  'kyc.status.INPROGRESS': '심사 중',
+  'kyc.status.GREEN': '승인',
+  'kyc.status.RED': '거절',
   'identity.eyebrow': '본인 인증',
   'identity.title': '본인 인증하기',
   'identity.intro':
@@ -19,7 +26,6 @@ export const identity = {
   'identity.submit': '심사 요청',
   'identity.widgetFailed': '본인 인증 화면을 불러오지 못했습니다. 인터넷 연결을 확인한 뒤 다시 시도해 주세요.',
   'identity.widgetNoToken': '본인 인증 토큰을 받지 못했습니다',
-
   'identity.form.details': '기본 정보',
   'identity.form.legalName': '성명(법적 이름)',
   'identity.form.legalNameHint': '신분증에 적힌 그대로 입력해 주세요.',
@@ -48,12 +54,10 @@ export const identity = {
   'identity.document.ID_CARD': '주민등록증·신분증',
   'identity.document.DRIVERS_LICENSE': '운전면허증',
   'identity.document.RESIDENCE_PERMIT': '외국인등록증·거주 허가증',
-
   'identity.file.choose': '사진 촬영 또는 파일 선택',
   'identity.file.chooseAnother': '다른 파일 선택',
   'identity.file.none': '선택한 파일 없음',
   'identity.file.size': '{name} ({size}KB)',
-
   'identity.review.init.title': '아직 시작하지 않았습니다',
   'identity.review.init.body': '본인 인증을 아직 제출하지 않으셨습니다. 약 5분이면 끝납니다.',
   'identity.review.pending.title': '제출 완료, 심사 대기 중',
@@ -78,7 +82,6 @@ export const identity = {
   'identity.review.resend': '수정 후 다시 제출',
   'identity.review.contactSupport': '고객지원 문의',
   'identity.review.browseMeanwhile': '기다리는 동안 프로젝트 둘러보기',
-
   'identity.investor.eyebrow': '투자자 인증',
   'identity.investor.title': '투자자 자격 인증',
   'identity.investor.intro':
@@ -122,4 +125,4 @@ export const identity = {
   'identity.investor.final.body': '최종 결정입니다. 결정에 이의가 있으시면 고객지원팀으로 문의해 주세요.',
   'identity.investor.start': '투자자 인증 시작',
   'identity.investor.backToProjects': '프로젝트로 돌아가기',
-} satisfies Record<keyof typeof english, string>;
+} satisfies Translation<typeof english>;

@@ -1,20 +1,8 @@
-import type { site as english } from '../en/site';
+import type { Translation } from '../types';
+import type { texts as english } from '../en/site';
 
-/** 머리글·바닥글과 서비스 상태, 특전 링크 화면의 한국어 문구. */
-export const site = {
-  'site.homeLink': '홈',
-  'site.footer.tagline': '좋아하는 한국 문화에 투자하세요. 음악, 드라마, 음식, 공예를 검증된 토큰으로 소유합니다.',
-  'site.footer.whyMoa': '모아를 선택하는 이유',
-  'site.footer.projects': '프로젝트',
-  'site.footer.howItWorks': '모아 이용 방법',
-  'site.footer.blog': '블로그',
-  'site.footer.faq': '자주 묻는 질문',
-  'site.footer.contact': '문의하기',
-  'site.footer.status': '서비스 상태',
-  'site.footer.terms': '이용약관',
-  'site.footer.privacy': '개인정보 처리방침',
-  'site.footer.disclaimers': '투자 유의사항',
-  'site.footer.copyright': '© {year} 모아.',
+/** Small standalone pages: service status, Google sign-in, gift links. */
+export const texts = {
   'site.health.title': '서비스 상태',
   'site.health.ok': '모든 서비스 정상',
   'site.health.trouble': '서비스 장애 발생',
@@ -36,4 +24,4 @@ export const site = {
   'site.gift.browse': '프로젝트 둘러보기',
   'site.gift.project': '프로젝트 #{id}',
   'site.google.loadFailed': 'Google 로그인을 불러오지 못했습니다',
-} satisfies Record<keyof typeof english, string>;
+} satisfies Translation<typeof english>;

@@ -9,6 +9,7 @@ import { pageHead } from '../../../lib/head';
 import { t, type MessageKey } from '../../../lib/i18n';
 
 export const Route = createFileRoute('/_authenticated/account/account-activity')({
+  staticData: { texts: ['identity'] },
   loader: ({ context }) => context.queryClient.ensureQueryData(activityQueryOptions()),
   head: () => pageHead(t('activity.title')),
   component: Page,

@@ -11,6 +11,7 @@ import { OfflineHint } from './-components/settings/offline-hint';
 import { SessionsSection } from './-components/settings/sessions-section';
 
 export const Route = createFileRoute('/_authenticated/account/account-settings')({
+  staticData: { texts: ['auth', 'identity', 'validation'] },
   loader: ({ context }) => context.queryClient.ensureQueryData(meQueryOptions()),
   head: () => pageHead(t('settings.title')),
   component: Page,

@@ -11,6 +11,7 @@ import { pageHead } from '../../../lib/head';
 import { t } from '../../../lib/i18n';
 
 export const Route = createFileRoute('/_authenticated/account/notification-settings')({
+  staticData: { texts: ['notifications'] },
   loader: ({ context }) => context.queryClient.ensureQueryData(preferencesQueryOptions()),
   head: () => pageHead(t('notifications.settings.title')),
   component: Page,

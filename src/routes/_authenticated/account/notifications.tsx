@@ -10,6 +10,7 @@ import { t } from '../../../lib/i18n';
 import { useIsOnline } from '../../../lib/use-online';
 
 export const Route = createFileRoute('/_authenticated/account/notifications')({
+  staticData: { texts: ['notifications'] },
   loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(inboxQueryOptions()),
   head: () => pageHead(t('notifications.title')),
   component: Page,

@@ -18,6 +18,7 @@ function claimGiftSearch({ productId }: Record<string, unknown>): { productId?: 
 }
 
 export const Route = createFileRoute('/_kyc/claim-gift/')({
+  staticData: { texts: ['account', 'invest', 'site', 'validation'] },
   validateSearch: claimGiftSearch,
   head: () => pageHead(t('site.gift.title')),
   component: Page,

@@ -14,6 +14,7 @@ import { PushOffer } from '../../../features/notifications/components/push-offer
 const completeSearch = ({ orderId }: Record<string, unknown>): { orderId?: string } => ({ orderId: readUuid(orderId) });
 
 export const Route = createFileRoute('/_kyc/invest/complete')({
+  staticData: { texts: ['invest', 'notifications'] },
   validateSearch: completeSearch,
   loaderDeps: ({ search }) => ({ orderId: search.orderId }),
   loader: ({ context, deps }) =>

@@ -42,6 +42,7 @@ const investSearch = ({
 });
 
 export const Route = createFileRoute('/_kyc/invest/')({
+  staticData: { texts: ['invest'] },
   validateSearch: investSearch,
   loaderDeps: ({ search }) => ({ productId: search.productId, orderId: search.orderId }),
   loader: async ({ context, deps }) => {

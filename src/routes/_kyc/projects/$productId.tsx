@@ -22,6 +22,7 @@ import { t } from '../../../lib/i18n';
 import { RequestError } from '../../../lib/request-error';
 
 export const Route = createFileRoute('/_kyc/projects/$productId')({
+  staticData: { texts: ['catalogue'] },
   params: productIdParams,
   loader: async ({ context, params }) => {
     try {

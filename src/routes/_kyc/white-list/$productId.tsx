@@ -10,6 +10,7 @@ import { RequestError } from '../../../lib/request-error';
 import { NetworkButton } from '../../../ui/network-button';
 
 export const Route = createFileRoute('/_kyc/white-list/$productId')({
+  staticData: { texts: ['catalogue'] },
   params: productIdParams,
   loader: async ({ context, params }) => {
     try {

@@ -5,6 +5,7 @@ import { t } from '../../../lib/i18n';
 import { AuthCard } from '../-components/auth-card';
 
 export const Route = createFileRoute('/auth/otp/intro')({
+  staticData: { texts: ['auth'] },
   validateSearch: validateRedirectSearch,
   head: () => pageHead(t('otpIntro.title')),
   component: Page,

@@ -15,6 +15,7 @@ import { CodeField, FormError } from '../../../ui/field';
 import { AuthCard } from '../-components/auth-card';
 
 export const Route = createFileRoute('/auth/otp/setup')({
+  staticData: { texts: ['auth', 'validation'] },
   validateSearch: validateRedirectSearch,
   beforeLoad: async ({ context, location, search }) => {
     if (!hasSessionToken()) throw redirect({ to: '/auth/signin', search: { redirect: location.href } });

@@ -14,6 +14,7 @@ import { CodeField, Field } from '../../../ui/field';
 import { AuthCard } from '../-components/auth-card';
 
 export const Route = createFileRoute('/auth/otp/verify')({
+  staticData: { texts: ['auth', 'validation'] },
   validateSearch: validateRedirectSearch,
   beforeLoad: ({ location }) => {
     if (!hasSessionToken()) throw redirect({ to: '/auth/signin', search: { redirect: location.href } });

@@ -14,6 +14,7 @@ import { formatMoney } from '../../../../lib/money';
 import { RequestError } from '../../../../lib/request-error';
 
 export const Route = createFileRoute('/_authenticated/account/orders/$orderId')({
+  staticData: { texts: ['invest'] },
   params: {
     parse: ({ orderId }: { orderId: string }) => {
       if (readUuid(orderId) === undefined) throw notFound();

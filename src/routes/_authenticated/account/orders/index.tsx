@@ -11,6 +11,7 @@ import { RequestError } from '../../../../lib/request-error';
 import { Spinner } from '../../../../ui/spinner';
 
 export const Route = createFileRoute('/_authenticated/account/orders/')({
+  staticData: { texts: ['invest'] },
   head: () => pageHead(t('orders.title')),
   component: Page,
 });

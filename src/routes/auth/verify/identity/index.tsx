@@ -18,6 +18,7 @@ const isReadyForCheck = (me: Awaited<ReturnType<NonNullable<ReturnType<typeof me
   Boolean(me && me.userPayload.isOtpEnabled && me.userPayload.role !== 'UNVERIFIED');
 
 export const Route = createFileRoute('/auth/verify/identity/')({
+  staticData: { texts: ['identity', 'validation'] },
   validateSearch: validateRedirectSearch,
   // Preloads the identity-check token (spec section 2) once the user may start a check.
   loader: async ({ context }) => {

@@ -14,6 +14,7 @@ import { FormError } from '../../../../ui/field';
 import { AuthCard } from '../../-components/auth-card';
 
 export const Route = createFileRoute('/auth/verify/identity/success')({
+  staticData: { texts: ['identity'] },
   validateSearch: validateRedirectSearch,
   head: () => pageHead(t('identity.resultTitle')),
   component: Page,

@@ -13,6 +13,7 @@ import { FormError } from '../../../../ui/field';
 import { AuthCard } from '../../-components/auth-card';
 
 export const Route = createFileRoute('/auth/verify/investor/')({
+  staticData: { texts: ['identity'] },
   validateSearch: validateRedirectSearch,
   head: () => pageHead(t('identity.investor.title')),
   component: Page,

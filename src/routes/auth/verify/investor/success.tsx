@@ -12,6 +12,7 @@ import { FormError } from '../../../../ui/field';
 import { AuthCard } from '../../-components/auth-card';
 
 export const Route = createFileRoute('/auth/verify/investor/success')({
+  staticData: { texts: ['identity'] },
   validateSearch: validateRedirectSearch,
   head: () => pageHead(t('identity.investor.resultTitle')),
   component: Page,

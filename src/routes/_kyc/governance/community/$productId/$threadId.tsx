@@ -10,6 +10,7 @@ import { ItemError } from '../../-components/item-route';
 import { loadItem } from '../../-components/load-item';
 
 export const Route = createFileRoute('/_kyc/governance/community/$productId/$threadId')({
+  staticData: { texts: ['catalogue', 'governance'] },
   params: threadParams,
   loader: ({ context, params }) =>
     loadItem(() => context.queryClient.ensureQueryData(threadOptions(params.productId, params.threadId))),

@@ -11,6 +11,7 @@ import { RequestError } from '../../../../../lib/request-error';
 import { productIdParams } from '../../../../../lib/route-params';
 
 export const Route = createFileRoute('/_kyc/governance/community/$productId/')({
+  staticData: { texts: ['catalogue', 'governance'] },
   params: productIdParams,
   loader: async ({ context, params }) => {
     try {

@@ -10,6 +10,7 @@ import { ItemError } from '../../-components/item-route';
 import { loadItem } from '../../-components/load-item';
 
 export const Route = createFileRoute('/_kyc/governance/notice/$productId/$noticeId')({
+  staticData: { texts: ['governance'] },
   params: noticeParams,
   loader: ({ context, params }) =>
     loadItem(() =>

@@ -11,6 +11,7 @@ import { RequestError } from '../../../../../lib/request-error';
 import { productIdParams } from '../../../../../lib/route-params';
 
 export const Route = createFileRoute('/_kyc/governance/notice/$productId/')({
+  staticData: { texts: ['governance'] },
   params: productIdParams,
   loader: async ({ context, params }) => {
     try {

@@ -1,0 +1,32 @@
+/** The contact form and its topics. */
+export const texts = {
+  'contact.eyebrow': 'Help',
+  'contact.title': 'Contact us',
+  'contact.description': 'Write to the Moa team about an offering, your account, a payment or a partnership.',
+  'contact.intro':
+    'Questions about a project, your account or a payment? Write to us: a person on our team reads every message and usually answers within two working days.',
+  'contact.name': 'Your name',
+  'contact.email': 'Email address',
+  'contact.emailHint': 'We reply here, and send you a copy of your message.',
+  'contact.topic': 'Topic',
+  'contact.topicPlaceholder': 'Choose a topic',
+  'contact.topic.investing': 'Investing in a project',
+  'contact.topic.account': 'My account or identity check',
+  'contact.topic.payments': 'A payment',
+  'contact.topic.partnerships': 'Listing a project on Moa',
+  'contact.topic.press': 'Press',
+  'contact.topic.other': 'Something else',
+  'contact.message': 'Message',
+  'contact.messageHint': '{count} of {max} characters',
+  'contact.send': 'Send message',
+  'contact.sending': 'Sending',
+  'contact.fixErrors': 'Please correct the highlighted fields.',
+  'contact.sentTitle': 'Thank you, your message is on its way',
+  'contact.sentBody': 'We sent a confirmation to {email}. Your reference is #{id}.',
+  'contact.another': 'Write another message',
+  'contact.safety': 'Moa will never ask for your password, sign-in codes or recovery codes.',
+  'contact.elsewhere': 'Looking for a quick answer?',
+  'contact.elsewhereBody':
+    'Most questions about signing in, identity checks, payments and votes are answered in the FAQ.',
+  'contact.faqLink': 'Read the FAQ',
+};

@@ -1,0 +1,72 @@
+import type { Translation } from '../types';
+import type { texts as english } from '../en/auth';
+
+/** Signing in: email code, Google, the authenticator app and recovery codes. */
+export const texts = {
+  'signin.eyebrow': '환영합니다',
+  'signin.title': 'Moa 로그인',
+  'signin.intro':
+    '처음이신가요? 로그인하면 계정이 바로 만들어집니다. 이어서 2단계 인증을 설정하고, 투자 전에 본인 인증을 진행합니다.',
+  'signin.emailLabel': '이메일 주소',
+  'signin.emailInvalid': '올바른 이메일 주소를 입력해 주세요.',
+  'signin.sendCode': '이메일로 인증 코드 받기',
+  'signin.sending': '보내는 중…',
+  'signin.codeSent': '{email}(으)로 6자리 코드를 보냈습니다. 10분 동안 유효합니다.',
+  'signin.codeLabel': '인증 코드',
+  'signin.codeHint': '받은편지함과 스팸함을 확인해 주세요.',
+  'signin.submitCode': '로그인',
+  'signin.checking': '확인 중…',
+  'signin.resend': '코드 다시 받기',
+  'signin.otherEmail': '다른 이메일 사용',
+  'signin.or': '또는',
+  'signin.googleUnavailable': 'Google 로그인을 불러오지 못했습니다. 이메일 인증 코드로 로그인해 주세요.',
+  'signin.next': '로그인하면 이용약관과 개인정보 처리방침에 동의하는 것으로 봅니다.',
+  'otp.eyebrow': '2단계 인증',
+  'otp.codeFormat': '인증 앱에 표시된 6자리 숫자를 입력해 주세요.',
+  'otp.checking': '확인 중…',
+  'otpIntro.title': '계정을 안전하게 지키세요',
+  'otpIntro.body':
+    'Moa는 로그인할 때마다 인증 앱의 6자리 코드를 확인합니다. 누군가 이메일에 접근하더라도 보유 자산은 안전합니다.',
+  'otpIntro.step1': '휴대폰에 인증 앱이 없다면 먼저 설치해 주세요.',
+  'otpIntro.step2': '화면의 QR 코드를 스캔하거나 설정 키를 입력한 뒤, 앱에 표시된 코드를 입력합니다.',
+  'otpIntro.step3': '복구 코드를 안전한 곳에 보관하세요. 휴대폰을 잃어버렸을 때 코드마다 한 번씩 로그인할 수 있습니다.',
+  'otpIntro.apps':
+    'Google Authenticator, Microsoft Authenticator, 1Password, Authy, Bitwarden 등 TOTP 방식 인증 앱이라면 모두 사용할 수 있습니다.',
+  'otpIntro.start': '인증 앱 설정하기',
+  'otpSetup.title': '인증 앱 설정',
+  'otpSetup.intro': '인증 앱에 Moa를 추가한 뒤, 앱에 표시된 코드를 입력하면 2단계 인증이 켜집니다.',
+  'otpSetup.qrLabel': '인증 앱에 Moa를 추가하는 QR 코드',
+  'otpSetup.scanTitle': 'QR 코드 스캔',
+  'otpSetup.scanBody':
+    '인증 앱을 열고 계정을 추가한 뒤 코드를 스캔하세요. 스캔이 어렵다면 아래 키를 직접 입력해도 됩니다.',
+  'otpSetup.secretLabel': '설정 키',
+  'otpSetup.copy': '키 복사',
+  'otpSetup.copied': '복사했습니다',
+  'otpSetup.codeLabel': '인증 앱의 코드',
+  'otpSetup.codeHint': '인증 앱에 지금 표시된 Moa의 6자리 숫자입니다.',
+  'otpSetup.submit': '2단계 인증 켜기',
+  'otpSetup.toSettings': '계정 설정으로 이동',
+  'otpSetup.savedTitle': '복구 코드를 저장하세요',
+  'otpSetup.savedIntro':
+    '2단계 인증이 켜졌습니다. 휴대폰을 잃어버리면 아래 코드로 한 번씩 로그인할 수 있습니다. 코드는 지금만 표시되니 다운로드하거나 복사해 안전한 곳에 보관해 주세요.',
+  'otpSetup.savedConfirm': '복구 코드를 저장했습니다.',
+  'otpSetup.continue': '계속',
+  'otpVerify.title': '인증 코드 입력',
+  'otpVerify.intro': '로그인을 마치려면 인증 앱의 6자리 코드를 입력해 주세요.',
+  'otpVerify.recoveryIntro':
+    '2단계 인증을 설정할 때 저장한 복구 코드 중 하나를 입력해 주세요. 코드마다 한 번만 사용할 수 있습니다.',
+  'otpVerify.codeLabel': '인증 앱 코드',
+  'otpVerify.recoveryLabel': '복구 코드',
+  'otpVerify.recoveryFormat': '복구 코드는 ABCDE-FGHJK 형식입니다.',
+  'otpVerify.submit': '확인',
+  'otpVerify.useRecovery': '복구 코드로 로그인',
+  'otpVerify.useCode': '인증 앱 코드로 로그인',
+  'otpVerify.otherAccount': '다른 계정으로 로그인',
+  'recovery.listLabel': '복구 코드',
+  'recovery.download': '다운로드',
+  'recovery.copy': '전체 복사',
+  'recovery.copied': '복사했습니다',
+  'recovery.fileHeading': 'Moa 복구 코드',
+  'recovery.fileNote':
+    '각 코드는 인증 앱 대신 한 번씩 로그인에 사용할 수 있습니다. 이 파일은 다른 사람과 공유하지 마세요.',
+} satisfies Translation<typeof english>;

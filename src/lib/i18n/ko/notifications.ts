@@ -1,0 +1,53 @@
+import type { Translation } from '../types';
+import type { texts as english } from '../en/notifications';
+
+/** Notifications: the inbox, the bell and what is sent where. */
+export const texts = {
+  'notifications.title': '알림',
+  'notifications.intro': '보유 중인 프로젝트 소식, 계약 진행 상황, 신청하신 혜택 안내를 모아 보여 드립니다.',
+  'notifications.listLabel': '내 알림, 최신순',
+  'notifications.empty': '아직 알림이 없습니다. 투표가 끝나거나 안건이 마감되거나 계약이 체결되면 여기에 표시됩니다.',
+  'notifications.unread': '읽지 않음',
+  'notifications.markAllRead': '모두 읽음으로 표시',
+  'notifications.loadOlder': '이전 알림 더 보기',
+  'notifications.loading': '불러오는 중…',
+  'notifications.settingsLink': '알림 설정',
+  'notifications.savedAt': '오프라인 상태입니다. {time}에 이 기기에 저장된 내용입니다.',
+  'notifications.type.PROPOSAL_CREATED': '새 제안',
+  'notifications.type.VOTE_FINISH': '투표 종료',
+  'notifications.type.AGENDA_CLOSED': '안건 마감',
+  'notifications.type.CONTRACT_SIGNED': '계약 체결',
+  'notifications.type.PROMOTE': '이벤트·혜택',
+  'notifications.typeHint.PROPOSAL_CREATED': '보유 중인 프로젝트에 다른 보유자가 제안을 올렸을 때',
+  'notifications.typeHint.VOTE_FINISH': '제안에 대한 투표가 끝나고 결과가 나왔을 때',
+  'notifications.typeHint.AGENDA_CLOSED': '보유 중인 프로젝트의 안건이 마감되었을 때',
+  'notifications.typeHint.CONTRACT_SIGNED': '투자 계약이 체결되어 계약서가 준비되었을 때',
+  'notifications.typeHint.PROMOTE': 'Moa의 신규 프로젝트와 혜택 소식입니다. 직접 켜기 전까지는 꺼져 있습니다.',
+  'notifications.settings.title': '알림 설정',
+  'notifications.settings.intro': 'Moa에서 받을 소식과, 이 기기에 푸시 알림으로 보여 줄지를 선택하세요.',
+  'notifications.settings.types': '받을 알림',
+  'notifications.settings.typesHint': '끈 알림은 알림함에도, 기기에도 표시되지 않습니다.',
+  'notifications.settings.projects': '프로젝트별 거버넌스 소식',
+  'notifications.settings.projectsHint': '특정 프로젝트의 제안·투표·안건 알림만 끄고 나머지는 계속 받을 수 있습니다.',
+  'notifications.settings.noProjects': '프로젝트 토큰을 보유하면 여기에서 프로젝트별 소식을 설정할 수 있습니다.',
+  'notifications.settings.offForAll': '위의 모든 프로젝트에서 꺼져 있습니다.',
+  'notifications.settings.saved': '저장했습니다.',
+  'notifications.push.title': '이 기기의 푸시 알림',
+  'notifications.push.hint': 'Moa를 닫아 두어도 이 기기에 알림을 보여 드립니다. 기기마다 따로 설정합니다.',
+  'notifications.push.on': '이 기기에서 켜져 있습니다.',
+  'notifications.push.off': '이 기기에서 꺼져 있습니다.',
+  'notifications.push.turnOn': '푸시 알림 켜기',
+  'notifications.push.turnOff': '푸시 알림 끄기',
+  'notifications.push.working': '잠시만 기다려 주세요…',
+  'notifications.push.failed': '이 기기에서 푸시 알림을 켜지 못했습니다. 연결 상태를 확인하고 다시 시도해 주세요.',
+  'notifications.push.blockedTitle': '이 브라우저에서 Moa 알림이 차단되어 있습니다.',
+  'notifications.push.blockedHow':
+    '주소창 왼쪽의 아이콘을 누르거나 브라우저의 설정 › 사이트 설정 › 알림에서 Moa를 ‘허용’으로 바꾼 뒤 이 페이지로 돌아와 주세요.',
+  'notifications.push.unsupported':
+    '이 브라우저는 푸시 알림을 지원하지 않습니다. iPhone·iPad에서는 먼저 Moa를 홈 화면에 추가한 뒤 그 아이콘으로 열어 주세요.',
+  'notifications.offer.title': '소식을 바로 받아 보시겠어요?',
+  'notifications.offer.body':
+    '투표 종료, 안건 마감, 계약 체결 소식을 앱을 닫아 두어도 이 기기로 알려 드립니다. 브라우저에서 한 번 더 확인을 요청합니다.',
+  'notifications.offer.accept': '알림 켜기',
+  'notifications.offer.dismiss': '나중에',
+} satisfies Translation<typeof english>;

@@ -1,0 +1,86 @@
+/**
+ * The query cache on this device (IndexedDB): restored before the first page loads and saved as
+ * it changes, so pages the investor has seen open offline. Not part of the first page's code:
+ * the app loads it beside itself at start (src/main.tsx), and the router waits for the restore.
+ * See docs/decisions/1400-offline-from-the-query-cache.md.
+ */
+import { dehydrate, hydrate, type DehydratedState, type Query, type QueryClient } from '@tanstack/react-query';
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistedClient,
+} from '@tanstack/react-query-persist-client';
+import { createStore, del, get, set } from 'idb-keyval';
+import { PERSIST_MAX_AGE_MS } from './query-client';
+
+export const PERSIST_KEY = 'moa-query-cache';
+const store = typeof indexedDB === 'undefined' ? undefined : createStore('moa', 'query-cache');
+
+export const queryPersister = createAsyncStoragePersister({
+  key: PERSIST_KEY,
+  storage: {
+    getItem: (key) => get<string>(key, store),
+    setItem: (key, value: string) => set(key, value, store),
+    removeItem: (key) => del(key, store),
+  },
+  throttleTime: 1000,
+});
+
+/**
+ * A query with data is saved, also when its last refresh failed (offline): the data it holds is
+ * still what the user last saw.
+ */
+export function shouldPersistQuery(query: Query): boolean {
+  return query.state.data !== undefined && query.meta?.persist !== false;
+}
+
+const persistOptions = (queryClient: QueryClient, buster: string) => ({
+  queryClient,
+  persister: queryPersister,
+  buster,
+  maxAge: PERSIST_MAX_AGE_MS,
+  dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+});
+
+/**
+ * Restores what this device saved (a snapshot of another build is dropped), then keeps saving. The router waits for the returned promise
+ * before its first load (see __root.tsx), so a loader finds the saved data and never waits on the
+ * network for it. Restored data counts as stale: pages show it at once and refresh it behind.
+ */
+export async function restoreQueryCache(
+  queryClient: QueryClient,
+  buildId: string,
+  /** The data a served page was rendered from: newer than anything saved here, so it goes on top. */
+  pageData?: DehydratedState | null,
+): Promise<void> {
+  try {
+    await persistQueryClientRestore(persistOptions(queryClient, buildId));
+  } catch {
+    // An unreadable snapshot is dropped by the restore itself; the app starts empty.
+  }
+  // Saved data is shown at once but always checked again when a page uses it, however recent.
+  await queryClient.invalidateQueries({ refetchType: 'none' });
+  // The served page's data is fresh: it goes on top of the saved, after the saved was marked stale.
+  if (pageData) hydrate(queryClient, pageData);
+  persistQueryClientSubscribe(persistOptions(queryClient, buildId));
+  // Saving is throttled; a page left (or a tab closed) right after its data arrived is saved now.
+  // (The persister's own save is throttled, so this writes directly.)
+  const saveNow = () => {
+    const client: PersistedClient = {
+      buster: buildId,
+      timestamp: Date.now(),
+      clientState: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery }),
+    };
+    set(PERSIST_KEY, JSON.stringify(client), store).catch(() => undefined);
+  };
+  window.addEventListener('pagehide', saveNow);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') saveNow();
+  });
+  await queryClient.resumePausedMutations();
+}
+
+export async function clearPersistedCache(): Promise<void> {
+  await del(PERSIST_KEY, store);
+}
