@@ -1,4 +1,5 @@
 import { getLocale } from './i18n';
+import { dateTimeFormat } from './intl';
 
 /**
  * One format per purpose, in the current language (ISO strings on the wire):
@@ -7,23 +8,18 @@ import { getLocale } from './i18n';
  * Every date on screen goes through one of these.
  */
 export function formatDate(value: string | number | Date): string {
-  return new Intl.DateTimeFormat(getLocale(), { year: 'numeric', month: 'long', day: 'numeric' }).format(
-    new Date(value),
-  );
+  return dateTimeFormat(getLocale(), { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(value));
 }
 
 export function formatDateTime(value: string | number | Date): string {
-  return new Intl.DateTimeFormat(getLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+  return dateTimeFormat(getLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
 }
 
 /** A calendar day fixed in UTC (a sale's end date is the same day for everyone). */
 export function formatUtcDate(value: string | number | Date): string {
-  return new Intl.DateTimeFormat(getLocale(), {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(value));
+  return dateTimeFormat(getLocale(), { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(value),
+  );
 }
 
 /**
@@ -32,7 +28,7 @@ export function formatUtcDate(value: string | number | Date): string {
  */
 export function dateInputPattern(locale = typeof navigator === 'undefined' ? getLocale() : navigator.language): string {
   const names: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = { day: 'DD', month: 'MM', year: 'YYYY' };
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' })
+  return dateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit' })
     .formatToParts(new Date(Date.UTC(2000, 11, 31)))
     .map((part) => names[part.type] ?? part.value)
     .join('');

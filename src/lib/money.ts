@@ -1,26 +1,18 @@
 import { getLocale } from './i18n';
+import { numberFormat } from './intl';
 import { isWholeAmount, minorUnitDigits, toMajorUnits } from '../domain/money';
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
 /**
- * One cached Intl formatter per language, currency and number of decimals. The currency is the
- * platform's; only how it is written follows the investor's language.
+ * The formatter for a currency and number of decimals in the investor's language. The currency
+ * is the platform's; only how it is written follows the language.
  */
 export function currencyFormatter(currency: string, fractionDigits: number): Intl.NumberFormat {
-  const locale = getLocale();
-  const key = `${locale}:${currency}:${fractionDigits}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    });
-    formatters.set(key, formatter);
-  }
-  return formatter;
+  return numberFormat(getLocale(), {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  });
 }
 
 /** Minor units to a full amount: 2550 USD cents -> "$25.50", 2500 -> "$25", 2500 KRW -> "₩2,500". */
@@ -36,5 +28,5 @@ export function formatExactMoney(minor: number, currency: string): string {
 
 /** A count (tokens, holders, votes) written the investor's way: 12,345. */
 export function formatNumber(value: number): string {
-  return value.toLocaleString(getLocale());
+  return numberFormat(getLocale()).format(value);
 }

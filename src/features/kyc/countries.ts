@@ -1,3 +1,5 @@
+import { displayNames } from '../../lib/intl';
+
 /** Codes Intl knows as regions but which are not countries one can live in. */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ']);
 
@@ -10,7 +12,7 @@ const cached = new Map<string, Array<{ code: string; name: string }>>();
 export function countryOptions(locale?: string): Array<{ code: string; name: string }> {
   const known = cached.get(locale ?? '');
   if (known) return known;
-  const names = new Intl.DisplayNames(locale ? [locale] : undefined, { type: 'region', fallback: 'none' });
+  const names = displayNames(locale, { type: 'region', fallback: 'none' });
   const options: Array<{ code: string; name: string }> = [];
   for (let first = 65; first <= 90; first += 1) {
     for (let second = 65; second <= 90; second += 1) {
@@ -28,7 +30,7 @@ export function countryOptions(locale?: string): Array<{ code: string; name: str
 /** A country's name for display ("KR" -> "South Korea"); an unknown code is shown as given. */
 export function countryName(code: string, locale?: string): string {
   try {
-    return new Intl.DisplayNames(locale ? [locale] : undefined, { type: 'region', fallback: 'code' }).of(code) ?? code;
+    return displayNames(locale, { type: 'region', fallback: 'code' }).of(code) ?? code;
   } catch {
     return code;
   }
