@@ -54,6 +54,17 @@ test.describe('public pages arrive painted', () => {
 
     await page.goto('/projects');
     await expect.poll(() => appHasStarted(page)).toBe(true);
+    // The app's code was asked for only once the browser had shown the page.
+    const { paintedAt, firstCodeAt } = await page.evaluate(() => ({
+      paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+      firstCodeAt: Math.min(
+        ...performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/.+\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => entry.startTime),
+      ),
+    }));
+    expect(paintedAt).toBeLessThan(firstCodeAt);
     const cards = page.getByRole('list', { name: 'Projects' }).getByRole('article');
     await expect(cards).toHaveCount(9);
     expect(await page.evaluate(() => (window as unknown as { removedFromPage: string[] }).removedFromPage)).toEqual([]);

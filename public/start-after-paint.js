@@ -1,5 +1,5 @@
 // A public page served with its first paint in the HTML (src/lib/prerendered.ts) starts the app
-// after the browser has painted it, so a phone shows the page before it fetches or runs any of
+// once the browser reports it has painted it, so a phone shows the page before it fetches or runs any of
 // the app's code. The server names the app's entry in data-app and the modules it imports in
 // data-modules (server/modules/site/page-renderer.ts). They are all asked for at once, then run
 // one by one with a pause between them, so no single long task keeps the page from answering a
@@ -81,7 +81,24 @@ if (isOwn(entry)) {
     started = true;
     void startApp((script.getAttribute('data-modules') ?? '').split(' ').filter(isOwn));
   };
-  requestAnimationFrame(() => setTimeout(start, 0));
-  // A tab that is not painting (opened in the background) starts without waiting for a frame.
-  setTimeout(start, 250);
+  // After the browser says it has shown the page: a frame being drawn is not yet a frame on
+  // screen, and code asked for before then competes with the first paint for the network and
+  // the processor.
+  if (document.visibilityState === 'hidden') {
+    // A tab opened in the background paints nothing until it is shown.
+    start();
+  } else if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((entries, observer) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
+    // A tab sent to the background before it painted, or a paint never reported: the app
+    // starts all the same.
+    document.addEventListener('visibilitychange', start, { once: true });
+    setTimeout(start, 3000);
+  } else {
+    requestAnimationFrame(() => setTimeout(start, 0));
+    setTimeout(start, 250);
+  }
 }
