@@ -12,6 +12,7 @@ import {
   t,
 } from '../../src/lib/i18n';
 import { formatMoney, formatNumber } from '../../src/lib/money';
+import { formatCompactMoney } from '../../src/features/projects/format';
 
 describe('choosing the language', () => {
   it('keeps the stored choice above the browser', () => {
@@ -89,6 +90,7 @@ describe('switching the language', () => {
     await loadTexts(['account']);
     expect(t('nav.signIn')).toBe('Sign in');
     expect(formatDate('2026-11-22T12:00:00Z')).toBe('November 22, 2026');
+    expect(formatCompactMoney(59_500_000, 'USD')).toBe('$595K');
     let heard = 0;
     const stop = subscribeLocale(() => heard++);
     await setLocale('ko');
@@ -107,5 +109,6 @@ describe('switching the language', () => {
     // The platform currency stays; only how it is written changes.
     expect(formatMoney(2550, 'USD')).toBe('US$25.50');
     expect(formatMoney(2500, 'KRW')).toBe('₩2,500');
+    expect(formatCompactMoney(59_500_000, 'USD')).toBe('US$595K');
   });
 });
