@@ -23,13 +23,19 @@ test.describe('browsing the catalogue', () => {
     await expect(cards).toHaveCount(11);
     await expect(page.getByText('You have seen every project.')).toBeVisible();
 
-    await page.getByRole('group', { name: 'Filter projects' }).getByRole('link', { name: 'Closing soon' }).click();
+    const filters = page.getByRole('group', { name: 'Filter projects' });
+    const current = filters.locator('[aria-current]');
+    await expect(current).toHaveText(['All', 'All']);
+    await filters.getByRole('link', { name: 'Closing soon' }).click();
     await expect(page).toHaveURL(/saleStatus=CLOSING_SOON/);
     await expect(cards).toHaveCount(2);
+    // Only the chosen status and the theme's "All" are announced as current.
+    await expect(current).toHaveText(['Closing soon', 'All']);
     for (const card of await cards.all()) await expect(card.getByText('Closing soon').first()).toBeVisible();
 
-    await page.getByRole('group', { name: 'Filter projects' }).getByRole('link', { name: 'Hanwoo herds' }).click();
+    await filters.getByRole('link', { name: 'Hanwoo herds' }).click();
     await expect(cards).toHaveCount(0);
+    await expect(current).toHaveText(['Closing soon', 'Hanwoo herds']);
     await expect(page.getByText('No project matches these filters yet.')).toBeVisible();
     await page.getByRole('link', { name: 'Show all projects' }).click();
     await expect(cards.first()).toBeVisible();

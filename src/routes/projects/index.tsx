@@ -37,16 +37,22 @@ export const Route = createFileRoute('/projects/')({
 /** On phones the chips scroll sideways in one row (edge to edge); wider screens wrap them. */
 const chipRow = '-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0';
 
-function FilterChip({ isActive, children, search }: { isActive: boolean; children: string; search: ProjectsSearch }) {
+/**
+ * A filter is the address with one choice set. It is current when the address is exactly that: a
+ * choice left out ("All") must be absent from the address, not merely unspecified, or "All" would
+ * be announced as current beside the chosen status. The router marks the current one
+ * (aria-current="page") and styles it.
+ */
+function FilterChip({ children, search }: { children: string; search: ProjectsSearch }) {
   return (
     <Link
       to="/projects"
       search={search}
       replace
-      aria-current={isActive ? 'true' : undefined}
-      className={`focus-ring inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-full px-4 text-sm font-semibold motion-safe:transition-colors ${
-        isActive ? 'bg-brand-900 text-white' : 'bg-white text-ink-soft ring-1 ring-inset ring-line hover:bg-brand-50'
-      }`}
+      activeOptions={{ explicitUndefined: true }}
+      className="focus-ring inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-full px-4 text-sm font-semibold motion-safe:transition-colors"
+      activeProps={{ className: 'bg-brand-900 text-white' }}
+      inactiveProps={{ className: 'bg-white text-ink-soft ring-1 ring-inset ring-line hover:bg-brand-50' }}
     >
       {children}
     </Link>
@@ -71,17 +77,11 @@ function ProjectsPage() {
         <div>
           <p className="mb-2 text-sm font-semibold text-ink-muted">{t('projects.filter.status')}</p>
           <div className={chipRow}>
-            <FilterChip isActive={!search.saleStatus} search={{ ...search, saleStatus: undefined }}>
-              {t('projects.filter.all')}
-            </FilterChip>
+            <FilterChip search={{ ...search, saleStatus: undefined }}>{t('projects.filter.all')}</FilterChip>
             {saleStatuses
               .filter((status) => status !== 'SALE_BEFORE')
               .map((status) => (
-                <FilterChip
-                  key={status}
-                  isActive={search.saleStatus === status}
-                  search={{ ...search, saleStatus: status }}
-                >
+                <FilterChip key={status} search={{ ...search, saleStatus: status }}>
                   {t(`sale.${status}`)}
                 </FilterChip>
               ))}
@@ -90,15 +90,9 @@ function ProjectsPage() {
         <div>
           <p className="mb-2 text-sm font-semibold text-ink-muted">{t('projects.filter.category')}</p>
           <div className={chipRow}>
-            <FilterChip isActive={!search.categoryId} search={{ ...search, categoryId: undefined }}>
-              {t('projects.filter.all')}
-            </FilterChip>
+            <FilterChip search={{ ...search, categoryId: undefined }}>{t('projects.filter.all')}</FilterChip>
             {categories.categories.map((category) => (
-              <FilterChip
-                key={category.id}
-                isActive={search.categoryId === category.id}
-                search={{ ...search, categoryId: category.id }}
-              >
+              <FilterChip key={category.id} search={{ ...search, categoryId: category.id }}>
                 {category.name}
               </FilterChip>
             ))}
