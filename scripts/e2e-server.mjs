@@ -27,6 +27,8 @@ const child = spawn(process.execPath, [path.join(buildDir, 'server.js')], {
     SIGN_IN_CODES_PER_IP: '100000',
     AUTH_RATE_LIMIT_MAX: '100000',
     UPLOAD_RATE_LIMIT_MAX: '100000',
+    // The tests' own push service listens on loopback, which endpoints may otherwise never name.
+    PUSH_DEV_HOSTS: '127.0.0.1',
   },
 });
 const stop = (signal) => child.kill(signal);

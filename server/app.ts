@@ -34,6 +34,7 @@ import { healthRoutes } from './modules/health/routes';
 import { kycRoutes, kycWebhookRoutes } from './modules/kyc/routes';
 import { mfaRoutes } from './modules/mfa/routes';
 import { ordersRoutes } from './modules/orders/routes';
+import type { PushResolver } from './modules/notifications/push-endpoint';
 import { notificationRoutes } from './modules/notifications/routes';
 import { postRoutes } from './modules/posts/routes';
 import { productsRoutes } from './modules/products/routes';
@@ -53,6 +54,12 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
+  /**
+   * How the push sender resolves a push service's host name (tests map names to their own
+   * addresses); the system resolver otherwise. Whatever it answers, only public addresses are
+   * connected to, except for PUSH_DEV_HOSTS.
+   */
+  resolvePushHost?: PushResolver;
 }
 
 declare module 'fastify' {
@@ -73,6 +80,7 @@ export async function buildApp({
   db,
   mailer,
   logger,
+  resolvePushHost,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const securityOptions = {
     isProduction: config.isProduction,
@@ -167,6 +175,7 @@ export async function buildApp({
       publicKey: secrets.vapidPublicKey,
       privateKey: secrets.vapidPrivateKey,
     },
+    resolvePushHost,
   });
 
   if (config.SERVE_CLIENT) {

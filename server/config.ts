@@ -151,6 +151,15 @@ export const configSchema = z.object({
     .max(3_600_000)
     .default(2000),
   PUSH_OUTBOX_RETENTION_DAYS: z.coerce.number({ error: 'must be whole days' }).int().min(1).max(3650).default(30),
+  /**
+   * Tests and development only (refused in production): hosts of a push service of one's own, such
+   * as 127.0.0.1, that endpoints may name although they are not public (http, any port).
+   */
+  PUSH_DEV_HOSTS: z
+    .string()
+    .max(500)
+    .regex(/^[A-Za-z0-9.:[\], -]+$/, { error: 'must be host names or addresses separated by commas' })
+    .optional(),
   /** Tokens of a project a holder needs to open a proposal in it. */
   GOVERNANCE_PROPOSAL_MIN_TOKENS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
   /** Shortest and longest voting window of a proposal or agenda. */
@@ -189,6 +198,8 @@ export interface AppConfig extends RawConfig {
   isProduction: boolean;
   /** PUBLIC_URL without a trailing slash, or the origin the server listens on. */
   publicUrl: string;
+  /** PUSH_DEV_HOSTS, lower-case, without brackets or a final dot; always empty in production. */
+  pushDevHosts: ReadonlySet<string>;
 }
 
 /**
@@ -221,6 +232,7 @@ const SHOWABLE = new Set([
   'KYC_UPLOAD_MAX_BYTES',
   'SUMSUB_TOKEN_TTL_SECONDS',
   'UPLOAD_QUOTA_BYTES',
+  'PUSH_DEV_HOSTS',
 ]);
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -279,6 +291,11 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     const missing = raw.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
     throw new ConfigError(`Invalid environment variable ${missing}: the VAPID keys are set together (missing)`);
   }
+  if (raw.PUSH_DEV_HOSTS && raw.NODE_ENV === 'production') {
+    // Private push hosts exist for tests and development; in production they would let any
+    // account make the server connect inside its own network.
+    throw new ConfigError('Invalid environment variable PUSH_DEV_HOSTS: not allowed when NODE_ENV is production');
+  }
   return {
     ...raw,
     dataDir: path.resolve(raw.DATA_DIR),
@@ -286,5 +303,17 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     pageRendererFile: raw.RENDER_PAGES ? path.resolve(raw.PAGE_RENDERER_FILE) : null,
     isProduction: raw.NODE_ENV === 'production',
     publicUrl: (raw.PUBLIC_URL ?? defaultPublicUrl(raw.HOST, raw.PORT)).replace(/\/+$/, ''),
+    pushDevHosts: new Set(
+      (raw.PUSH_DEV_HOSTS ?? '')
+        .split(',')
+        .map((host) =>
+          host
+            .trim()
+            .toLowerCase()
+            .replace(/\.$/, '')
+            .replace(/^\[(.*)\]$/, '$1'),
+        )
+        .filter(Boolean),
+    ),
   };
 }

@@ -555,6 +555,8 @@ export interface PushSubscriptionsTable {
   user_agent: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Attempts in a row that got no answer from the push service; 0 after a delivery. */
+  failed_attempts: Generated<number>;
 }
 
 export type PushOutboxState = 'PENDING' | 'SENDING' | 'SENT' | 'FAILED';

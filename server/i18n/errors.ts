@@ -49,6 +49,7 @@ export const koreanErrorMessages: Record<ErrorCode, string> = {
   GIFT_NOT_AVAILABLE: '보유 수량이 이 혜택의 조건에 맞지 않습니다.',
   GIFT_ALREADY_CLAIMED: '이 프로젝트의 혜택은 이미 신청하셨습니다.',
   WALLET_ADDRESS_INVALID: '올바른 지갑 주소가 아닙니다. 네트워크와 주소를 확인해 주세요.',
+  PUSH_ENDPOINT_REFUSED: '이 브라우저의 푸시 알림 주소는 사용할 수 없습니다. 다른 브라우저에서 알림을 켜 주세요.',
   RATE_LIMITED: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   SERVICE_UNAVAILABLE: '일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   INTERNAL_ERROR: '예기치 못한 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',

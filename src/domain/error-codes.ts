@@ -116,6 +116,10 @@ export const errorCatalogue = {
     status: 422,
     when: 'The address is not valid for its network (format or checksum).',
   },
+  PUSH_ENDPOINT_REFUSED: {
+    status: 422,
+    when: 'The push endpoint is not https on port 443 of a public host name (no IP address, no internal name).',
+  },
   RATE_LIMITED: { status: 429, when: 'Too many requests; wait for the Retry-After header.' },
   SERVICE_UNAVAILABLE: { status: 503, when: 'A dependency (the database) is not answering; try again shortly.' },
   INTERNAL_ERROR: { status: 500, when: 'An unexpected fault; details are logged, never sent.' },

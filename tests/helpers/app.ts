@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildAppOptions } from '../../server/app';
 import { parseConfig, type AppConfig } from '../../server/config';
 import type { Engine } from '../../server/db/client';
 import { loadOrCreateSecrets } from '../../server/secrets';
@@ -25,7 +25,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Extra routes for probing shared machinery (validation, limits) before the app is ready. */
   extend?: (app: FastifyInstance) => void,
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; resolvePushHost?: BuildAppOptions['resolvePushHost'] } = {},
 ): Promise<TestApp> {
   const db = await createTestDb(engine);
   const config = parseConfig({
@@ -36,7 +36,14 @@ export async function createTestApp(
     ...env,
   });
   const secrets = loadOrCreateSecrets(config.dataDir);
-  const app = await buildApp({ config, secrets, db, logger: false, now: options.now });
+  const app = await buildApp({
+    config,
+    secrets,
+    db,
+    logger: false,
+    now: options.now,
+    resolvePushHost: options.resolvePushHost,
+  });
   extend?.(app);
   await app.ready();
   return {

@@ -118,3 +118,49 @@ export async function startFakePushService(): Promise<FakePushService> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Endpoints no subscription may name: every notation of an internal address, and internal names. */
+export const REFUSED_ENDPOINTS = [
+  'https://127.0.0.1/push',
+  'https://127.0.0.1:8443/push',
+  'https://169.254.169.254/latest/meta-data/',
+  'https://10.0.0.1/',
+  'https://192.168.1.1/',
+  'https://8.8.8.8/',
+  'https://0x7f000001/',
+  'https://2130706433/',
+  'https://127.1/',
+  'https://0177.0.0.1/',
+  'https://%31%32%37.0.0.1/',
+  'https://0/',
+  'https://[::1]/',
+  'https://[::ffff:127.0.0.1]/',
+  'https://[fd00::1]/',
+  'https://[2606:4700::1111]/',
+  'https://localhost/',
+  'https://localhost./',
+  'https://LOCALHOST./x',
+  'https://push.localhost/',
+  'https://metadata.google.internal/computeMetadata/v1/',
+  'https://printer.local/',
+  'https://intranet/',
+  'https://push.example/',
+  'https://push.test/',
+  'https://1.2.3.4.5/',
+  'https://fcm.googleapis.com:8443/fcm/send/x',
+  'https://user:secret@fcm.googleapis.com/fcm/send/x',
+  'http://fcm.googleapis.com/fcm/send/x',
+  'http://127.0.0.1:4000/push',
+  'ftp://fcm.googleapis.com/x',
+  'not a url',
+];
+
+/** Endpoints as the browsers' push services hand them out. */
+export const ACCEPTED_ENDPOINTS = [
+  'https://fcm.googleapis.com/fcm/send/dGVzdA:APA91b',
+  'https://fcm.googleapis.com:443/fcm/send/x',
+  'https://updates.push.services.mozilla.com/wpush/v2/gAAAAAB',
+  'https://web.push.apple.com/QGm7-eHnm',
+  'https://wns2-by3p.notify.windows.com/w/?token=BQYAAA',
+  'https://fcm.googleapis.com./fcm/send/x',
+];

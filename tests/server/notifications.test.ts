@@ -89,6 +89,8 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
         AUTH_RATE_LIMIT_MAX: '1000',
         PUSH_SWEEP_INTERVAL_MS: '0',
         PUSH_OUTBOX_RETENTION_DAYS: '2',
+        // The fake push service listens on loopback, which endpoints may otherwise never name.
+        PUSH_DEV_HOSTS: '127.0.0.1',
       },
       undefined,
       { now: clock.now },
@@ -178,6 +180,7 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
       retried: 1,
       failed: 0,
       removedSubscriptions: 2,
+      refused: 0,
     });
     const stored = await t.db.db
       .selectFrom('push_subscriptions')
@@ -482,7 +485,7 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
     });
     expect(unknown.statusCode).toBe(404);
 
-    for (const endpoint of ['http://push.example.com/x', 'ftp://127.0.0.1/x', 'not a url']) {
+    for (const endpoint of ['ftp://127.0.0.1/x', 'not a url']) {
       const refused = await t.app.inject({
         method: 'POST',
         url: '/api/v1/push/subscriptions',
@@ -492,6 +495,15 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
       expect(refused.statusCode, endpoint).toBe(400);
       expect(errorCode(refused)).toBe('VALIDATION_FAILED');
     }
+    // Plain http is for the dev hosts alone (tests/server/push-endpoints.test.ts has the whole rule).
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/push/subscriptions',
+      headers: bearer(investor.token),
+      payload: { endpoint: 'http://push.example.com/x', keys: { p256dh: keys.p256dh, auth: keys.auth } },
+    });
+    expect(plain.statusCode).toBe(422);
+    expect(errorCode(plain)).toBe('PUSH_ENDPOINT_REFUSED');
     // Signing out everywhere (a lost phone) forgets every device of the account.
     await subscribe(investor, `${engine}-c`);
     expect(await endpoints(investor)).toHaveLength(1);
@@ -620,6 +632,7 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
         SERVE_CLIENT: 'false',
         LOG_LEVEL: 'silent',
         PUSH_SWEEP_INTERVAL_MS: '0',
+        PUSH_DEV_HOSTS: '127.0.0.1',
       });
       const other = await buildApp({
         config,

@@ -19,7 +19,7 @@ describe.each(testEngines())('the worker renews a replaced subscription on %s', 
   const device = (name: string) => {
     const keys = createDeviceKeys();
     const subscription = {
-      endpoint: `http://127.0.0.1:9/push/${engine}-${name}`,
+      endpoint: `https://fcm.googleapis.com/fcm/send/${engine}-${name}`,
       keys: { p256dh: keys.p256dh, auth: keys.auth },
     };
     return { ...subscription, toJSON: () => ({ ...subscription, expirationTime: null }) };

@@ -5,6 +5,8 @@ import type WebPush from 'web-push';
 import type { NotificationType } from '../../../src/domain/notifications';
 import type { Database } from '../../db/types';
 import { deliveryByType, payloadFor, topicFor } from './delivery';
+import { PUSH_ADDRESS_REFUSED, pushEndpointProblem, type PushResolver } from './push-endpoint';
+import { createPushTransport } from './push-transport';
 import * as repo from './repository';
 
 export interface VapidDetails {
@@ -32,6 +34,15 @@ export interface PushSenderOptions {
   retentionMs?: number;
   /** How often a sweeping process also prunes settled rows past the retention. */
   pruneEveryMs?: number;
+  /**
+   * Attempts in a row, over all its messages, that got no answer from a device's push service
+   * before the subscription is dropped (the device subscribes again when the app next opens).
+   */
+  maxEndpointFailures?: number;
+  /** Hosts of a push service of one's own (PUSH_DEV_HOSTS): private addresses and http allowed. */
+  devHosts?: ReadonlySet<string>;
+  /** How host names are resolved before connecting; the system resolver unless a test gives one. */
+  resolve?: PushResolver;
 }
 
 export interface SweepResult {
@@ -41,6 +52,8 @@ export interface SweepResult {
   retried: number;
   failed: number;
   removedSubscriptions: number;
+  /** Subscriptions dropped without connecting: their endpoint or its addresses are not a public push service. */
+  refused: number;
 }
 
 export interface PushSender {
@@ -87,7 +100,11 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     timeoutMs = 10_000,
     retentionMs = 30 * 24 * 60 * 60_000,
     pruneEveryMs = 60 * 60_000,
+    maxEndpointFailures = 10,
+    devHosts = new Set<string>(),
+    resolve,
   } = options;
+  const transport = createPushTransport({ timeoutMs, devHosts, resolve });
 
   type Claimed = Awaited<ReturnType<typeof repo.findClaimedRows>>[number];
 
@@ -105,7 +122,17 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     return signed.Authorization;
   }
 
+  /** Drops a subscription that is no public push service, with its queued messages; nothing was sent. */
+  async function refuse(row: Claimed, reason: string, result: SweepResult): Promise<void> {
+    await repo.deleteSubscriptionById(db, row.subscriptionId);
+    result.refused += 1;
+    log.warn({ subscriptionId: row.subscriptionId, reason }, 'push endpoint refused; subscription removed');
+  }
+
   async function deliver(claimId: string, row: Claimed, result: SweepResult): Promise<void> {
+    // Subscriptions stored before the endpoint rule existed are held to it here too.
+    const problem = pushEndpointProblem(row.endpoint, devHosts);
+    if (problem) return refuse(row, problem, result);
     const type = row.type as NotificationType;
     const delivery = deliveryByType[type];
     let status: number | null = null;
@@ -125,18 +152,18 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       );
       const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
       headers.Authorization = vapidAuthorization(webpush, row.endpoint);
-      const response = await fetch(details.endpoint, {
-        method: 'POST',
+      const response = await transport.post(
+        details.endpoint,
         headers,
-        body: details.body ? new Uint8Array(details.body) : undefined,
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'error',
-      });
+        details.body ? new Uint8Array(details.body) : undefined,
+      );
       status = response.status;
-      retryAfter = retryAfterMs(response.headers.get('retry-after'), now());
-      if (!response.ok) error = (await response.text().catch(() => '')).slice(0, 300) || `HTTP ${status}`;
-      else await response.body?.cancel();
+      retryAfter = retryAfterMs(response.retryAfter, now());
+      if (status < 200 || status >= 300) error = response.text.slice(0, 300) || `HTTP ${status}`;
     } catch (caught) {
+      if ((caught as { code?: unknown }).code === PUSH_ADDRESS_REFUSED) {
+        return refuse(row, (caught as Error).message, result);
+      }
       error = caught instanceof Error ? caught.message : String(caught);
     }
     const at = now();
@@ -148,8 +175,19 @@ export function createPushSender(options: PushSenderOptions): PushSender {
         error: null,
         sentAt: at.toISOString(),
       });
+      await repo.clearSubscriptionFailures(db, row.subscriptionId);
       result.sent += 1;
       return;
+    }
+    if (status === null) {
+      // No answer at all: a push service that never answers is dropped after a bounded number of tries.
+      const failures = await repo.countSubscriptionFailure(db, row.subscriptionId);
+      if (failures >= maxEndpointFailures) {
+        await repo.deleteSubscriptionById(db, row.subscriptionId);
+        result.removedSubscriptions += 1;
+        log.warn({ subscriptionId: row.subscriptionId, failures, error }, 'push endpoint never answers; removed');
+        return;
+      }
     }
     if (status === 404 || status === 410) {
       // The browser dropped this subscription: forget the device (and its queued messages).
@@ -177,7 +215,14 @@ export function createPushSender(options: PushSenderOptions): PushSender {
   }
 
   async function sweepOnce(): Promise<SweepResult> {
-    const result: SweepResult = { claimed: 0, sent: 0, retried: 0, failed: 0, removedSubscriptions: 0 };
+    const result: SweepResult = {
+      claimed: 0,
+      sent: 0,
+      retried: 0,
+      failed: 0,
+      removedSubscriptions: 0,
+      refused: 0,
+    };
     const start = now();
     const ids = await repo.findDueOutboxIds(db, start.toISOString(), batchSize);
     if (ids.length === 0) return result;
@@ -243,6 +288,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       if (timer) clearInterval(timer);
       timer = null;
       await inFlight;
+      transport.close();
     },
   };
 }

@@ -255,6 +255,49 @@ export async function upsertSubscription(db: Db, values: SubscriptionValues, now
     .execute();
 }
 
+/**
+ * Keeps an account's newest `keep` subscriptions (by last renewal) and deletes the rest. One
+ * statement, run after the subscription's own insert has committed: of two racing subscribes,
+ * the later statement sees both rows, and neither deletes a row the other keeps.
+ */
+export async function trimUserSubscriptions(db: Db, userId: string, keep: number): Promise<number> {
+  const result = await db
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('push_subscriptions as kept')
+        .select('kept.id')
+        .where('kept.user_id', '=', userId)
+        .orderBy('kept.updated_at', 'desc')
+        .orderBy('kept.created_at', 'desc')
+        .orderBy('kept.id', 'desc')
+        .limit(keep),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** One more attempt its push service did not answer; the count after it (0 when the row is gone). */
+export async function countSubscriptionFailure(db: Db, id: string): Promise<number> {
+  const row = await db
+    .updateTable('push_subscriptions')
+    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+    .where('id', '=', id)
+    .returning('failed_attempts')
+    .executeTakeFirst();
+  return row?.failed_attempts ?? 0;
+}
+
+export async function clearSubscriptionFailures(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('push_subscriptions')
+    .set({ failed_attempts: 0 })
+    .where('id', '=', id)
+    .where('failed_attempts', '>', 0)
+    .execute();
+}
+
 export async function findSubscriptionByEndpoint(db: Db, endpoint: string) {
   return db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', endpoint).executeTakeFirst();
 }

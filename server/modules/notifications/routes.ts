@@ -13,6 +13,7 @@ import {
   vapidKeySchema,
 } from '../../../src/domain/notifications';
 import { authOf, requestMeta } from '../../plugins/auth';
+import type { PushResolver } from './push-endpoint';
 import { createPushSender, type PushSender, type VapidDetails } from './push-sender';
 import {
   getPreferences,
@@ -35,7 +36,16 @@ declare module 'fastify' {
 
 const noStore = { 'Cache-Control': 'no-store' };
 
-const notificationsPlugin: FastifyPluginAsyncZod<{ vapid: VapidDetails }> = async (app, { vapid }) => {
+export interface NotificationRoutesOptions {
+  vapid: VapidDetails;
+  /** How push hosts are resolved before connecting (tests give their own); the system resolver otherwise. */
+  resolvePushHost?: PushResolver;
+}
+
+const notificationsPlugin: FastifyPluginAsyncZod<NotificationRoutesOptions> = async (
+  app,
+  { vapid, resolvePushHost },
+) => {
   const { ctx } = app;
   const anySession = app.requireAuth({ level: 'session' });
   const reader = app.requireAuth({ level: 'verified' });
@@ -46,6 +56,8 @@ const notificationsPlugin: FastifyPluginAsyncZod<{ vapid: VapidDetails }> = asyn
     now: ctx.now,
     log: app.log,
     retentionMs: ctx.config.PUSH_OUTBOX_RETENTION_DAYS * 24 * 60 * 60_000,
+    devHosts: ctx.config.pushDevHosts,
+    resolve: resolvePushHost,
   });
   app.decorate('pushSender', sender);
   const interval = ctx.config.PUSH_SWEEP_INTERVAL_MS;

@@ -26,6 +26,7 @@ import { AppError } from '../../errors';
 import { validationText } from '../../i18n/errors';
 import type { AuthState } from '../../plugins/auth';
 import { appendAuditEvent } from '../audit/repository';
+import { pushEndpointProblem } from './push-endpoint';
 import * as repo from './repository';
 
 /** A device's push subscriptions are forgotten with the account's sessions (users: signing out everywhere). */
@@ -257,17 +258,22 @@ export async function updatePreference(
 
 // Push subscriptions -----------------------------------------------------------------------
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+/** Devices one account keeps subscribed; a further one replaces the one renewed longest ago. */
+export const PUSH_SUBSCRIPTIONS_PER_ACCOUNT = 10;
 
 /**
- * Push services speak HTTPS only. Plain HTTP is accepted for a loopback host outside
- * production, where a test or a developer runs their own push service.
+ * An endpoint must be https on port 443 of a public-looking host name (see push-endpoint.ts);
+ * no name is resolved here, so subscribing needs no network. PUSH_DEV_HOSTS (never in
+ * production) lets a test or a developer name their own push service.
  */
-export function assertPushEndpoint(config: Pick<AppConfig, 'isProduction'>, endpoint: string): void {
-  const url = new URL(endpoint);
-  if (url.protocol === 'https:') return;
-  if (url.protocol === 'http:' && !config.isProduction && LOOPBACK_HOSTS.has(url.hostname)) return;
-  throw new AppError('VALIDATION_FAILED', 'endpoint must be an https:// URL of a push service.');
+export function assertPushEndpoint(config: Pick<AppConfig, 'pushDevHosts'>, endpoint: string): void {
+  const problem = pushEndpointProblem(endpoint, config.pushDevHosts);
+  if (problem) {
+    throw new AppError(
+      'PUSH_ENDPOINT_REFUSED',
+      `endpoint must be an https:// URL of a push service on a public host name (it is ${problem}).`,
+    );
+  }
 }
 
 export async function subscribeDevice(
@@ -289,6 +295,7 @@ export async function subscribeDevice(
     },
     ctx.now().toISOString(),
   );
+  await repo.trimUserSubscriptions(ctx.db, auth.user.id, PUSH_SUBSCRIPTIONS_PER_ACCOUNT);
 }
 
 /** Signing out on a device, or turning push off there: only the caller's own row goes. */
