@@ -1,12 +1,15 @@
-import type net from 'node:net';
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushEndpointProblem } from '../../server/modules/notifications/push-endpoint';
+import { recordNotifications } from '../../server/modules/notifications/service';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';
 import type { RouteEntry } from '../../server/plugins/route-table';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createClock, enrollUser, signInByEmail } from '../helpers/auth';
 import { testEngines } from '../helpers/db';
 import { approveIdentity } from '../helpers/kyc';
+import { ACCEPTED_ENDPOINTS, createDeviceKeys, REFUSED_ENDPOINTS } from '../helpers/push-service';
 import { rawRequest } from '../helpers/raw-http';
 
 /**
@@ -70,6 +73,10 @@ const FIELD_NAMES = [
   'size',
   'key',
   'role',
+  'endpoint',
+  'oldEndpoint',
+  'keys',
+  'subscription',
   '__proto__',
   'constructor',
 ];
@@ -248,6 +255,25 @@ function randomQuery(rng: Rng): string {
   return `?${parts.join('&')}`;
 }
 
+/** Where a push endpoint aimed at this machine would land: a listener that counts connections. */
+let listenerPort = 9;
+const deviceKeys = createDeviceKeys();
+
+/** A push endpoint: half of them internal addresses and names, in every notation, some at the listener. */
+function pushEndpoint(rng: Rng): string {
+  if (rng.chance(0.5)) return `${rng.pick(ACCEPTED_ENDPOINTS)}${rng.int(1000)}`;
+  return rng.chance(0.7)
+    ? rng.pick(REFUSED_ENDPOINTS)
+    : rng.pick([
+        `https://127.0.0.1:${listenerPort}/push`,
+        `http://127.0.0.1:${listenerPort}/push`,
+        `https://localhost:${listenerPort}/push`,
+        `https://0x7f000001:${listenerPort}/push`,
+        `https://2130706433:${listenerPort}/push`,
+        `https://[::ffff:7f00:1]:${listenerPort}/push`,
+      ]);
+}
+
 /** A plausible value for each field name, so most requests pass validation but one field. */
 function plausible(rng: Rng, field: string, productIds: number[]): unknown {
   const values: Record<string, () => unknown> = {
@@ -279,6 +305,11 @@ function plausible(rng: Rng, field: string, productIds: number[]): unknown {
     nextId: () => rng.pick(productIds),
     categoryId: () => 1,
     saleStatus: () => rng.pick(['SALE', 'SALE_END', 'SALE_BEFORE', 'CLOSING_SOON']),
+    endpoint: () => pushEndpoint(rng),
+    oldEndpoint: () => pushEndpoint(rng),
+    keys: () => ({ p256dh: deviceKeys.p256dh, auth: deviceKeys.auth }),
+    subscription: () => ({ endpoint: pushEndpoint(rng), keys: { p256dh: deviceKeys.p256dh, auth: deviceKeys.auth } }),
+    expirationTime: () => null,
   };
   return (values[field] ?? (() => randomString(rng)))();
 }
@@ -428,9 +459,17 @@ describe.each(testEngines())('fuzzing every route (%s)', (engine) => {
   let t: TestApp;
   const clock = createClock(Date.parse('2026-11-22T06:00:00Z'));
   const productIds: number[] = [];
+  // Push endpoints the fuzz subscribes are aimed here; no connection may ever arrive.
+  let connections = 0;
+  const listener = net.createServer((socket) => {
+    connections += 1;
+    socket.destroy();
+  });
 
   beforeAll(async () => {
     console.info(`fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED})`);
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    listenerPort = (listener.address() as net.AddressInfo).port;
     t = await createTestApp(
       engine,
       {
@@ -438,15 +477,24 @@ describe.each(testEngines())('fuzzing every route (%s)', (engine) => {
         AUTH_RATE_LIMIT_MAX: '1000000',
         CONTACT_RATE_LIMIT_MAX: '1000000',
         SIGN_IN_CODES_PER_IP: '1000000',
+        // Sent by the last test alone, when the fuzz is over.
+        PUSH_SWEEP_INTERVAL_MS: '0',
       },
       undefined,
-      { now: clock.now },
+      {
+        now: clock.now,
+        // Every name answers loopback, as a rebinding attacker's DNS would; and nothing leaves the machine.
+        resolvePushHost: async () => [{ address: '127.0.0.1', family: 4 }],
+      },
     );
     const categoryId = await insertCategory(t.db.db, 'Fuzz');
     productIds.push(await insertProduct(t.db.db, { categoryId, name: 'Fuzzed' }));
     productIds.push(await insertProduct(t.db.db, { categoryId, name: 'Fuzzed restricted', isRestricted: true }));
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => listener.close(() => resolve()));
+  });
 
   it('answers every malformed request with a 4xx in the catalogue shape and the security headers', async () => {
     const routes = t.app.routeTable;
@@ -534,4 +582,63 @@ describe.each(testEngines())('fuzzing every route (%s)', (engine) => {
     }
     expect(failures, `seed ${SEED}`).toEqual([]);
   }, 60_000);
+
+  it('subscribes only push endpoints of public host names, and connects to none of the internal ones', async () => {
+    // The routes above see few well-formed subscriptions; here every request is one, aimed anywhere.
+    const rng = generator(SEED + 11);
+    const { user } = await freshTokens(t.app, clock, 1_000_000);
+    const keys = { p256dh: deviceKeys.p256dh, auth: deviceKeys.auth };
+    const failures: string[] = [];
+    let accepted = 0;
+    for (let index = 0; index < 300; index += 1) {
+      const isRenewal = rng.chance(0.25);
+      const endpoint = pushEndpoint(rng);
+      const payload = isRenewal
+        ? { oldEndpoint: pushEndpoint(rng), subscription: { endpoint, keys } }
+        : { endpoint, expirationTime: null, keys };
+      const response = await t.app.inject({
+        method: 'POST',
+        url: isRenewal ? '/api/v1/push/subscriptions/renew' : '/api/v1/push/subscriptions',
+        headers: { authorization: `Bearer ${user}` },
+        payload,
+      });
+      const problem =
+        problemWith(response) ??
+        (response.statusCode < 300 && pushEndpointProblem(endpoint) !== null ? 'an internal endpoint accepted' : null);
+      if (problem && failures.length < 10) failures.push(`${problem}: ${JSON.stringify(payload)} -> ${response.body}`);
+      if (response.statusCode === 204) accepted += 1;
+    }
+    expect(failures, `seed ${SEED}`).toEqual([]);
+    expect(accepted).toBeGreaterThan(10);
+
+    const stored = await t.db.db.selectFrom('push_subscriptions').select(['endpoint', 'user_id']).execute();
+    const internal = stored.filter((row) => pushEndpointProblem(row.endpoint) !== null);
+    expect(internal.map((row) => row.endpoint)).toEqual([]);
+    // However many were accepted, an account keeps ten.
+    const perUser = new Map<string, number>();
+    for (const row of stored) perUser.set(row.user_id, (perUser.get(row.user_id) ?? 0) + 1);
+    expect(Math.max(...perUser.values())).toBeLessThanOrEqual(10);
+    // A message to every fuzzed device; every name resolves to loopback here, so none may be reached.
+    await t.db.db.transaction().execute((trx) =>
+      recordNotifications({ now: clock.now }, trx, {
+        type: 'CONTRACT_SIGNED',
+        productId: null,
+        userIds: [...perUser.keys()],
+        title: 'Fuzz',
+        body: 'Fuzz.',
+      }),
+    );
+    let claimed = 0;
+    let refused = 0;
+    for (;;) {
+      const result = await t.app.pushSender.sweepOnce();
+      if (result.claimed === 0) break;
+      claimed += result.claimed;
+      refused += result.refused;
+    }
+    expect(connections).toBe(0);
+    // Each was refused at its connection's lookup and dropped unsent.
+    expect(refused).toBe(claimed);
+    console.info(`${engine}: ${accepted} push subscriptions accepted, ${stored.length} kept, none reached`);
+  });
 });
