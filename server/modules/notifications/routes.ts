@@ -131,6 +131,8 @@ const notificationsPlugin: FastifyPluginAsyncZod<{ vapid: VapidDetails }> = asyn
     {
       schema: { body: updatePreferenceRequestSchema, response: { 200: notificationPreferencesSchema } },
       preValidation: reader,
+      // A choice for one project names it, so it obeys the project-access rule.
+      config: { projectUse: 'see' },
     },
     async (request) => updatePreference(ctx, authOf(request), request.body, requestMeta(request)),
   );
