@@ -284,7 +284,14 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<Row[]
         .executeTakeFirstOrThrow()
     ).id;
     const governanceId = (
-      await db.selectFrom('products').select('id').where('is_governance', '=', 1).orderBy('id').executeTakeFirst()
+      await db
+        .selectFrom('products')
+        .select('id')
+        .where('is_governance', '=', 1)
+        .where('is_restricted', '=', 0)
+        .where('hide_status', '=', 'SHOW')
+        .orderBy('id')
+        .executeTakeFirst()
     )?.id;
     const post = await db
       .selectFrom('posts')

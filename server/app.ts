@@ -19,6 +19,7 @@ import errorHandler, {
 import rateLimit from './plugins/rate-limit';
 import requestGuards from './plugins/request-guards';
 import requestLog from './plugins/request-log';
+import projectAccess from './plugins/project-access';
 import routeTable from './plugins/route-table';
 import security, { securityHeaderList } from './plugins/security';
 import { serializerCompiler } from './plugins/serialization';
@@ -142,6 +143,7 @@ export async function buildApp({
     now: now ?? (() => new Date()),
   };
   await app.register(authPlugin, { ctx });
+  await app.register(projectAccess);
   await app.register(routeTable);
   await app.register(rateLimit, {
     max: config.RATE_LIMIT_MAX,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasAuthHook } from './auth';
+import type { ProjectScope } from './project-access';
 
 export interface RouteEntry {
   method: string;
@@ -12,6 +13,8 @@ export interface RouteEntry {
   /** The fields of an object body schema and of the query schema, by name. */
   bodyFields: string[];
   queryFields: string[];
+  /** Where the route's project id is and what it does with the project (project-access.ts), or null. */
+  project: ProjectScope | null;
 }
 
 function fieldsOf(schema: unknown): string[] {
@@ -53,6 +56,7 @@ async function routeTablePlugin(app: FastifyInstance): Promise<void> {
         hasBodySchema: Boolean(route.schema?.body),
         bodyFields: fieldsOf(route.schema?.body),
         queryFields: fieldsOf(route.schema?.querystring),
+        project: route.config?.projectScope ?? null,
       });
     }
   });
@@ -64,4 +68,5 @@ async function routeTablePlugin(app: FastifyInstance): Promise<void> {
   });
 }
 
-export default fp(routeTablePlugin, { name: 'route-table', dependencies: ['auth'] });
+// After project-access, so each route's entry says where its project is.
+export default fp(routeTablePlugin, { name: 'route-table', dependencies: ['auth', 'project-access'] });

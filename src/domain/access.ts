@@ -72,3 +72,43 @@ export function accessFactsFrom(me: Me | null): AccessFacts {
     reviewAnswer: me.kycPayload.reviewAnswer,
   };
 }
+
+/**
+ * What a request does with a project: `see` it (its page, governance, documents, gifts,
+ * subscription), `invest` in it (order, contract, signature) or `ask` to be let in (the
+ * allowed-list request, which must stay reachable to those not on the list).
+ */
+export const projectUses = ['see', 'invest', 'ask'] as const;
+export type ProjectUse = (typeof projectUses)[number];
+
+/** What decides whether a caller reaches a project; null when there is no such project. */
+export interface ProjectAccessFacts {
+  /** Shown (hide_status SHOW); a hidden project is not there for anyone but its staff. */
+  isShown: boolean;
+  /** Open to its allowed list only. */
+  isRestricted: boolean;
+  /** The caller is on the project's allowed list (ALLOW). */
+  isAllowed: boolean;
+  /** The caller holds tokens of the project now. */
+  isHolder: boolean;
+  /** An ADMIN account, or a SELLER account assigned to this project. */
+  isStaff: boolean;
+}
+
+export type ProjectAccessDecision = 'allow' | 'NOT_FOUND' | 'WHITELIST_REQUIRED';
+
+/**
+ * The one project-access rule every project-scoped request obeys. A hidden project is
+ * indistinguishable from a missing one (NOT_FOUND), except to its staff, who still see it but
+ * never invest. A restricted project is open to its allowed list (WHITELIST_REQUIRED for anyone
+ * else); its holders keep seeing what they hold (governance, documents, gifts), but investing
+ * more needs the allowed list. Asking to be let in needs only a shown project.
+ */
+export function decideProjectAccess(facts: ProjectAccessFacts | null, use: ProjectUse): ProjectAccessDecision {
+  if (!facts) return 'NOT_FOUND';
+  const staffSees = facts.isStaff && use !== 'invest';
+  if (!facts.isShown && !staffSees) return 'NOT_FOUND';
+  if (use === 'ask' || !facts.isRestricted || facts.isAllowed || staffSees) return 'allow';
+  if (use === 'see' && facts.isHolder) return 'allow';
+  return 'WHITELIST_REQUIRED';
+}

@@ -98,7 +98,7 @@ export const updatePreferenceRequestSchema = z
   .strictObject({
     type: notificationTypeSchema,
     /** A project for governance types; absent for the type as a whole. */
-    productId: z.number().int().positive().optional(),
+    productId: wholeNumber('validation.projectId').optional(),
     isEnabled: z.boolean(says('validation.notification.isEnabled')),
   })
   .refine((value) => value.productId === undefined || isProjectScopedType(value.type), {

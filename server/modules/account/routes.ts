@@ -60,6 +60,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { querystring: myRevenuesQuerySchema, response: { 200: myRevenuesResponseSchema } },
       preValidation: reader,
+      // The project only filters the caller's own revenue (a holder keeps it when the project is hidden).
+      config: { projectUse: 'own-records' },
     },
     async (request, reply) => {
       reply.headers(privateCache);

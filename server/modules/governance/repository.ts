@@ -23,7 +23,8 @@ export interface SectionRow {
 
 /**
  * Everything a governance read checks before answering, in one statement compiled once: the
- * project, whether the caller sells it, what the caller holds of it now (the ledger's
+ * project with the project-access rule's facts (shown, restricted, the caller's place on its
+ * allowed list), whether the caller sells it, what the caller holds of it now (the ledger's
  * projection, written with every entry), its sections and its community badges.
  */
 const access = compiledQuery((db, params: { productId: number; userId: string }) => {
@@ -35,6 +36,13 @@ const access = compiledQuery((db, params: { productId: number; userId: string })
       'products.name',
       'products.is_governance',
       'products.hide_status',
+      'products.is_restricted',
+      eb
+        .selectFrom('product_whitelist')
+        .select('product_whitelist.status')
+        .whereRef('product_whitelist.product_id', '=', 'products.id')
+        .where('product_whitelist.user_id', '=', params.userId)
+        .as('whitelist_status'),
       eb
         .exists(
           eb
@@ -81,6 +89,8 @@ export async function findGovernanceAccess(db: Db, productId: number, userId: st
     id: Number(row.id),
     name: row.name,
     hide_status: row.hide_status,
+    is_restricted: Number(row.is_restricted),
+    whitelist_status: row.whitelist_status ?? null,
     is_seller: Boolean(Number(row.is_seller)),
     balance: Number(row.balance ?? 0),
     sections: parsed(row.sections).map((section) => ({ ...section, id: Number(section.id) })) as SectionRow[],

@@ -51,10 +51,17 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
     rateLimit: { max: ctx.config.GOVERNANCE_WRITE_RATE_LIMIT_MAX, timeWindow: 10 * 60_000 },
   };
   const noContent = { 204: z.null() };
+  // Every governance read decides access in its one statement (accessOf applies the project-access
+  // rule there); writes are checked before the route as well.
+  const readConfig = { projectRuleInService: true };
 
   app.get(
     `${base}/notices`,
-    { schema: { params: governanceParamsSchema, response: { 200: noticeListSchema } }, preValidation: reader },
+    {
+      schema: { params: governanceParamsSchema, response: { 200: noticeListSchema } },
+      preValidation: reader,
+      config: readConfig,
+    },
     async (request, reply) => {
       reply.headers(noStore);
       return getNotices(ctx, authOf(request), request.params.productId);
@@ -62,7 +69,11 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     `${base}/notices/:id`,
-    { schema: { params: governanceItemParamsSchema, response: { 200: noticeSchema } }, preValidation: reader },
+    {
+      schema: { params: governanceItemParamsSchema, response: { 200: noticeSchema } },
+      preValidation: reader,
+      config: readConfig,
+    },
     async (request, reply) => {
       reply.headers(noStore);
       return getNotice(ctx, authOf(request), request.params.productId, request.params.id);
@@ -79,6 +90,7 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { params: governanceParamsSchema, querystring: threadQuerySchema, response: { 200: threadListSchema } },
       preValidation: reader,
+      config: readConfig,
     },
     async (request, reply) => {
       reply.headers(noStore);
@@ -105,7 +117,11 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     `${base}/threads/:id`,
-    { schema: { params: governanceItemParamsSchema, response: { 200: threadDetailSchema } }, preValidation: reader },
+    {
+      schema: { params: governanceItemParamsSchema, response: { 200: threadDetailSchema } },
+      preValidation: reader,
+      config: readConfig,
+    },
     async (request, reply) => {
       reply.headers(noStore);
       return getThread(ctx, authOf(request), request.params.productId, request.params.id);
@@ -177,7 +193,11 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const votingRoutes = (path: string, kind: VotingKind) => {
     app.get(
       `${base}/${path}`,
-      { schema: { params: governanceParamsSchema, response: { 200: ballotItemListSchema } }, preValidation: reader },
+      {
+        schema: { params: governanceParamsSchema, response: { 200: ballotItemListSchema } },
+        preValidation: reader,
+        config: readConfig,
+      },
       async (request, reply) => {
         reply.headers(noStore);
         return getVotings(ctx, authOf(request), request.params.productId, kind);
@@ -185,7 +205,11 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.get(
       `${base}/${path}/:id`,
-      { schema: { params: governanceItemParamsSchema, response: { 200: ballotItemSchema } }, preValidation: reader },
+      {
+        schema: { params: governanceItemParamsSchema, response: { 200: ballotItemSchema } },
+        preValidation: reader,
+        config: readConfig,
+      },
       async (request, reply) => {
         reply.headers(noStore);
         return getVoting(ctx, authOf(request), request.params.productId, kind, request.params.id);

@@ -3,7 +3,6 @@ import type { AuditActor } from '../../../src/domain/auth';
 import {
   ABSTAIN,
   THREAD_PAGE_SIZE,
-  isStaff,
   maySeeSection,
   resultsVisible,
   sourceOfRole,
@@ -37,6 +36,7 @@ import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
 import type { Caller } from '../auth/service';
 import { ledgerBalance, ledgerBalancesAt } from '../orders/ledger';
+import { assertProjectDecision, projectAccessFacts } from '../products/service';
 import { sanitizePostHtml } from '../posts/sanitize';
 import { findUserByEmail, findUserById, type UserRecord } from '../users/records-repository';
 import { onAgendaClosed, onProposalCreated, onVoteFinished } from './events';
@@ -101,18 +101,18 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * The project and what the caller may see of it; a hidden project is not found, except for staff.
- * One statement (findGovernanceAccess); the identity review comes with the caller's session. A
- * SELLER account is a seller only of the projects it is assigned to (seller:assign); elsewhere it
- * counts as any other user.
+ * The project and what the caller may see of it, after the project-access rule (a hidden project
+ * is not found except for staff; a restricted one is open to its allowed list, its holders and
+ * staff). One statement (findGovernanceAccess); the identity review comes with the caller's
+ * session. A SELLER account is a seller only of the projects it is assigned to (seller:assign);
+ * elsewhere it counts as any other user.
  */
 async function accessOf(db: Db, caller: Caller, productId: number): Promise<Access> {
   const { user } = caller;
   const found = await findGovernanceAccess(db, productId, user.id);
   const role = user.role === 'SELLER' && !found?.is_seller ? 'USER' : user.role;
-  if (!found || (found.hide_status === 'HIDE' && !isStaff(role))) {
-    throw new AppError('NOT_FOUND', 'No such project.');
-  }
+  assertProjectDecision(projectAccessFacts(found, user.role), 'see');
+  if (!found) throw new AppError('NOT_FOUND', 'No such project.');
   return {
     product: { id: found.id, name: found.name },
     viewer: { role, kycApproved: isIdentityApproved(caller.review), balance: found.balance },

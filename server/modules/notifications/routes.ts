@@ -143,6 +143,8 @@ const notificationsPlugin: FastifyPluginAsyncZod<NotificationRoutesOptions> = as
     {
       schema: { body: updatePreferenceRequestSchema, response: { 200: notificationPreferencesSchema } },
       preValidation: reader,
+      // A choice for one project names it, so it obeys the project-access rule.
+      config: { projectUse: 'see' },
     },
     async (request) => updatePreference(ctx, authOf(request), request.body, requestMeta(request)),
   );

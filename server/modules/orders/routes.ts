@@ -17,6 +17,7 @@ import {
   signStatusSchema,
 } from '../../../src/domain/orders';
 import { productIdParamsSchema } from '../../../src/domain/products';
+import { productIdSchema } from '../../../src/domain/schemas';
 import { AppError } from '../../errors';
 import { authOf, requestMeta } from '../../plugins/auth';
 import { readDocumentVersion } from '../documents/service';
@@ -33,7 +34,7 @@ import {
 import { contentDisposition, getContract, getSignStatus, readSignFile, signContract } from './signing';
 
 const documentVersionParamsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  id: productIdSchema,
   documentId: z.coerce.number().int().min(1).max(2_147_483_647),
   version: z.coerce.number().int().min(1).max(100_000),
 });
@@ -53,6 +54,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, 201: orderSchema },
       },
       preValidation: actor,
+      config: { projectUse: 'invest' },
     },
     async (request, reply) => {
       const header = request.headers['idempotency-key'];
@@ -79,6 +81,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { params: productIdParamsSchema, querystring: orderIdQuerySchema, response: { 200: contractViewSchema } },
       preValidation: reader,
+      config: { projectUse: 'invest' },
     },
     async (request, reply) => {
       reply.headers(noStore);
@@ -91,6 +94,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { params: productIdParamsSchema, body: signRequestSchema, response: { 200: signStatusSchema } },
       preValidation: actor,
+      config: { projectUse: 'invest' },
     },
     async (request) => signContract(ctx, authOf(request).user, request.params.id, request.body, requestMeta(request)),
   );
@@ -100,6 +104,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { params: productIdParamsSchema, querystring: orderIdQuerySchema, response: { 200: signStatusSchema } },
       preValidation: reader,
+      config: { projectUse: 'invest' },
     },
     async (request, reply) => {
       reply.headers(noStore);
@@ -147,7 +152,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/users/me/orders',
-    { schema: { querystring: myOrdersQuerySchema, response: { 200: myOrdersResponseSchema } }, preValidation: reader },
+    {
+      schema: { querystring: myOrdersQuerySchema, response: { 200: myOrdersResponseSchema } },
+      preValidation: reader,
+      // The project only filters the caller's own orders.
+      config: { projectUse: 'own-records' },
+    },
     async (request, reply) => {
       reply.headers(noStore);
       return listOwnOrders(ctx, authOf(request), request.query);

@@ -27,7 +27,7 @@ import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
 import { assertIdentityApproved, assertKycApproved } from '../kyc/service';
 import type { Caller } from '../auth/service';
-import { findProductRow, findViewerFacts } from '../products/service';
+import { findProductRow } from '../products/service';
 import type { UserRecord } from '../users/records-repository';
 import { appendHoldingEntry } from './ledger';
 import {
@@ -233,14 +233,10 @@ export async function createOrder(
     if (existing) return { order: await replayOf(ctx, existing, requestHash), isReplay: true };
   }
 
+  // Whether the caller may invest in the project at all (shown, and allowed when restricted) is
+  // the project-access rule, run before the route (server/plugins/project-access.ts).
   const product = await findProductRow(ctx.db, productId);
-  if (!product || product.hide_status !== 'SHOW') throw new AppError('NOT_FOUND', 'There is no such project.');
-  if (product.is_restricted === 1) {
-    const facts = await findViewerFacts(ctx.db, productId, user.id);
-    if (facts.whitelist?.status !== 'ALLOW') {
-      throw new AppError('WHITELIST_REQUIRED', 'This project is open to its allowed list only. Request access first.');
-    }
-  }
+  if (!product) throw new AppError('NOT_FOUND', 'There is no such project.');
   if (product.is_reg_d === 1) {
     const investor = await findInvestorAnswer(ctx.db, user.id);
     if (investor?.review_status !== 'completed' || investor.review_answer !== 'GREEN') {

@@ -392,6 +392,15 @@ const productDetail = compiledQuery((db, params: { productId: number; viewerId: 
         eb
           .exists(
             eb
+              .selectFrom('product_sellers')
+              .select('product_sellers.user_id')
+              .whereRef('product_sellers.product_id', '=', 'products.id')
+              .where('product_sellers.user_id', '=', viewerId),
+          )
+          .as('viewer_is_seller'),
+        eb
+          .exists(
+            eb
               .selectFrom('product_subscriptions')
               .select('product_subscriptions.product_id')
               .whereRef('product_subscriptions.product_id', '=', 'products.id')
@@ -574,6 +583,7 @@ export async function findProductDetail(db: Db, productId: number, viewerId: str
     ...normalizeCounts(row),
     viewer_open_quantity: Number(row.viewer_open_quantity ?? 0),
     viewer_subscribed: Boolean(Number(row.viewer_subscribed)),
+    viewer_is_seller: Boolean(Number(row.viewer_is_seller)),
     viewer_whitelist: parsed(row.viewer_whitelist),
     about: parsed(row.about),
     team: parsed(row.team),
@@ -717,4 +727,52 @@ export async function findPendingWhitelistRequests(db: Db) {
     .where('product_whitelist.status', '=', 'REQUEST')
     .orderBy('product_whitelist.requested_at')
     .execute();
+}
+
+/**
+ * What the project-access rule (decideProjectAccess in src/domain/access.ts) reads, in one
+ * statement compiled once: whether the project is shown and restricted, the caller's place on
+ * its allowed list, what the caller holds of it now and whether the caller sells it.
+ */
+const projectAccess = compiledQuery((db, params: { productId: number; userId: string }) =>
+  db
+    .selectFrom('products')
+    .select((eb) => [
+      'products.hide_status',
+      'products.is_restricted',
+      eb
+        .selectFrom('product_whitelist')
+        .select('product_whitelist.status')
+        .whereRef('product_whitelist.product_id', '=', 'products.id')
+        .where('product_whitelist.user_id', '=', params.userId)
+        .as('whitelist_status'),
+      eb
+        .selectFrom('product_holdings')
+        .select('product_holdings.quantity')
+        .whereRef('product_holdings.product_id', '=', 'products.id')
+        .where('product_holdings.user_id', '=', params.userId)
+        .as('balance'),
+      eb
+        .exists(
+          eb
+            .selectFrom('product_sellers')
+            .select('product_sellers.user_id')
+            .whereRef('product_sellers.product_id', '=', 'products.id')
+            .where('product_sellers.user_id', '=', params.userId),
+        )
+        .as('is_seller'),
+    ])
+    .where('products.id', '=', params.productId),
+);
+
+export async function findProjectAccess(db: Db, productId: number, userId: string) {
+  const row = await projectAccess.executeTakeFirst(db, { productId, userId });
+  if (!row) return undefined;
+  return {
+    hide_status: row.hide_status,
+    is_restricted: Number(row.is_restricted),
+    whitelist_status: row.whitelist_status ?? null,
+    balance: Number(row.balance ?? 0),
+    is_seller: Boolean(Number(row.is_seller)),
+  };
 }

@@ -45,7 +45,12 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/products/:id',
-    { schema: { params: productIdParamsSchema, response: { 200: productDetailSchema } }, preValidation: reader },
+    {
+      schema: { params: productIdParamsSchema, response: { 200: productDetailSchema } },
+      preValidation: reader,
+      // The detail's one statement holds the project-access rule's facts; its service applies the rule.
+      config: { projectRuleInService: true },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-cache');
       return getProductDetail(ctx, request.params.id, authOf(request), publicOrigin(ctx.config.publicUrl));
@@ -60,13 +65,21 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/products/:id/whitelist',
-    { schema: { params: productIdParamsSchema, response: { 200: whitelistStateSchema } }, preValidation: reader },
+    {
+      schema: { params: productIdParamsSchema, response: { 200: whitelistStateSchema } },
+      preValidation: reader,
+      config: { projectUse: 'ask' },
+    },
     async (request) => getWhitelistState(ctx, request.params.id, authOf(request).user),
   );
 
   app.post(
     '/api/v1/products/:id/whitelist',
-    { schema: { params: productIdParamsSchema, response: { 200: whitelistStateSchema } }, preValidation: actor },
+    {
+      schema: { params: productIdParamsSchema, response: { 200: whitelistStateSchema } },
+      preValidation: actor,
+      config: { projectUse: 'ask' },
+    },
     async (request) => requestWhitelist(ctx, request.params.id, authOf(request).user),
   );
 };

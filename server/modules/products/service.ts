@@ -6,6 +6,8 @@ import {
   type ProductShelves,
   type WhitelistState,
 } from '../../../src/domain/products';
+import { decideProjectAccess, type ProjectAccessFacts, type ProjectUse } from '../../../src/domain/access';
+import type { UserRole } from '../../../src/domain/auth';
 import { saleStatusesFor } from '../../../src/domain/sale';
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
@@ -19,6 +21,7 @@ import {
   findProductDetail,
   findProductPage,
   findProductRow,
+  findProjectAccess,
   findShelfCandidates,
   findViewerFacts,
   findPendingWhitelistRequests,
@@ -33,7 +36,7 @@ import { countAndStoreTrending } from './popularity-repository';
 import { pickShelves } from './shelves';
 
 /** Reads other modules make inside their own transactions (an order checks its sale against the project row). */
-export { findProductRow, findViewerFacts } from './repository';
+export { findProductRow } from './repository';
 /** The demo revenue history (server/db/seed) reads each project's holders and reveals digital gifts. */
 export { findProductsWithHoldings, setDigitalGiftReveal } from './catalogue-repository';
 
@@ -115,6 +118,55 @@ export async function getCategories(ctx: AppContext) {
   return { categories: rows.map((row) => ({ id: Number(row.id), name: row.name, order: Number(row.sort_order) })) };
 }
 
+const PROJECT_REFUSALS = {
+  NOT_FOUND: 'There is no such project.',
+  WHITELIST_REQUIRED: 'This project is open to its allowed list only. Request access first.',
+} as const;
+
+/** The rule's facts from what a statement read of the project and of the caller (null: no project). */
+export function projectAccessFacts(
+  row:
+    | {
+        hide_status: string;
+        is_restricted: number;
+        whitelist_status: string | null;
+        balance: number;
+        is_seller: boolean;
+      }
+    | undefined,
+  role: UserRole | null,
+): ProjectAccessFacts | null {
+  if (!row) return null;
+  return {
+    isShown: row.hide_status === 'SHOW',
+    isRestricted: Number(row.is_restricted) === 1,
+    isAllowed: row.whitelist_status === 'ALLOW',
+    isHolder: row.balance > 0,
+    isStaff: role === 'ADMIN' || (role === 'SELLER' && row.is_seller),
+  };
+}
+
+/** The project-access rule's refusal as the API answers it: the one place its decisions become errors. */
+export function assertProjectDecision(facts: ProjectAccessFacts | null, use: ProjectUse): void {
+  const decision = decideProjectAccess(facts, use);
+  if (decision !== 'allow') throw new AppError(decision, PROJECT_REFUSALS[decision]);
+}
+
+/**
+ * The project-access rule for one caller (null: a visitor) and one project, read in one
+ * statement. The project-access plugin runs it before every project-scoped route; a read whose
+ * own statement already holds the facts applies assertProjectDecision itself.
+ */
+export async function assertProjectAccess(
+  ctx: AppContext,
+  viewer: Pick<UserRecord, 'id' | 'role'> | null,
+  productId: number,
+  use: ProjectUse,
+): Promise<void> {
+  const row = await findProjectAccess(ctx.db, productId, viewer?.id ?? '');
+  assertProjectDecision(projectAccessFacts(row, viewer?.role ?? null), use);
+}
+
 async function loadVisibleRow(ctx: AppContext, id: number, viewer: UserRecord) {
   const row = await findProductRow(ctx.db, id);
   if (!row || row.hide_status !== 'SHOW') throw new AppError('NOT_FOUND', 'There is no such project.');
@@ -133,10 +185,21 @@ export async function getProductDetail(
   // The project with every part, each document's versions and the viewer's open orders, in one
   // statement; the documents module says how a version is shown.
   const row = await findProductDetail(ctx.db, id, viewer.id);
-  if (!row || row.hide_status !== 'SHOW') throw new AppError('NOT_FOUND', 'There is no such project.');
-  if (row.is_restricted === 1 && row.viewer_whitelist?.status !== 'ALLOW') {
-    throw new AppError('WHITELIST_REQUIRED', 'This project is open to its allowed list only. Request access first.');
-  }
+  // The project-access rule, from the detail's own statement (the route leaves it to this read).
+  if (!row) throw new AppError('NOT_FOUND', PROJECT_REFUSALS.NOT_FOUND);
+  assertProjectDecision(
+    projectAccessFacts(
+      {
+        hide_status: row.hide_status,
+        is_restricted: Number(row.is_restricted),
+        whitelist_status: row.viewer_whitelist?.status ?? null,
+        balance: row.viewer_balance === null ? 0 : Number(row.viewer_balance),
+        is_seller: row.viewer_is_seller,
+      },
+      viewer.role,
+    ),
+    'see',
+  );
   const histories = new Map(
     row.documents.map((document) => [
       Number(document.id),
@@ -154,10 +217,7 @@ export async function getProductDetail(
 
 export async function toggleProductSubscription(ctx: AppContext, productId: number, viewer: UserRecord) {
   await assertKycApproved(ctx.db, viewer.id);
-  const { row, facts } = await loadVisibleRow(ctx, productId, viewer);
-  if (row.is_restricted === 1 && facts.whitelist?.status !== 'ALLOW') {
-    throw new AppError('WHITELIST_REQUIRED', 'This project is open to its allowed list only. Request access first.');
-  }
+  // Whether the caller reaches the project is the project-access rule, run before the route.
   const isSubscribe = await toggleSubscription(ctx.db, productId, viewer.id, ctx.now().toISOString());
   if (isSubscribe === null)
     throw new AppError('CONFLICT', 'The subscription was changing at the same moment. Try again.');
