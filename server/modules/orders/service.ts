@@ -95,7 +95,12 @@ function isUniqueViolation(error: unknown): boolean {
   );
 }
 
-function paymentInstructionsOf(view: OrderView): PaymentInstructions {
+/**
+ * Where and how to pay, once the contract is signed (decision 0500: payment follows the
+ * signature); null before, so nobody pays for an order they have not signed.
+ */
+function paymentInstructionsOf(view: OrderView): PaymentInstructions | null {
+  if (view.sign_file_id === null) return null;
   const common = {
     amount: Number(view.amount),
     currency: view.currency,
