@@ -13,7 +13,12 @@ import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const buildDir = path.join(root, 'build');
-export const entries = { server: 'server/main.ts', cli: 'server/cli/main.ts' };
+/** The server, the operator commands, and the worker thread the server starts to render signed contracts. */
+export const entries = {
+  server: 'server/main.ts',
+  cli: 'server/cli/main.ts',
+  'pdf-worker': 'server/modules/orders/pdf-worker.ts',
+};
 /** Every file the last build read, written beside it, so staleness is checked on exactly those. */
 const inputsFile = path.join(buildDir, 'inputs.json');
 const alwaysChecked = ['package.json', 'scripts/build-server.mjs'];

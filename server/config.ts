@@ -129,6 +129,17 @@ export const configSchema = z.object({
     .min(0)
     .max(86_400)
     .default(60),
+  /**
+   * Worker threads that render signed contracts (a PDF takes about half a second of CPU), so
+   * the event loop keeps answering; 0 means one per core but one, and at least one.
+   */
+  CONTRACT_RENDER_THREADS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(64).default(0),
+  /** Contracts that may wait for a render thread; past that, signing answers 503 with Retry-After. */
+  CONTRACT_RENDER_QUEUE_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(0).max(10_000).default(16),
+  /** Contracts one account may sign in an hour (each renders a PDF); past that, RATE_LIMITED. */
+  ORDER_SIGNS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
+  /** Orders one account may cancel in an hour; past that, RATE_LIMITED. */
+  ORDER_CANCELS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
   /** The VAPID key pair for web push (both or neither); otherwise generated once into the data folder. */
   VAPID_PUBLIC_KEY: z
     .string()
@@ -233,6 +244,10 @@ const SHOWABLE = new Set([
   'SUMSUB_TOKEN_TTL_SECONDS',
   'UPLOAD_QUOTA_BYTES',
   'PUSH_DEV_HOSTS',
+  'CONTRACT_RENDER_THREADS',
+  'CONTRACT_RENDER_QUEUE_MAX',
+  'ORDER_SIGNS_PER_HOUR',
+  'ORDER_CANCELS_PER_HOUR',
 ]);
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);

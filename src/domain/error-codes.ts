@@ -121,7 +121,10 @@ export const errorCatalogue = {
     when: 'The push endpoint is not https on port 443 of a public host name (no IP address, no internal name).',
   },
   RATE_LIMITED: { status: 429, when: 'Too many requests; wait for the Retry-After header.' },
-  SERVICE_UNAVAILABLE: { status: 503, when: 'A dependency (the database) is not answering; try again shortly.' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    when: 'A dependency (the database) is not answering, or the queue of contracts to render is full; see Retry-After.',
+  },
   INTERNAL_ERROR: { status: 500, when: 'An unexpected fault; details are logged, never sent.' },
 } as const satisfies Record<string, { status: number; when: string }>;
 

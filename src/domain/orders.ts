@@ -143,7 +143,8 @@ export const orderSummarySchema = z.object({
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 export const orderSchema = orderSummarySchema.extend({
-  paymentInstructions: paymentInstructionsSchema,
+  /** Where and how to pay: null until the contract is signed, then kept with the order. */
+  paymentInstructions: paymentInstructionsSchema.nullable(),
   /** What the investor declared: the payer's name (ACCOUNT) or the transaction hash (CRYPTO). */
   payment: z
     .object({ payerName: z.string().nullable(), txHash: z.string().nullable(), declaredAt: z.string() })

@@ -1,24 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, utimesSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
 import { deriveDataKeys } from '../../server/crypto';
 import { createDb, type Engine } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createMailer } from '../../server/mail/mailer';
+import { budgetKey } from '../../server/modules/limits/service';
+import { PENDING_SIGN_FILE_GRACE_MS } from '../../server/modules/orders/signing';
 import { loadOrCreateSecrets } from '../../server/secrets';
 import { testEngines } from '../helpers/db';
 import { createInvestor, createSaleProduct, type Investor } from '../helpers/orders';
 
-/** The real server process, as `npm start` runs it. */
-function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/** The real server process, through tsx, or compiled as `npm start` runs it. */
+function startServer(env: Record<string, string>, compiled = false): ChildProcess {
+  return spawn(process.execPath, compiled ? ['build/server.js'] : ['--import', 'tsx', 'server/main.ts'], {
     env: { PATH: process.env.PATH, SERVE_CLIENT: 'false', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -168,4 +171,177 @@ describe.each(testEngines())('a server killed with SIGKILL during a burst of ord
       await handle.close();
     }
   }, 120_000);
+});
+
+/** A data folder and a database for a server process, and a context to prepare them with. */
+async function prepare(engine: Engine) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-crash-'));
+  const databaseUrl = await databaseUrlFor(engine);
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    RATE_LIMIT_MAX: '1000000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  const config = parseConfig({ NODE_ENV: 'test', ...env });
+  const secrets = loadOrCreateSecrets(dataDir);
+  const handle = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 2 });
+  await migrateToLatest(handle.db);
+  const ctx: AppContext = {
+    db: handle.db,
+    config,
+    mailer: createMailer({ from: config.MAIL_FROM, dataDir }),
+    keys: deriveDataKeys(secrets.dataEncryptionKey),
+    tokenKey: new TextEncoder().encode(secrets.tokenSigningKey),
+    now: () => new Date(),
+  };
+  return { dataDir, env, handle, ctx };
+}
+
+class Release extends Error {}
+
+describe.each(testEngines())('a compiled server killed with SIGKILL while it signs a contract, on %s', (engine) => {
+  beforeAll(() => {
+    // The server as `npm start` runs it, with the render worker built beside it.
+    const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`the server build failed: ${build.stderr}`);
+  }, 120_000);
+
+  it('leaves no contract file without its row once the next start has swept', async () => {
+    const { dataDir, env, handle, ctx } = await prepare(engine);
+    const { productId, accountMethodId } = await createSaleProduct(
+      { ctx },
+      { totalQuantity: 100, remainingQuantity: 100 },
+    );
+    const investor = await createInvestor({ ctx }, 'signer@example.com');
+    const pendingDir = path.join(dataDir, 'sign-files', 'pending');
+    const pendingFiles = () => (existsSync(pendingDir) ? readdirSync(pendingDir) : []);
+    const budget = budgetKey('orders:sign', investor.userId);
+    const spent = async () =>
+      Number(
+        (await handle.db.selectFrom('usage_budgets').select('used').where('key', '=', budget).executeTakeFirst())
+          ?.used ?? 0,
+      );
+    const json = { ...investor.headers, 'content-type': 'application/json' };
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const order = async () => {
+      const placed = await fetch(`${base}/api/v1/products/${productId}/investors`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ quantity: 1, payMethodId: accountMethodId }),
+      });
+      expect(placed.status).toBe(201);
+      const { id } = (await placed.json()) as { id: string };
+      const contract = await fetch(`${base}/api/v1/products/${productId}/sign?orderId=${id}`, {
+        headers: investor.headers,
+      });
+      return { id, sha256: ((await contract.json()) as { sha256: string }).sha256 };
+    };
+    const sign = (id: string, sha256: string) =>
+      fetch(`${base}/api/v1/products/${productId}/sign`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({
+          orderId: id,
+          legalName: 'Kim Mina',
+          contractSha256: sha256,
+          consents: { terms: true, risks: true, electronicSignature: true },
+        }),
+      });
+    const until = async (condition: () => boolean | Promise<boolean>, settled: () => boolean) => {
+      while (!(await condition())) {
+        if (settled()) return false;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return true;
+    };
+
+    let child = startServer({ ...env, PORT: String(port) }, true);
+    await waitForHealth(base);
+    let killed: string | null = null;
+    // The signature's transaction waits on a lock the test holds (the order's row on PostgreSQL,
+    // the database on SQLite), taken once its budget is spent, while its PDF renders; the kill
+    // lands once the PDF is written. If the render wins the race to the lock, try another order.
+    for (let attempt = 0; attempt < 5 && !killed; attempt += 1) {
+      const { id, sha256 } = await order();
+      const before = await spent();
+      let isSettled = false;
+      const signing = sign(id, sha256).then(
+        (response) => response.status,
+        () => 'connection lost',
+      );
+      void signing.finally(() => (isSettled = true));
+      if (
+        !(await until(
+          async () => (await spent()) > before,
+          () => isSettled,
+        ))
+      )
+        continue;
+      await handle.db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`update orders set updated_at = updated_at where id = ${id}`.execute(trx);
+          if (
+            await until(
+              () => pendingFiles().length > 0,
+              () => isSettled,
+            )
+          ) {
+            child.kill('SIGKILL');
+            await new Promise((resolve) => child.once('exit', resolve));
+            killed = id;
+          }
+          throw new Release();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof Release)) throw error;
+        });
+      expect(await signing).not.toBe(500);
+    }
+    expect(killed, 'the kill landed between writing the contract and committing it').not.toBeNull();
+    const [orphan] = pendingFiles();
+    expect(orphan).toBeDefined();
+    const orphanId = orphan!.replace(/\.pdf$/, '');
+    expect(
+      await handle.db.selectFrom('contract_signatures').select('id').where('id', '=', orphanId).executeTakeFirst(),
+    ).toBeUndefined();
+    // Long enough ago that no process can still be about to commit it.
+    const old = new Date(Date.now() - PENDING_SIGN_FILE_GRACE_MS - 60_000);
+    utimesSync(path.join(pendingDir, orphan!), old, old);
+
+    child = startServer({ ...env, PORT: String(port) }, true);
+    try {
+      await waitForHealth(base);
+      expect(pendingFiles()).toEqual([]);
+      expect(
+        readdirSync(path.join(dataDir, 'sign-files'))
+          .filter((name) => name !== 'pending')
+          .flatMap((user) =>
+            readdirSync(path.join(dataDir, 'sign-files', user)).filter((file) => file.startsWith(orphanId)),
+          ),
+      ).toEqual([]);
+      const state = await fetch(`${base}/api/v1/orders/${killed}`, { headers: investor.headers });
+      expect(((await state.json()) as { state: string }).state).toBe('RESERVED');
+      // The order signs as if nothing happened, and its contract is served from its place.
+      const contract = await fetch(`${base}/api/v1/products/${productId}/sign?orderId=${killed}`, {
+        headers: investor.headers,
+      });
+      const signed = await sign(killed!, ((await contract.json()) as { sha256: string }).sha256);
+      expect(signed.status).toBe(200);
+      const { signFileId } = (await signed.json()) as { signFileId: string };
+      const file = await fetch(`${base}/api/v1/users/me/sign-files/${signFileId}`, { headers: investor.headers });
+      expect(file.status).toBe(200);
+      expect(
+        Buffer.from(await file.arrayBuffer())
+          .subarray(0, 5)
+          .toString('latin1'),
+      ).toBe('%PDF-');
+      expect(pendingFiles()).toEqual([]);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await handle.close();
+    }
+  }, 240_000);
 });

@@ -56,7 +56,7 @@ describe.each(testEngines())('orders on %s', (engine) => {
     return orderSchema.parse(response.json());
   }
 
-  it('reserves tokens and answers the order with its payment instructions and timeline', async () => {
+  it('reserves tokens and answers the order with its timeline, and the payment instructions once signed', async () => {
     const { productId, accountMethodId, cryptoMethodId } = await createSaleProduct(t.app);
     const order = await orderOk(t.app, mina, productId, { quantity: 3, payMethodId: accountMethodId });
     expect(order).toMatchObject({
@@ -74,7 +74,11 @@ describe.each(testEngines())('orders on %s', (engine) => {
     });
     expect(order.reference).toMatch(/^MOA-[2-9A-HJ-NP-Z]{8}$/);
     expect(Date.parse(order.expiresAt) - clock.ms).toBe(72 * HOUR);
-    expect(order.paymentInstructions).toEqual({
+    // Payment follows the signature (decision 0500): nothing to pay to before it.
+    expect(order.paymentInstructions).toBeNull();
+    expect((await getOrder(mina, order.id)).paymentInstructions).toBeNull();
+    expect((await signOrder(t.app, mina, order)).statusCode).toBe(200);
+    expect((await getOrder(mina, order.id)).paymentInstructions).toEqual({
       payMethodType: 'ACCOUNT',
       bankName: 'KB Kookmin Bank',
       accountNumber: '469001-04-123456',
@@ -93,7 +97,9 @@ describe.each(testEngines())('orders on %s', (engine) => {
 
     clock.advance(1000);
     const crypto = await orderOk(t.app, mina, productId, { quantity: 2, payMethodId: cryptoMethodId });
-    expect(crypto.paymentInstructions).toMatchObject({
+    expect(crypto.paymentInstructions).toBeNull();
+    expect((await signOrder(t.app, mina, crypto)).statusCode).toBe(200);
+    expect((await getOrder(mina, crypto.id)).paymentInstructions).toMatchObject({
       payMethodType: 'CRYPTO',
       walletAddress: '0x1111111111111111111111111111111111111111',
       network: 'Ethereum (ERC-20)',

@@ -270,6 +270,12 @@ export async function findSignature(db: Db, id: string): Promise<SignatureRow | 
   return db.selectFrom('contract_signatures').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The signatures among `ids` that exist: their owner, to place each file in its folder. */
+export async function findSignaturesByIds(db: Db, ids: string[]): Promise<Array<Pick<SignatureRow, 'id' | 'user_id'>>> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('contract_signatures').select(['id', 'user_id']).where('id', 'in', ids).execute();
+}
+
 export async function findPayMethod(db: Db, productId: number, payMethodId: number) {
   return db
     .selectFrom('product_pay_methods')

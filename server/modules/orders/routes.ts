@@ -31,7 +31,15 @@ import {
   getPaymentOrder,
   listOwnOrders,
 } from './service';
-import { contentDisposition, getContract, getSignStatus, readSignFile, signContract } from './signing';
+import { createContractRenderer } from './contract-renderer';
+import {
+  contentDisposition,
+  getContract,
+  getSignStatus,
+  readSignFile,
+  signContract,
+  sweepPendingSignFiles,
+} from './signing';
 
 const documentVersionParamsSchema = z.object({
   id: productIdSchema,
@@ -44,6 +52,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const reader = app.requireAuth({ level: 'verified' });
   const actor = app.requireAuth({ level: 'verified', isAction: true });
   const noStore = { 'Cache-Control': 'no-store' };
+  // Threads start with the first contract to render and stop with the app (after requests in flight).
+  const renderer = createContractRenderer(ctx.config);
+  app.addHook('onClose', () => renderer.close());
+  // Contracts a stopped process wrote but never committed are removed before the first request.
+  app.addHook('onReady', async () => {
+    await sweepPendingSignFiles(ctx);
+  });
 
   app.post(
     '/api/v1/products/:id/investors',
@@ -96,7 +111,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: actor,
       config: { projectUse: 'invest' },
     },
-    async (request) => signContract(ctx, authOf(request).user, request.params.id, request.body, requestMeta(request)),
+    async (request) =>
+      signContract(ctx, renderer, authOf(request).user, request.params.id, request.body, requestMeta(request)),
   );
 
   app.get(
@@ -205,7 +221,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     let running: Promise<unknown> = Promise.resolve();
     app.addHook('onReady', async () => {
       timer = setInterval(() => {
-        running = expireDueOrders(ctx).catch((error: unknown) => app.log.error({ err: error }, 'order expiry failed'));
+        running = Promise.all([
+          expireDueOrders(ctx).catch((error: unknown) => app.log.error({ err: error }, 'order expiry failed')),
+          sweepPendingSignFiles(ctx).catch((error: unknown) =>
+            app.log.error({ err: error }, 'sweeping pending contract files failed'),
+          ),
+        ]);
       }, seconds * 1000);
       timer.unref();
     });

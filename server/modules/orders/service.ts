@@ -26,6 +26,7 @@ import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
 import { assertIdentityApproved, assertKycApproved } from '../kyc/service';
+import { budgetKey, spendBudgets } from '../limits/service';
 import type { Caller } from '../auth/service';
 import { findProductRow } from '../products/service';
 import type { UserRecord } from '../users/records-repository';
@@ -95,7 +96,12 @@ function isUniqueViolation(error: unknown): boolean {
   );
 }
 
-function paymentInstructionsOf(view: OrderView): PaymentInstructions {
+/**
+ * Where and how to pay, once the contract is signed (decision 0500: payment follows the
+ * signature); null before, so nobody pays for an order they have not signed.
+ */
+function paymentInstructionsOf(view: OrderView): PaymentInstructions | null {
+  if (view.sign_file_id === null) return null;
   const common = {
     amount: Number(view.amount),
     currency: view.currency,
@@ -355,7 +361,7 @@ export async function createOrder(
   return { order: await toOrder(ctx.db, (await findOrderView(ctx.db, orderId))!), isReplay: false };
 }
 
-function refusalFor(order: OrderRow, action: OrderAction): AppError {
+function refusalFor(order: Pick<OrderRow, 'reference' | 'state'>, action: OrderAction): AppError {
   const what: Record<OrderAction, string> = {
     SIGN: 'signed',
     DECLARE_PAYMENT: 'paid',
@@ -449,7 +455,11 @@ export async function applyTransition(
   return to;
 }
 
-/** The investor cancels an order before paying; its tokens go back on sale. */
+/**
+ * The investor cancels an order before paying; its tokens go back on sale. Each cancellation
+ * spends one of the account's cancellations of the hour, so ordering, signing and cancelling
+ * cannot be looped without end.
+ */
 export async function cancelOwnOrder(
   ctx: AppContext,
   user: UserRecord,
@@ -458,7 +468,14 @@ export async function cancelOwnOrder(
   meta: RequestMeta,
 ): Promise<Order> {
   await assertKycApproved(ctx.db, user.id);
-  await loadOwnOrderView(ctx, user.id, orderId);
+  const view = await loadOwnOrderView(ctx, user.id, orderId);
+  // A cancellation the rule refuses spends nothing; the transition below still decides.
+  if (!nextOrderState(view.state, 'CANCEL', 'INVESTOR')) throw refusalFor(view, 'CANCEL');
+  await spendBudgets(
+    ctx,
+    [{ key: budgetKey('orders:cancel', user.id), max: ctx.config.ORDER_CANCELS_PER_HOUR, windowMinutes: 60 }],
+    'You have cancelled many orders in the last hour.',
+  );
   await ctx.db.transaction().execute(async (trx) => {
     const order = (await findOrder(trx, orderId))!;
     await applyTransition(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { nextOrderState } from '../../../src/domain/order-state';
 import type { ContractView, SignRequest, SignStatus } from '../../../src/domain/orders';
@@ -7,6 +7,7 @@ import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { currentDocuments } from '../documents/service';
 import { assertKycApproved } from '../kyc/service';
+import { budgetKey, spendBudgets } from '../limits/service';
 import { findProductRow } from '../products/service';
 import type { UserRecord } from '../users/records-repository';
 import {
@@ -18,14 +19,15 @@ import {
   sha256Hex,
   type ContractFacts,
 } from './contract';
+import type { ContractRenderer } from './contract-renderer';
 import { onContractSigned } from './events';
-import { renderSignedContract } from './pdf';
 import {
   findIssuer,
   findOrder,
   findOrderEvents,
   findSignature,
   findSignatureOfOrder,
+  findSignaturesByIds,
   insertSignature,
   type OrderView,
   type SignatureRow,
@@ -35,6 +37,82 @@ import { applyTransition, loadOwnOrderView } from './service';
 /** Outside the client build and named by id only; served to their owner alone. */
 function signFilePath(ctx: AppContext, row: Pick<SignatureRow, 'id' | 'user_id'>): string {
   return path.join(ctx.config.dataDir, 'sign-files', row.user_id, `${row.id}.pdf`);
+}
+
+/**
+ * Where a signed PDF is written before its row commits. It moves to its place only after the
+ * commit, so a process killed in between leaves a file here (swept), never one in a user's
+ * folder without a row. User folders are named by UUID, so this name cannot be one of them.
+ */
+function pendingDir(ctx: AppContext): string {
+  return path.join(ctx.config.dataDir, 'sign-files', 'pending');
+}
+
+function pendingPath(ctx: AppContext, id: string): string {
+  return path.join(pendingDir(ctx), `${id}.pdf`);
+}
+
+/**
+ * How old a pending file must be before a sweep may remove it: another process may be between
+ * writing it and committing its row (milliseconds, or as long as the database makes it wait).
+ */
+export const PENDING_SIGN_FILE_GRACE_MS = 10 * 60_000;
+
+const isMissing = (error: unknown) => (error as { code?: unknown })?.code === 'ENOENT';
+
+/** Moves a committed signature's file from pending to its place. */
+async function settleSignFile(ctx: AppContext, row: Pick<SignatureRow, 'id' | 'user_id'>): Promise<void> {
+  const target = signFilePath(ctx, row);
+  await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+  try {
+    await rename(pendingPath(ctx, row.id), target);
+  } catch (error) {
+    // Another process's sweep moved it first.
+    if (!isMissing(error) || !(await stat(target).then(Boolean, () => false))) throw error;
+  }
+}
+
+/**
+ * Run at start and with every expiry sweep: a pending file whose signature row committed is
+ * moved to its place (the process stopped between the commit and the move); one without a row
+ * older than the grace is removed (the process stopped before the commit), so no contract with
+ * a name, an email and an address outlives a signature that never happened. Answers what it did.
+ */
+export async function sweepPendingSignFiles(ctx: AppContext): Promise<{ moved: number; removed: number }> {
+  let names: string[];
+  try {
+    names = await readdir(pendingDir(ctx));
+  } catch (error) {
+    if (isMissing(error)) return { moved: 0, removed: 0 };
+    throw error;
+  }
+  const ids = names.flatMap((name) => /^([0-9a-f-]{36})\.pdf$/.exec(name)?.[1] ?? []);
+  if (ids.length === 0) return { moved: 0, removed: 0 };
+  const rows = new Map((await findSignaturesByIds(ctx.db, ids)).map((row) => [row.id, row]));
+  const now = ctx.now().getTime();
+  let moved = 0;
+  let removed = 0;
+  for (const id of ids) {
+    const row = rows.get(id);
+    if (row) {
+      await settleSignFile(ctx, row);
+      moved += 1;
+      continue;
+    }
+    const file = pendingPath(ctx, id);
+    const written = await stat(file).then(
+      (stats) => stats.mtimeMs,
+      () => null,
+    );
+    if (written === null || now - written < PENDING_SIGN_FILE_GRACE_MS) continue;
+    // The row may have committed since the list was read: look once more before removing.
+    if ((await findSignaturesByIds(ctx.db, [id])).length > 0) continue;
+    await unlink(file).catch((error: unknown) => {
+      if (!isMissing(error)) throw error;
+    });
+    removed += 1;
+  }
+  return { moved, removed };
 }
 
 async function loadOrderOfProduct(ctx: AppContext, user: UserRecord, productId: number, orderId: string) {
@@ -158,12 +236,14 @@ function fileNameOf(view: OrderView): string {
 }
 
 /**
- * POST /products/{id}/sign: checks the typed legal name and the contract hash, renders and
- * stores the signed PDF, then moves the order to SIGNED with the signature, its event, its
- * audit record and the CONTRACT_SIGNED hook in one transaction.
+ * POST /products/{id}/sign: checks the typed legal name and the contract hash, spends one of
+ * the account's signatures of the hour, renders the signed PDF in a worker thread and writes it
+ * under a pending name, then moves the order to SIGNED with the signature, its event, its audit
+ * record and the CONTRACT_SIGNED hook in one transaction, and only then moves the file to its place.
  */
 export async function signContract(
   ctx: AppContext,
+  renderer: ContractRenderer,
   user: UserRecord,
   productId: number,
   body: SignRequest,
@@ -192,8 +272,15 @@ export async function signContract(
     throw new AppError('CONTRACT_CHANGED', 'The contract changed since you opened it. Read it again, then sign.');
   }
   const png = signaturePngOf(body.signature);
+  // A full queue refuses before the account's budget is spent on a render that cannot start.
+  renderer.assertAvailable();
+  await spendBudgets(
+    ctx,
+    [{ key: budgetKey('orders:sign', user.id), max: ctx.config.ORDER_SIGNS_PER_HOUR, windowMinutes: 60 }],
+    'You have signed many contracts in the last hour.',
+  );
   const events = await findOrderEvents(ctx.db, view.id);
-  const pdf = await renderSignedContract({
+  const { pdf } = await renderer.render({
     title: CONTRACT_TITLE,
     reference: view.reference,
     contractText: built.text,
@@ -227,10 +314,10 @@ export async function signContract(
     file_size: pdf.length,
     signed_at: signedAt,
   };
-  const target = signFilePath(ctx, row);
-  await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-  // Written once, read-only, before the row exists: a signature row never points at a missing file.
-  await writeFile(target, pdf, { mode: 0o400, flag: 'wx' });
+  const pending = pendingPath(ctx, row.id);
+  await mkdir(pendingDir(ctx), { recursive: true, mode: 0o700 });
+  // Written once, read-only, before the row exists, under a name only the sweep reads.
+  await writeFile(pending, pdf, { mode: 0o400, flag: 'wx' });
   try {
     await ctx.db.transaction().execute(async (trx) => {
       const order = (await findOrder(trx, view.id))!;
@@ -247,9 +334,10 @@ export async function signContract(
       });
     });
   } catch (error) {
-    await unlink(target).catch(() => undefined);
+    await unlink(pending).catch(() => undefined);
     throw error;
   }
+  await settleSignFile(ctx, row);
   return statusOf({ ...view, state: 'SIGNED' }, row);
 }
 
@@ -257,7 +345,11 @@ export async function signContract(
 export async function readSignFile(ctx: AppContext, user: UserRecord, id: string) {
   const row = await findSignature(ctx.db, id);
   if (!row || row.user_id !== user.id) throw new AppError('NOT_FOUND', 'There is no such file.');
-  const bytes = await readFile(signFilePath(ctx, row));
+  // Between the commit and the move, the file is still under its pending name.
+  const bytes = await readFile(signFilePath(ctx, row)).catch((error: unknown) => {
+    if (isMissing(error)) return readFile(pendingPath(ctx, row.id));
+    throw error;
+  });
   if (sha256Hex(bytes) !== row.file_sha256) throw new Error(`Sign file ${row.id} does not match its recorded hash`);
   return { bytes, fileName: row.file_name };
 }

@@ -10,7 +10,7 @@ import { OfflineNote } from './offline-note';
 export function DeclarePayment({ order, onDeclared }: { order: Order; onDeclared: (order: Order) => void }) {
   const isOnline = useIsOnline();
   const declare = useDeclarePayment();
-  const isBank = order.paymentInstructions.payMethodType === 'ACCOUNT';
+  const isBank = order.payMethod.payMethodType === 'ACCOUNT';
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {

@@ -24,9 +24,10 @@ export function Deadline({ iso }: { iso: string }) {
   );
 }
 
-/** Everything needed to make the transfer, each value with a copy button. */
+/** Everything needed to make the transfer, each value with a copy button (once the contract is signed). */
 export function PaymentInstructions({ order }: { order: Order }) {
   const instructions = order.paymentInstructions;
+  if (!instructions) return null;
   const amount = formatExactMoney(instructions.amount, instructions.currency);
   const amountPlain = (instructions.amount / 100).toFixed(2);
   return (

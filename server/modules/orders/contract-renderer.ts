@@ -1,0 +1,67 @@
+import { availableParallelism } from 'node:os';
+import type { AppConfig } from '../../config';
+import { AppError } from '../../errors';
+import { PoolBusyError, WorkerPool } from '../../worker-pool';
+import type { CertificateFacts } from './pdf';
+
+/**
+ * Renders signed contracts in worker threads: a PDF takes about half a second of CPU, which on
+ * the event loop would hold every other request of the process for as long.
+ */
+export interface ContractRenderer {
+  /** The PDF's bytes, and the worker thread that rendered them. */
+  render(facts: CertificateFacts): Promise<{ pdf: Uint8Array; threadId: number }>;
+  /** Refuses with SERVICE_UNAVAILABLE (503, Retry-After) when a render now would be refused. */
+  assertAvailable(): void;
+  stats(): { threads: number; busy: number; queued: number };
+  close(): Promise<void>;
+}
+
+/**
+ * The worker module: beside this file in the sources (run through tsx), beside the bundle in
+ * build/ (scripts/build-server.mjs builds it as its own entry).
+ */
+const workerFile = import.meta.url.endsWith('.ts')
+  ? new URL('./pdf-worker.ts', import.meta.url)
+  : new URL('./pdf-worker.js', import.meta.url);
+
+/** A thread without a contract to render for a minute stops, giving back pdf-lib's and the font's memory. */
+const IDLE_MS = 60_000;
+
+/** One per core but one, so the event loop keeps a core of its own; at least one. */
+export function renderThreadsFor(config: Pick<AppConfig, 'CONTRACT_RENDER_THREADS'>): number {
+  return config.CONTRACT_RENDER_THREADS > 0 ? config.CONTRACT_RENDER_THREADS : Math.max(1, availableParallelism() - 1);
+}
+
+function busy(error: PoolBusyError): AppError {
+  return new AppError('SERVICE_UNAVAILABLE', 'Many contracts are being signed right now. Try again in a moment.', {
+    'retry-after': String(error.retryAfterSeconds),
+  });
+}
+
+export function createContractRenderer(
+  config: Pick<AppConfig, 'CONTRACT_RENDER_THREADS' | 'CONTRACT_RENDER_QUEUE_MAX'>,
+): ContractRenderer {
+  const pool = new WorkerPool<CertificateFacts, Uint8Array>({
+    file: workerFile,
+    size: renderThreadsFor(config),
+    queueMax: config.CONTRACT_RENDER_QUEUE_MAX,
+    idleMs: IDLE_MS,
+  });
+  return {
+    async render(facts) {
+      try {
+        const { result, threadId } = await pool.run(facts);
+        return { pdf: result, threadId };
+      } catch (error) {
+        if (error instanceof PoolBusyError) throw busy(error);
+        throw error;
+      }
+    },
+    assertAvailable() {
+      if (pool.isFull) throw busy(new PoolBusyError(pool.retryAfterSeconds()));
+    },
+    stats: () => pool.stats,
+    close: () => pool.close(),
+  };
+}
