@@ -1,7 +1,15 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+} from 'kysely';
 import type PgModule from 'pg';
 import type { Pool } from 'pg';
 import { nameCompiledStatements } from './pg-statements';
@@ -89,8 +97,38 @@ export function createDb(options: DbOptions): DbHandle {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   const cache = cachingDatabase(database);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cache.database }), log: queryLog(options) });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: cache.database }),
+    log: queryLog(options),
+  });
   return { db, engine: 'sqlite', close: () => db.destroy(), statementStats: cache.stats };
+}
+
+const BEGIN_IMMEDIATE: CompiledQuery = CompiledQuery.raw('begin immediate');
+
+/**
+ * Every transaction on SQLite begins IMMEDIATE: it takes the write lock at its start, waiting
+ * (busy timeout) while another process writes. A plain BEGIN takes it only at the first write,
+ * and under WAL a transaction that read first cannot wait then: when another process (a second
+ * server, the operator command line) wrote in between, SQLite refuses at once with
+ * SQLITE_BUSY. Every writer opens its transactions through this driver, so none is refused.
+ * See docs/decisions/1703-input-guards-and-write-locks.md.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(BEGIN_IMMEDIATE);
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 function queryLog(options: DbOptions) {

@@ -23,3 +23,16 @@ export function toMajorUnits(minor: number, currency: string): number {
 export function isWholeAmount(minor: number, currency: string): boolean {
   return minor % 10 ** minorUnitDigits(currency) === 0;
 }
+
+/**
+ * Minor units as a decimal numeral in major units with the currency's digits, by integer
+ * arithmetic (no rounding): 2550 USD -> "25.50", -5 USD -> "-0.05", 2550 KRW -> "2550".
+ */
+export function toMajorUnitsNumeral(minor: number, currency: string): string {
+  const digits = minorUnitDigits(currency);
+  const sign = minor < 0 ? '-' : '';
+  const whole = String(Math.abs(Math.trunc(minor)));
+  if (digits === 0) return `${sign}${whole}`;
+  const padded = whole.padStart(digits + 1, '0');
+  return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
+}

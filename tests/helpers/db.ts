@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createDb, type DbHandle, type DbOptions, type Engine } from '../../server/db/client';
+import { createDb, sqliteFileFor, type DbHandle, type DbOptions, type Engine } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
 
 /** The engines this run covers: SQLite always, PostgreSQL when global setup found one. */
@@ -15,6 +15,8 @@ export function testEngines(): Engine[] {
 export interface TestDb extends DbHandle {
   /** The PostgreSQL schema, so a second connection (a second API process) can share it. */
   schema?: string;
+  /** The SQLite file, so another process (the operator command line) can open it too. */
+  file?: string;
   /** Closes the database; a SQLite file is removed at once, a PostgreSQL schema when the run ends. */
   destroy: () => Promise<void>;
 }
@@ -46,6 +48,7 @@ export async function createTestDb(engine: Engine, options: Pick<DbOptions, 'onQ
   await migrateToLatest(handle.db);
   return {
     ...handle,
+    file: sqliteFileFor({ dataDir: dir }),
     destroy: async () => {
       await handle.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,8 @@
+import { tmpdir } from 'node:os';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDb } from '../../server/db/client';
 import { migrateToLatest, withMigrator } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations/index';
 import { DEMO_SEED_MARKER, seedDemoDataOnce } from '../../server/db/seed/index';
@@ -42,6 +45,42 @@ describe.each(testEngines())('database on %s', (engine) => {
       }
     },
   );
+
+  it('commits a transaction that read before it wrote, although another connection wrote in between', async () => {
+    // A second connection on the same data: another API process, or the operator command line.
+    const other =
+      engine === 'sqlite'
+        ? createDb({ url: `sqlite:${handle.file!}`, dataDir: tmpdir() })
+        : createDb({ url: inject('postgresUrl')!, dataDir: tmpdir(), schema: handle.schema });
+    // Refused at once instead of waiting, so this one process can go on to finish the first transaction.
+    if (engine === 'sqlite') await sql`pragma busy_timeout = 0`.execute(other.db);
+    const write = (db: typeof handle.db, key: string) =>
+      db.insertInto('app_meta').values({ key, value: 'v', updated_at: '2026-11-25T00:00:00.000Z' }).execute();
+    let isOtherWritten = false;
+    try {
+      await handle.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('app_meta').select('key').execute();
+        try {
+          await write(other.db, 'meanwhile');
+          isOtherWritten = true;
+        } catch (error) {
+          // The writer that began first holds the write lock until it commits: the other waits.
+          expect(String(error)).toMatch(/SQLITE_BUSY|database is locked/);
+        }
+        await write(trx, 'after-reading');
+      });
+      if (!isOtherWritten) await write(other.db, 'meanwhile');
+      const keys = await handle.db
+        .selectFrom('app_meta')
+        .select('key')
+        .where('key', 'in', ['meanwhile', 'after-reading'])
+        .orderBy('key')
+        .execute();
+      expect(keys.map((row) => row.key)).toEqual(['after-reading', 'meanwhile']);
+    } finally {
+      await other.close();
+    }
+  });
 
   it('stores timestamps as ISO-8601 UTC strings', async () => {
     const at = '2026-11-22T01:02:03.000Z';

@@ -301,6 +301,32 @@ describe('the development mailbox', () => {
     await t.close();
   });
 
+  it('answers only a loopback Host name, so a page that rebinds its own name to this machine reads nothing', async () => {
+    const t = await createTestApp('sqlite');
+    for (const host of ['localhost', 'localhost:5173', '127.0.0.1:4000', '127.1.2.3', '[::1]:4000', 'app.localhost']) {
+      expect((await t.app.inject({ url: '/api/v1/dev/outbox', headers: { host } })).statusCode, host).toBe(200);
+    }
+    for (const host of [
+      'attacker.example',
+      'attacker.example:4000',
+      'localhost.attacker.example',
+      '127.0.0.1.attacker.example',
+      '[::2]',
+      '10.0.0.1',
+    ]) {
+      const foreign = await t.app.inject({ url: '/api/v1/dev/outbox', headers: { host } });
+      expectCatalogueFailure(foreign, 404, 'NOT_FOUND');
+      expect((await t.app.inject({ url: '/dev/mailbox', headers: { host } })).statusCode, host).toBe(404);
+    }
+    // The key still opens it from anywhere: a rebinding page cannot know it.
+    const keyed = await t.app.inject({
+      url: '/api/v1/dev/outbox',
+      headers: { host: 'attacker.example', 'x-mailbox-key': t.app.devMailboxKey! },
+    });
+    expect(keyed.statusCode).toBe(200);
+    await t.close();
+  });
+
   it('needs the key when the server listens beyond loopback', async () => {
     const t = await createTestApp('sqlite', { HOST: '0.0.0.0', DEV_MAILBOX_KEY: 'a-long-mailbox-key-for-tests' });
     expect((await t.app.inject({ url: '/dev/mailbox' })).statusCode).toBe(404);

@@ -14,18 +14,29 @@ export interface MailboxAccess {
 
 const LOOPBACK_PEER = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+/**
+ * A Host naming this machine: localhost (or a name under .localhost, which browsers resolve to
+ * loopback themselves), 127.x.x.x or [::1], with any port. A page on another site that rebinds
+ * its own name to 127.0.0.1 still sends that name, so it is refused.
+ */
+const LOOPBACK_HOST = /^(?:(?:[a-z0-9-]+\.)*localhost\.?|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
+
+export function isLoopbackHost(host: string | undefined): boolean {
+  return host !== undefined && LOOPBACK_HOST.test(host);
+}
 
 /**
  * Who may read the mailbox, which holds every sign-in code: a client on this machine talking
- * to a server that listens on this machine only, and not through a proxy (a proxy on the same
- * machine makes every visitor look local); anyone else only with the key.
+ * to a server that listens on this machine only, by a name of this machine (docs/decisions/1703),
+ * and not through a proxy (a proxy on the same machine makes every visitor look local); anyone
+ * else only with the key.
  */
 export function mayReadMailbox(request: FastifyRequest, access: MailboxAccess): boolean {
   const given = request.headers['x-mailbox-key'] ?? (request.query as { key?: unknown } | undefined)?.key;
   if (typeof given === 'string' && given.length > 0 && safeEqual(given, access.key)) return true;
   const isLocalPeer = LOOPBACK_PEER.test(request.socket.remoteAddress ?? '');
   const isForwarded = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
-  return access.isLoopbackServer && isLocalPeer && !isForwarded;
+  return access.isLoopbackServer && isLocalPeer && !isForwarded && isLoopbackHost(request.headers.host);
 }
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -1,13 +1,10 @@
+import { numeral, toCsv, type CsvValue } from '../../domain/csv';
+import { toMajorUnitsNumeral } from '../../domain/money';
 import type { MyRevenueAndProducts } from '../../domain/portfolio';
 
-const cell = (value: string | number) => {
-  const text = String(value);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
-/** Every revenue share (paid and scheduled) as CSV, amounts in major units with two decimals. */
+/** Every revenue share (paid and scheduled) as CSV, amounts in major units with the currency's decimals. */
 export function revenueCsv(data: MyRevenueAndProducts): string {
-  const rows: Array<Array<string | number>> = [
+  const rows: CsvValue[][] = [
     ['date', 'project', 'tokens at record date', `amount (${data.currency})`, 'state', 'memo'],
   ];
   for (const share of data.shares) {
@@ -15,10 +12,10 @@ export function revenueCsv(data: MyRevenueAndProducts): string {
       share.paysAt.slice(0, 10),
       share.productName,
       share.balance,
-      (share.amount / 100).toFixed(2),
+      numeral(toMajorUnitsNumeral(share.amount, data.currency)),
       share.state,
       share.memo ?? '',
     ]);
   }
-  return `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+  return toCsv(rows);
 }
