@@ -193,6 +193,12 @@ export const configSchema = z.object({
     .min(0)
     .max(86_400)
     .default(30),
+  /** Proposals one account may have open at once, in all projects together. */
+  GOVERNANCE_OPEN_PROPOSALS_PER_ACCOUNT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(3),
+  /** Proposals one project may have open at once, from all its holders together. */
+  GOVERNANCE_OPEN_PROPOSALS_PER_PROJECT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
+  /** Proposals one account may open in 24 hours, whether or not they are still open. */
+  GOVERNANCE_PROPOSALS_PER_DAY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(5),
   /** Posts, answers, reports, proposals and votes one client address may send in 10 minutes. */
   GOVERNANCE_WRITE_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(30),
 });

@@ -614,6 +614,16 @@ export interface GovernanceBallotsTable {
   created_at: Timestamp;
 }
 
+/**
+ * A holder's voting power in one proposal or agenda: their ledger balance as the transaction
+ * that opened it saw it. Ballots, notifications and the close read these rows.
+ */
+export interface GovernanceVotingPowerTable {
+  voting_id: number;
+  user_id: string;
+  power: number;
+}
+
 export interface GovernanceNoticesTable {
   id: Generated<number>;
   product_id: number;
@@ -667,6 +677,7 @@ export interface GovernanceTables {
   product_sellers: ProductSellersTable;
   governance_votings: GovernanceVotingsTable;
   governance_ballots: GovernanceBallotsTable;
+  governance_voting_power: GovernanceVotingPowerTable;
   governance_notices: GovernanceNoticesTable;
   governance_notice_reads: GovernanceNoticeReadsTable;
   community_posts: CommunityPostsTable;

@@ -43,6 +43,8 @@ export const koreanErrorMessages: Record<ErrorCode, string> = {
   SECTION_LOCKED: '본인 인증을 마쳤거나 이 프로젝트의 토큰을 보유한 분만 이용할 수 있습니다.',
   NOT_POST_AUTHOR: '작성자만 수정하거나 삭제할 수 있습니다.',
   PROPOSAL_THRESHOLD_NOT_MET: '제안을 올리려면 이 프로젝트의 토큰을 기준 수량 이상 보유해야 합니다.',
+  PROPOSAL_LIMIT_REACHED: '열려 있는 제안이 이미 한도에 이르렀습니다. 진행 중인 제안이 마감된 뒤 다시 올려 주세요.',
+  PROPOSAL_DAILY_LIMIT: '24시간 동안 올릴 수 있는 제안 수를 모두 사용했습니다. 잠시 후 다시 올려 주세요.',
   NO_VOTING_POWER: '안건이 열릴 때 이 프로젝트의 토큰을 보유하지 않아 투표권이 없습니다.',
   ALREADY_VOTED: '이미 투표하셨습니다. 투표는 변경할 수 없습니다.',
   VOTING_CLOSED: '투표가 이미 종료되었습니다.',

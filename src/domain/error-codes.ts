@@ -95,6 +95,14 @@ export const errorCatalogue = {
     status: 403,
     when: 'Opening a proposal takes at least the configured number of the project’s tokens.',
   },
+  PROPOSAL_LIMIT_REACHED: {
+    status: 409,
+    when: 'The account or the project already has the most open proposals allowed; open one when another closes.',
+  },
+  PROPOSAL_DAILY_LIMIT: {
+    status: 429,
+    when: 'The account opened the most proposals allowed in 24 hours; wait for the Retry-After header.',
+  },
   NO_VOTING_POWER: {
     status: 403,
     when: 'The user held no tokens of the project when the proposal or agenda was opened.',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { parseConfig, type AppConfig } from '../../server/config';
-import type { Engine } from '../../server/db/client';
+import type { DbOptions, Engine } from '../../server/db/client';
 import { loadOrCreateSecrets } from '../../server/secrets';
 import { createTestDb, type TestDb } from './db';
 
@@ -25,9 +25,13 @@ export async function createTestApp(
   env: Record<string, string> = {},
   /** Extra routes for probing shared machinery (validation, limits) before the app is ready. */
   extend?: (app: FastifyInstance) => void,
-  options: { now?: () => Date; resolvePushHost?: BuildAppOptions['resolvePushHost'] } = {},
+  options: {
+    now?: () => Date;
+    resolvePushHost?: BuildAppOptions['resolvePushHost'];
+    onQuery?: DbOptions['onQuery'];
+  } = {},
 ): Promise<TestApp> {
-  const db = await createTestDb(engine);
+  const db = await createTestDb(engine, options.onQuery ? { onQuery: options.onQuery } : {});
   const config = parseConfig({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'moa-data-')),

@@ -1,20 +1,25 @@
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ballotItemListSchema, ballotItemSchema, type BallotItem, type VotingKind } from '../../src/domain/governance';
+import { commands } from '../../server/cli/commands';
 import {
   CODES_PER_ADDRESS,
   CODES_PER_ADDRESS_AND_REQUESTER,
   GUESSES_PER_ADDRESS_AND_REQUESTER,
 } from '../../server/modules/auth/email-challenges';
+import { closeDueVotings } from '../../server/modules/governance/service';
 import { storeUpload } from '../../server/modules/kyc/files';
-import { appendHoldingEntry } from '../../server/modules/orders/ledger';
+import { appendHoldingEntry, ledgerBalance } from '../../server/modules/orders/ledger';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';
 import { insertUser } from '../../server/modules/users/records-repository';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createClock, enrollUser, errorCode, latestCode, requestCode } from '../helpers/auth';
 import { testEngines } from '../helpers/db';
 import { approveIdentity, sampleFiles } from '../helpers/kyc';
+import { createInvestor, createSaleProduct, orderOk, type Investor } from '../helpers/orders';
 
 /**
  * Every rule two requests could race on, tried by many at once on each engine: the database
@@ -329,6 +334,146 @@ describe('the command line and the API writing one SQLite file at once', () => {
     const productId = await insertProduct(t.db.db, {
       categoryId,
       name: 'Shared file',
+/**
+ * A vote's quorum base and its voters are one record: the holders the transaction that opened
+ * it saw, each with a row of voting power, while holdings are confirmed at the same moment.
+ */
+describe.each(testEngines())('voting power while holdings are confirmed (%s)', (engine) => {
+  let t: TestApp;
+  const clock = createClock(Date.parse('2026-11-22T06:00:00Z'));
+  let productId = 0;
+  let methodId = 0;
+  let seq = 0;
+  const authors: Investor[] = [];
+  const everyone: Investor[] = [];
+  const run = (name: string, args: string[]) => commands[name]!.run(t.app.ctx, args);
+  const path = (kind: VotingKind) => (kind === 'PROPOSAL' ? 'proposals' : 'agendas');
+
+  /** A new investor holding `quantity` through a signed order; the confirmation is returned, not run. */
+  async function buyer(quantity: number) {
+    const investor = await createInvestor(t.app, `power${(seq += 1)}@example.com`);
+    everyone.push(investor);
+    const order = await orderOk(t.app, investor, productId, { quantity, payMethodId: methodId });
+    // Signed as a fixture: signing (and its contract PDF) is tested with the orders.
+    await t.db.db.updateTable('orders').set({ state: 'SIGNED' }).where('id', '=', order.id).execute();
+    return { investor, confirm: () => run('payment:confirm', [order.reference]) };
+  }
+
+  const propose = (author: Investor, title: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/governance/${productId}/proposals`,
+      headers: author.headers,
+      payload: {
+        title,
+        body: 'Shall we?',
+        options: ['Yes', 'No'],
+        endsAt: new Date(clock.ms + 2 * 3_600_000).toISOString(),
+        quorumPercent: 10,
+        thresholdPercent: 50,
+        resultsVisibleBeforeClose: true,
+      },
+    });
+
+  /** The item as the investor sees it; null when they hold nothing now (the section is for holders). */
+  const itemAs = async (investor: Investor, kind: VotingKind, id: number): Promise<BallotItem | null> => {
+    const response = await t.app.inject({
+      url: `/api/v1/governance/${productId}/${path(kind)}/${id}`,
+      headers: investor.headers,
+    });
+    if (response.statusCode === 403 && errorCode(response) === 'SECTION_LOCKED') return null;
+    expect(response.statusCode, response.body).toBe(200);
+    return ballotItemSchema.parse(response.json());
+  };
+
+  const listAs = async (investor: Investor, kind: VotingKind): Promise<BallotItem[]> => {
+    const response = await t.app.inject({
+      url: `/api/v1/governance/${productId}/${path(kind)}`,
+      headers: investor.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return ballotItemListSchema.parse(response.json()).items;
+  };
+
+  /** The users a notification of this type about this item's title went to. */
+  const notifiedOf = async (type: string, title: string) => {
+    const rows = await t.db.db
+      .selectFrom('notifications')
+      .select('user_id')
+      .where('type', '=', type)
+      .where('body', 'like', `%${title}%`)
+      .execute();
+    return rows.map((row) => row.user_id).sort();
+  };
+
+  const powerRows = async (id: number) =>
+    (
+      await t.db.db
+        .selectFrom('governance_voting_power')
+        .select(['user_id', 'power'])
+        .where('voting_id', '=', id)
+        .orderBy('user_id')
+        .execute()
+    ).map((row) => ({ userId: row.user_id, power: Number(row.power) }));
+
+  /**
+   * Every item of the project agrees with itself: what each investor is told their power is adds
+   * up to the quorum base, exactly those were notified, the rows say the same and match the
+   * ledger at the snapshot for each holder in them, and a holder left out cannot vote.
+   */
+  async function expectConsistentItems(openNotice: boolean) {
+    const items = await t.db.db
+      .selectFrom('governance_votings')
+      .selectAll()
+      .where('product_id', '=', productId)
+      .orderBy('id')
+      .execute();
+    // What each investor is told, from the two lists they read (a holder now sees both).
+    const told = new Map<number, Map<string, number>>();
+    for (const investor of everyone) {
+      for (const kind of ['PROPOSAL', 'AGENDA'] as const) {
+        for (const item of await listAs(investor, kind)) {
+          if (item.myPower <= 0) continue;
+          if (!told.has(item.id)) told.set(item.id, new Map());
+          told.get(item.id)!.set(investor.userId, item.myPower);
+        }
+      }
+    }
+    for (const row of items) {
+      const id = Number(row.id);
+      const powers = told.get(id) ?? new Map<string, number>();
+      const voters = [...powers.keys()].sort();
+      const sum = [...powers.values()].reduce((total, power) => total + power, 0);
+      expect(sum, `${row.title}: the powers told add up to the quorum base`).toBe(Number(row.total_power));
+      if (openNotice && row.kind === 'PROPOSAL') {
+        expect(await notifiedOf('PROPOSAL_CREATED', row.title), `${row.title}: notified`).toEqual(voters);
+      }
+      const rows = await powerRows(id);
+      expect(rows.map((power) => power.userId)).toEqual(voters);
+      expect(rows.reduce((sum, power) => sum + power.power, 0)).toBe(Number(row.total_power));
+      for (const power of rows) {
+        expect(power.power).toBe(await ledgerBalance(t.db.db, productId, power.userId, row.snapshot_at));
+        expect(power.power).toBe(powers.get(power.userId));
+      }
+    }
+    return items;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      engine,
+      {
+        RATE_LIMIT_MAX: '100000',
+        GOVERNANCE_WRITE_RATE_LIMIT_MAX: '100000',
+        GOVERNANCE_CLOSE_SWEEP_SECONDS: '0',
+        GOVERNANCE_OPEN_PROPOSALS_PER_ACCOUNT: '10',
+        GOVERNANCE_OPEN_PROPOSALS_PER_PROJECT: '100',
+        GOVERNANCE_PROPOSALS_PER_DAY: '100',
+      },
+      undefined,
+      { now: clock.now },
+    );
+    const sale = await createSaleProduct(t.app, {
       isGovernance: true,
       communitySections: [
         { type: 'PROPOSAL', viewType: 'INVESTOR' },
@@ -413,4 +558,126 @@ describe('the command line and the API writing one SQLite file at once', () => {
       .execute();
     expect(votings).toHaveLength(runs.length);
   }, 120_000);
+    productId = sale.productId;
+    methodId = sale.accountMethodId;
+    for (let index = 0; index < 3; index += 1) {
+      const { investor, confirm } = await buyer(20);
+      await confirm();
+      authors.push(investor);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('records, notifies and counts the same holders when proposals and agendas open among confirmations', async () => {
+    const buyers = [];
+    for (let index = 0; index < 10; index += 1) buyers.push(await buyer(2));
+    const late = buyers.slice(7);
+    // Everything at the same moment: the clock does not move while they race.
+    const work: Array<Promise<unknown>> = [];
+    buyers.forEach((one, index) => {
+      if (index < 7) work.push(one.confirm());
+      if (index % 2 === 0) work.push(propose(authors[(index / 2) % 3]!, `Race proposal ${index / 2}`));
+      if (index % 5 === 3) {
+        work.push(
+          run('agenda:open', [String(productId), '+2h', '10', '50', `Race agenda ${index}`, 'Text', 'Yes', 'No']),
+        );
+      }
+    });
+    const answers = await Promise.all(work);
+    // Confirmed at the same moment, but committed after every item opened.
+    for (const one of late) await one.confirm();
+    for (const answer of answers) {
+      if (typeof answer === 'object' && answer && 'statusCode' in answer) {
+        const { statusCode, body } = answer as Answer;
+        expect(statusCode, body).toBe(201);
+      }
+    }
+    const items = await expectConsistentItems(true);
+    expect(items).toHaveLength(7);
+    // Whoever was confirmed after an item opened holds tokens at its snapshot's moment in the
+    // ledger, but has no power in it: they cannot vote with weight.
+    let leftOut = 0;
+    for (const row of items) {
+      const rows = await powerRows(Number(row.id));
+      const withPower = buyers.filter(({ investor }) => rows.some((power) => power.userId === investor.userId));
+      const without = buyers.filter(({ investor }) => !rows.some((power) => power.userId === investor.userId));
+      leftOut += without.length;
+      for (const { investor } of [...withPower.slice(0, 1), ...without]) {
+        const has = rows.some((power) => power.userId === investor.userId);
+        const vote = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/governance/${productId}/${path(row.kind)}/${row.id}/vote`,
+          headers: investor.headers,
+          payload: { choice: 1 },
+        });
+        if (has) {
+          expect(vote.statusCode, vote.body).toBe(201);
+          expect(ballotItemSchema.parse(vote.json()).myBallot?.weight).toBe(2);
+        } else {
+          expect(errorCode(vote)).toBe('NO_VOTING_POWER');
+        }
+      }
+    }
+    expect(leftOut).toBeGreaterThanOrEqual(late.length * items.length);
+    // The close tells exactly the holders with power, for proposals and agendas alike.
+    clock.advance(3 * 3_600_000);
+    expect(await closeDueVotings(t.app.ctx)).toBe(7);
+    for (const row of items) {
+      const voters = (await powerRows(Number(row.id))).map((power) => power.userId);
+      const type = row.kind === 'PROPOSAL' ? 'VOTE_FINISH' : 'AGENDA_CLOSED';
+      expect(await notifiedOf(type, row.title), row.title).toEqual(voters);
+    }
+  }, 60_000);
+
+  it('waits for a confirmation in flight before it counts the holders of a new proposal', async () => {
+    const late = await createInvestor(t.app, `power${(seq += 1)}@example.com`);
+    everyone.push(late);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered = () => {};
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    // A credit written at this very moment, whose transaction has not committed yet.
+    const credit = t.app.ctx.db.transaction().execute(async (trx) => {
+      await appendHoldingEntry(trx, {
+        productId,
+        userId: late.userId,
+        quantity: 2,
+        reason: 'DISTRIBUTION',
+        orderId: null,
+        note: 'in flight',
+        at: clock.now().toISOString(),
+      });
+      entered();
+      await gate;
+    });
+    await inside;
+    let settled = false;
+    const opening = propose(authors[0]!, 'Opened beside a credit').then((answer) => {
+      settled = true;
+      return answer;
+    });
+    if (engine === 'postgres') {
+      // Until the opening either finished or waits on the project's ledger.
+      for (let tries = 0; tries < 500 && !settled; tries += 1) {
+        const waiting = await sql<{ count: number }>`select count(*)::int as count from pg_locks
+          where locktype = 'advisory' and not granted`.execute(t.db.db);
+        if (Number(waiting.rows[0]!.count) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    release();
+    await credit;
+    const answer = await opening;
+    expect(answer.statusCode, answer.body).toBe(201);
+    const item = await itemAs(late, 'PROPOSAL', ballotItemSchema.parse(answer.json()).id);
+    expect(item?.myPower).toBe(2);
+    expect(await notifiedOf('PROPOSAL_CREATED', 'Opened beside a credit')).toContain(late.userId);
+    await expectConsistentItems(false);
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
 import { compiledQuery, compiledQueryFamily } from '../../db/compiled-query';
 import { parsed, relationsOf } from '../../db/json';
 import type { Database, GovernanceVotingsTable, ProductCommunitySectionsTable } from '../../db/types';
@@ -122,15 +122,145 @@ export async function findVoting(db: Db, id: number) {
   return db.selectFrom('governance_votings').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function listVotings(db: Db, productId: number, kind: 'PROPOSAL' | 'AGENDA') {
+/**
+ * A voting item as one reader sees it, in one statement: the item, the reader's voting power
+ * (their row, written when it opened), their ballot, and the total weight per choice (0
+ * abstains), which the service shows only when the results are visible.
+ */
+function selectVotingItems(db: Db, userId: string) {
+  const { jsonArrayFrom } = relationsOf(db);
   return db
     .selectFrom('governance_votings')
-    .selectAll()
-    .where('product_id', '=', productId)
-    .where('kind', '=', kind)
-    .orderBy('id', 'desc')
-    .limit(100)
+    .leftJoin('governance_voting_power as mine', (join) =>
+      join.onRef('mine.voting_id', '=', 'governance_votings.id').on('mine.user_id', '=', userId),
+    )
+    .leftJoin('governance_ballots as my_ballot', (join) =>
+      join.onRef('my_ballot.voting_id', '=', 'governance_votings.id').on('my_ballot.user_id', '=', userId),
+    )
+    .selectAll('governance_votings')
+    .select([
+      'mine.power as my_power',
+      'my_ballot.choice as my_choice',
+      'my_ballot.weight as my_weight',
+      'my_ballot.created_at as my_cast_at',
+    ])
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('governance_ballots')
+          .select((inner) => [
+            'governance_ballots.choice',
+            inner.fn.sum<number>('governance_ballots.weight').as('weight'),
+          ])
+          .whereRef('governance_ballots.voting_id', '=', 'governance_votings.id')
+          .groupBy('governance_ballots.choice'),
+      ).as('sums'),
+    );
+}
+
+const votingItems = compiledQuery((db, params: { productId: number; kind: 'PROPOSAL' | 'AGENDA'; userId: string }) =>
+  selectVotingItems(db, params.userId)
+    .where('governance_votings.product_id', '=', params.productId)
+    .where('governance_votings.kind', '=', params.kind)
+    .orderBy('governance_votings.id', 'desc')
+    .limit(100),
+);
+
+const votingItem = compiledQuery((db, params: { id: number; userId: string }) =>
+  selectVotingItems(db, params.userId).where('governance_votings.id', '=', params.id),
+);
+
+function readVotingItem<T extends { sums: unknown }>(row: T) {
+  const sums = parsed(row.sums as Array<{ choice: number; weight: number }> | string);
+  return { ...row, sums: sums.map((sum) => ({ choice: Number(sum.choice), weight: Number(sum.weight) })) };
+}
+
+export type VotingItemRow = ReturnType<
+  typeof readVotingItem<Awaited<ReturnType<typeof votingItem.executeTakeFirst>> & {}>
+>;
+
+/** A project's proposals or agendas, newest first, with the reader's power, ballot and the sums. */
+export async function listVotingItems(db: Db, productId: number, kind: 'PROPOSAL' | 'AGENDA', userId: string) {
+  const rows = await votingItems.execute(db, { productId, kind, userId });
+  return rows.map(readVotingItem);
+}
+
+export async function findVotingItem(db: Db, id: number, userId: string) {
+  const row = await votingItem.executeTakeFirst(db, { id, userId });
+  return row ? readVotingItem(row) : undefined;
+}
+
+/** Rows of voting power written per statement (three values each, well below either engine's limit). */
+const POWER_ROWS_PER_INSERT = 500;
+
+/** Records every holder's voting power in an item, in the transaction that opens it. */
+export async function insertVotingPower(db: Db, votingId: number, holders: Array<{ userId: string; power: number }>) {
+  for (let start = 0; start < holders.length; start += POWER_ROWS_PER_INSERT) {
+    await db
+      .insertInto('governance_voting_power')
+      .values(
+        holders
+          .slice(start, start + POWER_ROWS_PER_INSERT)
+          .map((holder) => ({ voting_id: votingId, user_id: holder.userId, power: holder.power })),
+      )
+      .execute();
+  }
+}
+
+/** The voter's power in an item: their row, or 0 without one. */
+export async function findVotingPower(db: Db, votingId: number, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('governance_voting_power')
+    .select('power')
+    .where('voting_id', '=', votingId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.power ?? 0);
+}
+
+/** Everyone with voting power in an item (those who could vote), in one statement. */
+export async function findVotingPowerHolders(db: Db, votingId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('governance_voting_power')
+    .select('user_id')
+    .where('voting_id', '=', votingId)
+    .orderBy('user_id')
     .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** The first key of governance's advisory locks on PostgreSQL. */
+const PROPOSAL_AUTHOR_LOCK_SPACE = 0x4d6f6102;
+
+/**
+ * Orders the proposals one account opens (in any project) until the transaction ends, so its
+ * count of open proposals is read and raised by one transaction at a time. PostgreSQL takes a
+ * transaction-level advisory lock keyed by the account; SQLite runs one write transaction at
+ * a time already.
+ */
+export async function lockProposalAuthor(db: Db, userId: string): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select pg_advisory_xact_lock(${PROPOSAL_AUTHOR_LOCK_SPACE}::int, hashtext(${userId}))`.execute(db);
+}
+
+/** Proposals open now (not yet ended), of one project or of one author. */
+export async function countOpenProposals(
+  db: Db,
+  scope: { productId: number } | { authorUserId: string },
+  at: string,
+): Promise<number> {
+  let query = db
+    .selectFrom('governance_votings')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('kind', '=', 'PROPOSAL')
+    .where('status', '=', 'OPEN')
+    .where('ends_at', '>', at);
+  query =
+    'productId' in scope
+      ? query.where('product_id', '=', scope.productId)
+      : query.where('author_user_id', '=', scope.authorUserId);
+  const row = await query.executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 /** Total weight per choice (0 abstains). */

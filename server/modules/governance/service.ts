@@ -35,15 +35,16 @@ import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
 import type { Caller } from '../auth/service';
-import { ledgerBalance, ledgerBalancesAt } from '../orders/ledger';
+import { budgetKey, spendBudgets } from '../limits/service';
+import { ledgerBalance, ledgerBalancesAt, lockProjectLedger } from '../orders/ledger';
 import { assertProjectDecision, projectAccessFacts } from '../products/service';
 import { sanitizePostHtml } from '../posts/sanitize';
 import { findUserByEmail, findUserById, type UserRecord } from '../users/records-repository';
 import { onAgendaClosed, onProposalCreated, onVoteFinished } from './events';
 import {
   claimOpenVoting,
+  countOpenProposals,
   deleteOwnPost,
-  findBallot,
   findDueVotingIds,
   findGovernanceAccess,
   findGovernanceProduct,
@@ -52,6 +53,8 @@ import {
   findPostById,
   findSections,
   findVoting,
+  findVotingItem,
+  findVotingPowerHolders,
   finishVoting,
   hidePost,
   insertBallot,
@@ -63,16 +66,18 @@ import {
   insertPost,
   insertReport,
   insertVoting,
+  insertVotingPower,
   listAnswers,
   listNotices,
   listThreads,
-  listVotings,
+  listVotingItems,
+  lockProposalAuthor,
   markNoticeRead,
   setVotingOutcome,
   sumBallots,
   updateOwnPost,
   type PostRow,
-  type VotingRow,
+  type VotingItemRow,
 } from './repository';
 
 type Db = Kysely<Database>;
@@ -561,22 +566,16 @@ export async function hideCommunityPost(ctx: AppContext, postId: number, reason:
 
 const SECTION_OF: Record<VotingKind, 'PROPOSAL' | 'AGENDA'> = { PROPOSAL: 'PROPOSAL', AGENDA: 'AGENDA' };
 
-async function toBallotItem(db: Db, row: VotingRow, user: UserRecord, now: string): Promise<BallotItem> {
+function toBallotItem(row: VotingItemRow): BallotItem {
   const labels = JSON.parse(row.options) as string[];
-  void now;
   const visible = resultsVisible({
     status: row.status,
     resultsVisibleBeforeClose: row.results_visible_before_close === 1,
   });
-  const [ballot, myPower, sums] = await Promise.all([
-    findBallot(db, Number(row.id), user.id),
-    ledgerBalance(db, Number(row.product_id), user.id, row.snapshot_at),
-    visible ? sumBallots(db, Number(row.id)) : Promise.resolve([]),
-  ]);
   const tally = visible
     ? tallyVotes({
         optionCount: labels.length,
-        ballots: sums,
+        ballots: row.sums,
         totalPower: Number(row.total_power),
         quorumPercent: row.quorum_percent,
         thresholdPercent: row.threshold_percent,
@@ -614,11 +613,19 @@ async function toBallotItem(db: Db, row: VotingRow, user: UserRecord, now: strin
         }
       : null,
     closedAt: row.closed_at,
-    myPower,
-    myBallot: ballot
-      ? { choice: Number(ballot.choice), weight: Number(ballot.weight), castAt: ballot.created_at }
-      : null,
+    myPower: Number(row.my_power ?? 0),
+    myBallot:
+      row.my_choice !== null && row.my_choice !== undefined
+        ? { choice: Number(row.my_choice), weight: Number(row.my_weight), castAt: row.my_cast_at! }
+        : null,
   };
+}
+
+/** One item as the user sees it, in one statement. */
+async function ballotItemOf(db: Db, id: number, user: UserRecord): Promise<BallotItem> {
+  const row = await findVotingItem(db, id, user.id);
+  if (!row) throw new AppError('NOT_FOUND', 'No such item.');
+  return toBallotItem(row);
 }
 
 export async function getVotings(
@@ -632,13 +639,11 @@ export async function getVotings(
   const section = access.sections.find((candidate) => candidate.type === SECTION_OF[kind]);
   if (!section) throw new AppError('NOT_FOUND', 'This project has no such section.');
   const info = sectionAccess(section, access.viewer);
-  const now = ctx.now().toISOString();
-  const rows = info.unlocked ? await listVotings(ctx.db, productId, kind) : [];
-  const items = [];
-  for (const row of rows) items.push(await toBallotItem(ctx.db, row, user, now));
+  // The items with the reader's power, ballot and the sums, in one statement however many.
+  const rows = info.unlocked ? await listVotingItems(ctx.db, productId, kind, user.id) : [];
   return {
     section: info,
-    items,
+    items: rows.map(toBallotItem),
     proposalMinTokens: ctx.config.GOVERNANCE_PROPOSAL_MIN_TOKENS,
     balance: access.viewer.balance,
   };
@@ -647,7 +652,7 @@ export async function getVotings(
 async function visibleVoting(ctx: AppContext, caller: Caller, productId: number, kind: VotingKind, id: number) {
   const access = await accessOf(ctx.db, caller, productId);
   requireSection(access, SECTION_OF[kind]);
-  const row = await findVoting(ctx.db, id);
+  const row = await findVotingItem(ctx.db, id, caller.user.id);
   if (!row || row.kind !== kind || Number(row.product_id) !== productId) {
     throw new AppError('NOT_FOUND', kind === 'PROPOSAL' ? 'No such proposal.' : 'No such agenda.');
   }
@@ -655,9 +660,8 @@ async function visibleVoting(ctx: AppContext, caller: Caller, productId: number,
 }
 
 export async function getVoting(ctx: AppContext, caller: Caller, productId: number, kind: VotingKind, id: number) {
-  const { user } = caller;
   const { row } = await visibleVoting(ctx, caller, productId, kind, id);
-  return toBallotItem(ctx.db, row, user, ctx.now().toISOString());
+  return toBallotItem(row);
 }
 
 function checkWindow(ctx: AppContext, endsAt: string, now: Date) {
@@ -684,12 +688,43 @@ interface NewVoting {
 }
 
 /**
- * Opens a proposal or agenda. Its snapshot is the moment of creation: each holder's ledger
- * balance then is their voting power, and the sum is the quorum's base.
+ * The caps on open proposals (docs/decisions/1704-voting-power-rows-and-proposal-caps.md): an
+ * account's across every project, and a project's from every account. Read in the transaction
+ * that opens the proposal, after the locks that make it the only one counting them.
+ */
+async function assertProposalRoom(ctx: AppContext, db: Db, productId: number, authorUserId: string, at: string) {
+  const perAccount = ctx.config.GOVERNANCE_OPEN_PROPOSALS_PER_ACCOUNT;
+  if ((await countOpenProposals(db, { authorUserId }, at)) >= perAccount) {
+    throw new AppError(
+      'PROPOSAL_LIMIT_REACHED',
+      `You already have ${perAccount} open proposals, the most one account may have open at once. Open another when one of them has closed.`,
+    );
+  }
+  const perProject = ctx.config.GOVERNANCE_OPEN_PROPOSALS_PER_PROJECT;
+  if ((await countOpenProposals(db, { productId }, at)) >= perProject) {
+    throw new AppError(
+      'PROPOSAL_LIMIT_REACHED',
+      `This project already has ${perProject} open proposals, the most it may have open at once. Open yours when one of them has closed.`,
+    );
+  }
+}
+
+/**
+ * Opens a proposal or agenda. Its snapshot is the moment of opening, ordered against the
+ * project's ledger writes by the ledger's lock: each holder's balance then is written as their
+ * voting power (governance_voting_power), the quorum's base is the sum of those rows, and
+ * those same holders are notified; ballots and the close read the rows, never the ledger again.
+ * A proposal first takes its author's lock and checks the caps on open proposals under it.
  */
 async function openVoting(ctx: AppContext, input: NewVoting, actor: AuditActor, meta: RequestMeta): Promise<number> {
-  const at = ctx.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
+    const author = input.kind === 'PROPOSAL' ? input.author.userId : null;
+    // Always the author's lock before the project's ledger lock, so two openings never wait on each other in a circle.
+    if (author) await lockProposalAuthor(trx, author);
+    await lockProjectLedger(trx, input.productId, 'snapshot');
+    // The moment the ledger is seen: every entry committed before it, none after.
+    const at = ctx.now().toISOString();
+    if (author) await assertProposalRoom(ctx, trx, input.productId, author, at);
     const holders = await ledgerBalancesAt(trx, input.productId, at);
     const totalPower = holders.reduce((sum, holder) => sum + holder.balance, 0);
     const id = await insertVoting(trx, {
@@ -715,6 +750,11 @@ async function openVoting(ctx: AppContext, input: NewVoting, actor: AuditActor, 
       closed_by: null,
       created_at: at,
     });
+    await insertVotingPower(
+      trx,
+      id,
+      holders.map((holder) => ({ userId: holder.userId, power: holder.balance })),
+    );
     await appendAuditEvent(
       trx,
       {
@@ -733,12 +773,28 @@ async function openVoting(ctx: AppContext, input: NewVoting, actor: AuditActor, 
         productName: input.productName,
         title: input.title,
         endsAt: new Date(input.endsAt).toISOString(),
+        // Exactly the holders given a row of voting power above.
         holderIds: holders.map((holder) => holder.userId),
         createdAt: at,
       });
     }
     return id;
   });
+}
+
+/** How many proposals one account may open in a day, spent before the proposal is written. */
+async function spendDailyProposal(ctx: AppContext, userId: string) {
+  const max = ctx.config.GOVERNANCE_PROPOSALS_PER_DAY;
+  try {
+    await spendBudgets(
+      ctx,
+      [{ key: budgetKey('proposals:account', userId), max, windowMinutes: 24 * 60 }],
+      `You have opened ${max} proposals in the last 24 hours, the most allowed.`,
+    );
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'RATE_LIMITED') throw error;
+    throw new AppError('PROPOSAL_DAILY_LIMIT', error.message, error.headers);
+  }
 }
 
 export async function createProposal(
@@ -760,6 +816,11 @@ export async function createProposal(
     );
   }
   checkWindow(ctx, request.endsAt, ctx.now());
+  const body = await cleanBody(request.body);
+  // A courtesy read, so a refusal for the open caps spends none of the day's allowance; the
+  // transaction that opens the proposal decides under its locks.
+  await assertProposalRoom(ctx, ctx.db, productId, user.id, ctx.now().toISOString());
+  await spendDailyProposal(ctx, user.id);
   const id = await openVoting(
     ctx,
     {
@@ -767,7 +828,7 @@ export async function createProposal(
       productId,
       productName: access.product.name,
       title: request.title,
-      body: await cleanBody(request.body),
+      body,
       options: request.options,
       endsAt: request.endsAt,
       quorumPercent: request.quorumPercent,
@@ -778,7 +839,7 @@ export async function createProposal(
     'user',
     meta,
   );
-  return getVoting(ctx, caller, productId, 'PROPOSAL', id);
+  return ballotItemOf(ctx.db, id, user);
 }
 
 /** An operator or seller opens an agenda (agenda:open). */
@@ -836,11 +897,12 @@ export async function castVote(
   const choice = request.choice === 'ABSTAIN' ? ABSTAIN : request.choice;
   if (choice > optionCount)
     throw new AppError('VALIDATION_FAILED', `Choose one of the ${optionCount} options or abstain.`);
-  const weight = await ledgerBalance(ctx.db, productId, user.id, row.snapshot_at);
+  // The voter's row of voting power, written when the item opened (and read with it above).
+  const weight = Number(row.my_power ?? 0);
   if (weight <= 0) {
     throw new AppError('NO_VOTING_POWER', 'You held no tokens of this project when the vote was opened.');
   }
-  if (await findBallot(ctx.db, id, user.id))
+  if (row.my_choice !== null && row.my_choice !== undefined)
     throw new AppError('ALREADY_VOTED', 'You have already voted on this item.');
   try {
     await ctx.db.transaction().execute(async (trx) => {
@@ -868,7 +930,7 @@ export async function castVote(
     if (isUniqueViolation(error)) throw new AppError('ALREADY_VOTED', 'You have already voted on this item.');
     throw error;
   }
-  return toBallotItem(ctx.db, (await findVoting(ctx.db, id))!, user, at);
+  return ballotItemOf(ctx.db, id, user);
 }
 
 const SYSTEM_META: RequestMeta = { ip: 'system', userAgent: 'Moa governance close' };
@@ -917,7 +979,8 @@ export async function closeVoting(
       at,
     );
     const product = await findGovernanceProduct(trx, productId);
-    const voterIds = (await ledgerBalancesAt(trx, productId, row.snapshot_at)).map((holder) => holder.userId);
+    // Those who could vote: the holders given voting power when it opened.
+    const voterIds = await findVotingPowerHolders(trx, id);
     const common = {
       productId,
       productName: product?.name ?? '',

@@ -1,7 +1,27 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database, HoldingEntriesTable } from '../../db/types';
 
 type Db = Kysely<Database>;
+
+/** The first key of a project's ledger lock on PostgreSQL (the second is the project id). */
+const LEDGER_LOCK_SPACE = 0x4d6f6101;
+
+/**
+ * Orders a transaction against every other one that writes or snapshots the project's ledger,
+ * until it ends. `entry`: a ledger write; writers share the lock and never wait for each other.
+ * `snapshot`: a reader that records holders (a vote opening); it waits for the writers in
+ * flight to commit and keeps new ones waiting until it commits, so what it reads is every entry
+ * committed before it and nothing after. PostgreSQL takes a transaction-level advisory lock;
+ * SQLite runs one write transaction at a time, which orders them already.
+ */
+export async function lockProjectLedger(db: Db, productId: number, mode: 'entry' | 'snapshot'): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (mode === 'entry') {
+    await sql`select pg_advisory_xact_lock_shared(${LEDGER_LOCK_SPACE}::int, ${productId}::int)`.execute(db);
+  } else {
+    await sql`select pg_advisory_xact_lock(${LEDGER_LOCK_SPACE}::int, ${productId}::int)`.execute(db);
+  }
+}
 
 /**
  * The ledger of holdings (SQL only; services call it inside their transactions).
@@ -14,7 +34,7 @@ type Db = Kysely<Database>;
  * every entry updates it in the same transaction, so it always equals the sum. A holding that
  * rises from nothing or falls to nothing moves the project's investor count
  * (products.investor_count) in the same transaction, and a new holder raises the generation of
- * the "most popular" ranking.
+ * the "most popular" ranking. Every entry first takes the project's ledger lock (lockProjectLedger).
  */
 export async function appendHoldingEntry(
   db: Db,
@@ -28,6 +48,8 @@ export async function appendHoldingEntry(
     at: string;
   },
 ): Promise<void> {
+  // Before the entry exists: a vote opening at this moment counts it or waits for it.
+  await lockProjectLedger(db, entry.productId, 'entry');
   await db
     .insertInto('holding_entries')
     .values({

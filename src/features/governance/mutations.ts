@@ -52,7 +52,7 @@ export function useCreateProposal(productId: number) {
       toast.success(t('governance.proposalOpened'));
       await queryClient.invalidateQueries({ queryKey: governanceKeys.votings(productId, 'PROPOSAL') });
     },
-    onError,
+    // The form shows the refusal beside its button (a cap on open proposals, the day's limit, …).
   });
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MAX_OPTIONS, MIN_OPTIONS } from '../../../domain/governance';
 import { t } from '../../../lib/i18n';
 import { useIsOnline } from '../../../lib/use-online';
+import { FormError } from '../../../ui/field';
 import { useCreateProposal } from '../mutations';
 
 const inputClass = 'focus-ring mt-1 block w-full rounded-lg border border-brand-200 bg-white px-3 py-2 text-base';
@@ -86,6 +87,7 @@ export function ProposalForm({ productId, onDone }: { productId: number; onDone:
         {t('governance.field.live')}
       </label>
       {!isOnline ? <p className="text-sm text-coral-700">{t('governance.offlinePost')}</p> : null}
+      <FormError message={create.error?.message} />
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={!isOnline || create.isPending}>
         {t('governance.openProposal')}
       </button>
