@@ -32,6 +32,7 @@ import { devRoutes } from './modules/dev/routes';
 import { governanceRoutes } from './modules/governance/routes';
 import { healthRoutes } from './modules/health/routes';
 import { kycRoutes, kycWebhookRoutes } from './modules/kyc/routes';
+import { liveRoutes } from './modules/live/routes';
 import { mfaRoutes } from './modules/mfa/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -53,6 +54,11 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
+  /**
+   * How often the live event hub reads new events without being woken (default: 250 ms on SQLite,
+   * 5 s on PostgreSQL, where NOTIFY wakes it); tests set it far out to show NOTIFY alone suffices.
+   */
+  livePollMs?: number;
 }
 
 declare module 'fastify' {
@@ -73,6 +79,7 @@ export async function buildApp({
   db,
   mailer,
   logger,
+  livePollMs,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const securityOptions = {
     isProduction: config.isProduction,
@@ -153,6 +160,7 @@ export async function buildApp({
   await app.register(accountRoutes);
   await app.register(kycRoutes);
   await app.register(kycWebhookRoutes);
+  await app.register(liveRoutes, { handle, pollMs: livePollMs });
   // The development mailbox shows every sign-in code: see mayReadMailbox for who may read it.
   const mailboxKey = config.DEV_MAILBOX_KEY ?? randomBytes(24).toString('base64url');
   const hasMailbox = !config.isProduction && mail.readOutbox !== null;

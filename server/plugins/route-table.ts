@@ -12,6 +12,8 @@ export interface RouteEntry {
   /** The fields of an object body schema and of the query schema, by name. */
   bodyFields: string[];
   queryFields: string[];
+  /** Answers a stream that stays open (server-sent events): a client that waits for its end waits forever. */
+  isStream: boolean;
 }
 
 function fieldsOf(schema: unknown): string[] {
@@ -27,6 +29,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     isAuthenticated?: boolean;
+    /** The route answers a stream that stays open (see RouteEntry.isStream). */
+    isStream?: boolean;
   }
 }
 
@@ -53,6 +57,7 @@ async function routeTablePlugin(app: FastifyInstance): Promise<void> {
         hasBodySchema: Boolean(route.schema?.body),
         bodyFields: fieldsOf(route.schema?.body),
         queryFields: fieldsOf(route.schema?.querystring),
+        isStream: route.config?.isStream === true,
       });
     }
   });
