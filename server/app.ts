@@ -33,6 +33,7 @@ import { devRoutes } from './modules/dev/routes';
 import { governanceRoutes } from './modules/governance/routes';
 import { healthRoutes } from './modules/health/routes';
 import { kycRoutes, kycWebhookRoutes } from './modules/kyc/routes';
+import { liveRoutes } from './modules/live/routes';
 import { mfaRoutes } from './modules/mfa/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import type { PushResolver } from './modules/notifications/push-endpoint';
@@ -61,6 +62,10 @@ export interface BuildAppOptions {
    * connected to, except for PUSH_DEV_HOSTS.
    */
   resolvePushHost?: PushResolver;
+   * How often the live event hub reads new events without being woken (default: 250 ms on SQLite,
+   * 5 s on PostgreSQL, where NOTIFY wakes it); tests set it far out to show NOTIFY alone suffices.
+   */
+  livePollMs?: number;
 }
 
 declare module 'fastify' {
@@ -82,6 +87,7 @@ export async function buildApp({
   mailer,
   logger,
   resolvePushHost,
+  livePollMs,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const securityOptions = {
     isProduction: config.isProduction,
@@ -163,6 +169,7 @@ export async function buildApp({
   await app.register(accountRoutes);
   await app.register(kycRoutes);
   await app.register(kycWebhookRoutes);
+  await app.register(liveRoutes, { handle, pollMs: livePollMs });
   // The development mailbox shows every sign-in code: see mayReadMailbox for who may read it.
   const mailboxKey = config.DEV_MAILBOX_KEY ?? randomBytes(24).toString('base64url');
   const hasMailbox = !config.isProduction && mail.readOutbox !== null;

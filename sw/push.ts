@@ -1,4 +1,6 @@
+import { LIVE_WINDOW_MESSAGE } from '../src/domain/live';
 import { pushPayloadSchema } from '../src/domain/notifications';
+import { liveEventsForPush } from './live-message';
 import { openFromNotification, type ClickClients } from './click-target';
 import { renewSubscription, type RenewDeps } from './renew-subscription';
 
@@ -66,9 +68,13 @@ async function showPush(scope: ServiceWorkerGlobalScope, data: PushMessageData |
     data: { link: item.link, id: item.id, type: item.type },
     timestamp: Date.parse(item.createdAt),
   } as NotificationOptions);
-  // Open pages refresh their bell and inbox.
+  // Open pages refresh their bell and inbox, and whatever else shows what the message is about.
   const windows = await scope.clients.matchAll({ type: 'window' });
-  for (const window of windows) window.postMessage({ type: 'NOTIFICATION_RECEIVED', id: item.id });
+  const events = liveEventsForPush(item);
+  for (const window of windows) {
+    window.postMessage({ type: 'NOTIFICATION_RECEIVED', id: item.id });
+    for (const event of events) window.postMessage({ type: LIVE_WINDOW_MESSAGE, event });
+  }
 }
 
 const ICON = '/icons/icon-192.png';

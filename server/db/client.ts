@@ -24,6 +24,15 @@ export interface DbHandle {
   close: () => Promise<void>;
   /** SQLite only: how often the statement cache compiled and reused statements (tests, bench). */
   statementStats?: () => StatementCacheStats;
+  /**
+   * PostgreSQL only: LISTEN on a channel over a connection of its own (outside the pool).
+   * Resolves to the function that closes it; `onError` is called once if the connection breaks.
+   */
+  listen?: (
+    channel: string,
+    onPayload: (payload: string) => void,
+    onError: (error: Error) => void,
+  ) => Promise<() => Promise<void>>;
 }
 
 export interface DbOptions {
@@ -83,7 +92,32 @@ export function createDb(options: DbOptions): DbHandle {
       return created;
     };
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    const listen: DbHandle['listen'] = async (channel, onPayload, onError) => {
+      const pg = (await import('pg')).default;
+      const client = new pg.Client({ connectionString: url });
+      let failed = false;
+      client.on('notification', (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? '');
+      });
+      client.on('error', (error) => {
+        if (failed) return;
+        failed = true;
+        onError(error);
+      });
+      try {
+        await client.connect();
+        await client.query(`listen ${client.escapeIdentifier(channel)}`);
+      } catch (error) {
+        failed = true;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      return async () => {
+        failed = true;
+        await client.end().catch(() => undefined);
+      };
+    };
+    return { db, engine: 'postgres', close: () => db.destroy(), listen };
   }
 
   const file = sqliteFileFor(options);

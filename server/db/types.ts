@@ -176,6 +176,7 @@ export interface Database extends CatalogueTables, OrderTables, GovernanceTables
   notification_preferences: NotificationPreferencesTable;
   push_subscriptions: PushSubscriptionsTable;
   push_outbox: PushOutboxTable;
+  live_events: LiveEventsTable;
 }
 
 export interface UsageBudgetsTable {
@@ -756,4 +757,14 @@ export interface PurchaseDefaultsTable {
   identity_id: string;
   source_of_funds: string | null;
   updated_at: Timestamp;
+}
+
+/** What changed for an investor, written with the change (server/modules/live). */
+export interface LiveEventsTable {
+  id: Generated<number>;
+  user_id: string;
+  type: string;
+  product_id: number | null;
+  ref: string | null;
+  created_at: Timestamp;
 }

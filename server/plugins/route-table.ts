@@ -15,6 +15,8 @@ export interface RouteEntry {
   queryFields: string[];
   /** Where the route's project id is and what it does with the project (project-access.ts), or null. */
   project: ProjectScope | null;
+  /** Answers a stream that stays open (server-sent events): a client that waits for its end waits forever. */
+  isStream: boolean;
 }
 
 function fieldsOf(schema: unknown): string[] {
@@ -30,6 +32,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     isAuthenticated?: boolean;
+    /** The route answers a stream that stays open (see RouteEntry.isStream). */
+    isStream?: boolean;
   }
 }
 
@@ -57,6 +61,7 @@ async function routeTablePlugin(app: FastifyInstance): Promise<void> {
         bodyFields: fieldsOf(route.schema?.body),
         queryFields: fieldsOf(route.schema?.querystring),
         project: route.config?.projectScope ?? null,
+        isStream: route.config?.isStream === true,
       });
     }
   });

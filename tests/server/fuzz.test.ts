@@ -497,7 +497,8 @@ describe.each(testEngines())('fuzzing every route (%s)', (engine) => {
   });
 
   it('answers every malformed request with a 4xx in the catalogue shape and the security headers', async () => {
-    const routes = t.app.routeTable;
+    // A stream stays open: a well-formed request to it would never finish (tests/server/live.test.ts).
+    const routes = t.app.routeTable.filter((route) => !route.isStream);
     expect(routes.length).toBeGreaterThan(20);
     const rng = generator(SEED + (engine === 'postgres' ? 1 : 0));
     const failures: string[] = [];

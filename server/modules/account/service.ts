@@ -60,6 +60,7 @@ import {
   upsertBankAccount,
 } from './repository';
 import { normalizeWalletAddress } from './wallets';
+import { recordLiveEvents } from '../live/service';
 
 type Db = Kysely<Database>;
 
@@ -332,6 +333,11 @@ export async function writeDistribution(
         pays_at: paysAt,
         created_at: nowIso,
       })),
+    );
+    await recordLiveEvents(
+      trx,
+      nowIso,
+      shares.map((share) => ({ userId: share.userId, type: 'payout' as const, productId: input.productId })),
     );
     return { distributionId, holders: shares.length, amount: input.amount, paysAt, shares };
   }

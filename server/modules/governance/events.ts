@@ -3,6 +3,7 @@ import type { VotingOutcome } from '../../../src/domain/governance';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/types';
 import { recordNotifications } from '../notifications/service';
+import { recordLiveEvents } from '../live/service';
 
 /**
  * What governance tells the rest of the system. Each function is called inside the transaction
@@ -68,6 +69,12 @@ async function notifyHolders(
   text: { title: string; body: string; link: string },
 ) {
   if (!userIds.length) return;
+  // Their votes page changed whether or not they take this notification.
+  await recordLiveEvents(
+    trx,
+    ctx.now().toISOString(),
+    userIds.map((userId) => ({ userId, type: 'vote' as const, productId })),
+  );
   await recordNotifications(ctx, trx, {
     type,
     productId,

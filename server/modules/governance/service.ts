@@ -36,7 +36,7 @@ import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
 import type { Caller } from '../auth/service';
 import { budgetKey, spendBudgets } from '../limits/service';
-import { ledgerBalance, ledgerBalancesAt, lockProjectLedger } from '../orders/ledger';
+import { ledgerBalancesAt, lockProjectLedger } from '../orders/ledger';
 import { assertProjectDecision, projectAccessFacts } from '../products/service';
 import { sanitizePostHtml } from '../posts/sanitize';
 import { findUserByEmail, findUserById, type UserRecord } from '../users/records-repository';

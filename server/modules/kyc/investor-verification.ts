@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
 import { findInvestor, findOwnFiles, markFileUsed, releaseFiles, updateInvestor, upsertInvestor } from './repository';
 import { assertFilesFit, assertKycApproved, assertMaySubmit, type OperatorDecision } from './service';
+import { recordLiveEvents } from '../live/service';
 
 // The accredited-investor check Reg D projects require: the user's submission and the operator's answer.
 
@@ -85,6 +86,7 @@ export async function recordInvestorDecision(
       { actor: 'operator', userId, type: 'INVESTOR_VERIFICATION_REVIEWED', detail, meta },
       now,
     );
+    await recordLiveEvents(trx, now, [{ userId, type: 'review' }]);
   });
   return getInvestorStatus(ctx, userId);
 }

@@ -32,6 +32,7 @@ import {
   type ReviewRow,
   type FileRow,
 } from './repository';
+import { recordLiveEvents } from '../live/service';
 
 /** An investor's identity review, for other modules' rules (who may post or vote). */
 export { findReview } from './repository';
@@ -159,6 +160,7 @@ export async function changeReview(
   if (change.message) detail.message = change.message;
   const actor = change.by === 'provider' ? 'system' : change.by;
   await appendAuditEvent(trx, { actor, userId, type: 'KYC_REVIEW_UPDATED', detail, meta }, now);
+  await recordLiveEvents(trx, now, [{ userId, type: 'review' }]);
 }
 
 export function assertFilesFit(files: FileRow[], ids: string[]) {

@@ -28,6 +28,7 @@ import type { AuthState } from '../../plugins/auth';
 import { appendAuditEvent } from '../audit/repository';
 import { pushEndpointProblem } from './push-endpoint';
 import * as repo from './repository';
+import { recordLiveEvents } from '../live/service';
 
 /** A device's push subscriptions are forgotten with the account's sessions (users: signing out everywhere). */
 export { deleteUserSubscriptions } from './repository';
@@ -109,6 +110,11 @@ export async function recordNotifications(
       link,
       created_at: now,
     })),
+  );
+  await recordLiveEvents(
+    trx,
+    now,
+    recipients.map((userId) => ({ userId, type: 'notification' as const, productId })),
   );
   const notificationOf = new Map(inserted.map((row) => [row.user_id, row.id]));
   const subscriptions = await repo.findSubscriptionsOfUsers(trx, recipients);

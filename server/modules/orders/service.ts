@@ -30,6 +30,7 @@ import { budgetKey, spendBudgets } from '../limits/service';
 import type { Caller } from '../auth/service';
 import { findProductRow } from '../products/service';
 import type { UserRecord } from '../users/records-repository';
+import { recordLiveEvents } from '../live/service';
 import { appendHoldingEntry } from './ledger';
 import {
   appendOrderEvent,
@@ -452,6 +453,12 @@ export async function applyTransition(
     { userId: order.user_id, actor: AUDIT_ACTOR[actor.type], type: `ORDER_${type}`, detail, meta: options.meta },
     options.at,
   );
+  await recordLiveEvents(trx, options.at, [
+    { userId: order.user_id, type: 'order', productId, ref: order.id },
+    ...(to === 'CONFIRMED' || to === 'REFUNDED'
+      ? [{ userId: order.user_id, type: 'holding' as const, productId }]
+      : []),
+  ]);
   return to;
 }
 

@@ -34,6 +34,7 @@ import {
 import { toCard, toProductDetail } from './mappers';
 import { countAndStoreTrending } from './popularity-repository';
 import { pickShelves } from './shelves';
+import { recordLiveEvents } from '../live/service';
 
 /** Reads other modules make inside their own transactions (an order checks its sale against the project row). */
 export { findProductRow } from './repository';
@@ -272,6 +273,7 @@ export async function allowProductForUser(
       { actor: 'operator', userId, type: 'WHITELIST_ALLOWED', detail: { productId: String(productId) }, meta },
       now,
     );
+    await recordLiveEvents(trx, now, [{ userId, type: 'whitelist', productId }]);
   });
   return findWhitelistIds(ctx.db, userId);
 }

@@ -16,6 +16,7 @@ import { checkEmailChallenge, consumeEmailChallenge, sendEmailChallenge } from '
 import { EMAIL_ISSUER, revokeSession, revokeUserSessions } from '../auth/service';
 import { findUserByEmail, findUserById, insertIdentity, type UserRecord } from './records-repository';
 import { deleteIdentity, setUserBan, setUserRole, updateUserSelf } from './repository';
+import { recordLiveEvents } from '../live/service';
 
 export function toUserPayload(user: UserRecord, role: UserPayload['role']): UserPayload {
   return {
@@ -149,6 +150,7 @@ export async function signOut(ctx: AppContext, auth: AuthState, meta: RequestMet
     const now = ctx.now().toISOString();
     await revokeSession(trx, auth.session.id, now);
     await appendAuditEvent(trx, { actor: 'user', userId: auth.user.id, type: 'SIGN_OUT', meta }, now);
+    await recordLiveEvents(trx, now, [{ userId: auth.user.id, type: 'session' }]);
   });
 }
 
@@ -159,6 +161,7 @@ export async function signOutEverywhere(ctx: AppContext, auth: AuthState, meta: 
     // A lost phone stops showing the account's news too.
     await deleteUserSubscriptions(trx, auth.user.id);
     await appendAuditEvent(trx, { actor: 'user', userId: auth.user.id, type: 'SIGN_OUT_ALL', meta }, now);
+    await recordLiveEvents(trx, now, [{ userId: auth.user.id, type: 'session' }]);
   });
 }
 
@@ -186,6 +189,7 @@ export async function banUser(ctx: AppContext, userId: string, reason: string, m
     await setUserBan(trx, userId, { isBanned: true, reason }, now);
     await revokeUserSessions(trx, userId, now);
     await appendAuditEvent(trx, { actor: 'operator', userId, type: 'BANNED', detail: { reason }, meta }, now);
+    await recordLiveEvents(trx, now, [{ userId, type: 'session' }]);
   });
 }
 
@@ -194,6 +198,7 @@ export async function unbanUser(ctx: AppContext, userId: string, meta: RequestMe
     const now = ctx.now().toISOString();
     await setUserBan(trx, userId, { isBanned: false, reason: null }, now);
     await appendAuditEvent(trx, { actor: 'operator', userId, type: 'UNBANNED', meta }, now);
+    await recordLiveEvents(trx, now, [{ userId, type: 'account' }]);
   });
 }
 
@@ -215,6 +220,7 @@ export async function changeUserRole(ctx: AppContext, userId: string, role: User
       { actor: 'operator', userId, type: 'ROLE_CHANGED', detail: { from: user.role, to: role }, meta },
       now,
     );
+    await recordLiveEvents(trx, now, [{ userId, type: 'account' }]);
   });
 }
 

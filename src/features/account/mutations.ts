@@ -56,14 +56,38 @@ export function signOutEverywhere() {
   return api.request('/api/v1/users/logout/all', { method: 'POST' });
 }
 
-export const useUpdateName = (options: Reactions<Me, string> = {}) =>
-  useMutation({ ...options, mutationFn: updateName });
+/** Every change of the account is in its Activity (the audit journal): it is read afresh next. */
+function useAfterAccountChange() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: accountKeys.activity });
+}
+
+export function useUpdateName(options: Reactions<Me, string> = {}) {
+  const changed = useAfterAccountChange();
+  return useMutation({
+    ...options,
+    mutationFn: updateName,
+    onSuccess: (me, ...rest) => {
+      void changed();
+      return options.onSuccess?.(me, ...rest);
+    },
+  });
+}
 
 export const useRequestEmailChange = (options: Reactions<ChallengeResponse, string> = {}) =>
   useMutation({ ...options, mutationFn: requestEmailChange });
 
-export const useConfirmEmailChange = (options: Reactions<Me, { challengeId: string; code: string }> = {}) =>
-  useMutation({ ...options, mutationFn: ({ challengeId, code }) => confirmEmailChange(challengeId, code) });
+export function useConfirmEmailChange(options: Reactions<Me, { challengeId: string; code: string }> = {}) {
+  const changed = useAfterAccountChange();
+  return useMutation({
+    ...options,
+    mutationFn: ({ challengeId, code }) => confirmEmailChange(challengeId, code),
+    onSuccess: (me, ...rest) => {
+      void changed();
+      return options.onSuccess?.(me, ...rest);
+    },
+  });
+}
 
 /** Hides or shows the badge beside the investor's name; the saved badge follows at once. */
 export function useSetBadgeHidden(options: Reactions<Me, boolean> = {}) {
@@ -76,6 +100,7 @@ export function useSetBadgeHidden(options: Reactions<Me, boolean> = {}) {
         old ? { ...old, isHideBadge: me.userPayload.isHideBadge } : old,
       );
       void queryClient.invalidateQueries({ queryKey: accountKeys.badge() });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.activity });
       return options.onSuccess?.(me, ...rest);
     },
   });

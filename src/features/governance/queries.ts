@@ -8,7 +8,9 @@ const governanceSchemas = () => import('../../domain/governance');
 
 /** Everything governance reads is persisted, so it opens offline with its "last updated" time. */
 export const governanceKeys = {
-  all: (productId: number) => ['governance', productId] as const,
+  /** Every project's governance reads (a change that may touch any of them). */
+  everyProject: () => ['governance'] as const,
+  all: (productId: number) => [...governanceKeys.everyProject(), productId] as const,
   notices: (productId: number) => [...governanceKeys.all(productId), 'notices'] as const,
   notice: (productId: number, id: number) => [...governanceKeys.all(productId), 'notice', id] as const,
   threads: (productId: number, source: string) => [...governanceKeys.all(productId), 'threads', source] as const,

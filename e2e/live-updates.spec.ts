@@ -1,0 +1,151 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { moa, projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
+import { expect, test } from './fixtures';
+
+/**
+ * What an operator does reaches the investor's open pages without a reload (the live stream,
+ * docs/decisions/1705-live-updates.md): each change is made with the command line, as an
+ * operator would, and the pages must show it within 2 s of the command's end.
+ */
+const PROJECT = 'Han River Sessions: Drama OST Collection';
+const RESTRICTED = 'The Last Dokkaebi: Webtoon to Series';
+const AT_ONCE = { timeout: 2_000 };
+
+/** Opens a page and waits until its live connection is answered. */
+async function openLive(page: Page, url: string) {
+  const live = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/events', {
+    timeout: 20_000,
+  });
+  await page.goto(url);
+  expect((await live).status()).toBe(200);
+}
+
+/** Reserves, signs and declares the payment of an order through the API, as the invest screens do. */
+async function paidOrder(request: APIRequestContext, accessToken: string, productId: number) {
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const product = (await (await request.get(`/api/v1/products/${productId}`, { headers })).json()) as {
+    payMethods: Array<{ id: number; payMethodType: string }>;
+  };
+  const method = product.payMethods.find((entry) => entry.payMethodType === 'ACCOUNT')!;
+  const placed = await request.post(`/api/v1/products/${productId}/investors`, {
+    headers,
+    data: { quantity: 2, payMethodId: method.id },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as { id: string; reference: string };
+  const contract = await request.get(`/api/v1/products/${productId}/sign?orderId=${order.id}`, { headers });
+  const { sha256 } = (await contract.json()) as { sha256: string };
+  const signed = await request.post(`/api/v1/products/${productId}/sign`, {
+    headers,
+    data: {
+      orderId: order.id,
+      legalName: 'Test Investor',
+      contractSha256: sha256,
+      consents: { terms: true, risks: true, electronicSignature: true },
+    },
+    timeout: 30_000,
+  });
+  expect(signed.status(), await signed.text()).toBe(200);
+  const declared = await request.post('/api/v1/payment/manual', {
+    headers,
+    data: { orderId: order.id, payerName: 'Test Investor' },
+  });
+  expect(declared.status(), await declared.text()).toBe(200);
+  return order;
+}
+
+/** An opening holding written straight in the ledger, as the demo seed writes them. */
+function grantHolding(email: string, quantity: number, productId: number) {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'moa.sqlite'));
+  const at = '2025-01-15T00:00:00.000Z';
+  try {
+    const user = db.prepare('select id from users where email = ?').get(email) as { id: string };
+    db.prepare(
+      `insert into holding_entries (product_id, user_id, quantity, reason, note, created_at) values (?, ?, ?, 'OPENING_BALANCE', 'Opening holding', ?)`,
+    ).run(productId, user.id, quantity, at);
+    db.prepare(
+      'insert into product_holdings (product_id, user_id, quantity, first_invested_at, updated_at) values (?, ?, ?, ?, ?)',
+    ).run(productId, user.id, quantity, at, at);
+  } finally {
+    db.close();
+  }
+}
+
+test('a payment an operator confirms shows on the open project page, overview and order at once', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  const user = await signInApprovedInvestor(request, context, baseURL!, 'live-payment@example.com');
+  const projectId = projectIdByName(PROJECT);
+  const order = await paidOrder(request, user.accessToken, projectId);
+
+  await openLive(page, `/projects/${projectId}`);
+  await expect(page.getByText(/^You do not hold HRSN yet\.$/)).toBeVisible();
+  const overview = await context.newPage();
+  await openLive(overview, '/account/overview');
+  await expect(overview.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  await expect(overview.getByText('Your portfolio')).toHaveCount(0);
+  const orderPage = await context.newPage();
+  await openLive(orderPage, `/account/orders/${order.id}`);
+  const timeline = orderPage.getByRole('list', { name: 'Timeline' }).getByRole('listitem');
+  await expect(timeline.last()).toContainText('Payment declared');
+
+  moa('payment:confirm', order.reference);
+
+  await expect(page.getByText(/^You hold 2 HRSN$/)).toBeVisible(AT_ONCE);
+  await expect(overview.getByText('Your portfolio')).toBeVisible(AT_ONCE);
+  await expect(timeline.last()).toContainText('Payment confirmed, tokens credited', AT_ONCE);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a revenue distribution shows on the open overview at once', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  const email = 'live-payout@example.com';
+  await signInApprovedInvestor(request, context, baseURL!, email);
+  const projectId = projectIdByName(PROJECT);
+  grantHolding(email, 5, projectId);
+
+  await openLive(page, '/account/overview');
+  await expect(page.getByText('Your portfolio')).toBeVisible();
+  await expect(page.getByText('No payouts are scheduled.')).toBeVisible();
+
+  moa('revenue:distribute', String(projectId), '500000', new Date().toISOString().slice(0, 10), 'Live');
+
+  await expect(page.getByText('No payouts are scheduled.')).toHaveCount(0, AT_ONCE);
+  await expect(page.getByText(/Han River Sessions.*· pays on/).first()).toBeVisible(AT_ONCE);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('an operator allowing a restricted project shows on the open request page at once', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  const email = 'live-whitelist@example.com';
+  await signInApprovedInvestor(request, context, baseURL!, email);
+  const restrictedId = projectIdByName(RESTRICTED);
+  await openLive(page, `/white-list/${restrictedId}`);
+  await page.getByRole('button', { name: 'Request access' }).click();
+  await expect(page.getByText('Your request is waiting')).toBeVisible();
+
+  moa('whitelist:allow', email, String(restrictedId));
+
+  await expect(page.getByText('You are on the allowed list.')).toBeVisible(AT_ONCE);
+  await expect(page.getByRole('link', { name: 'Open the project' })).toBeVisible(AT_ONCE);
+  expect(consoleErrors).toEqual([]);
+});

@@ -1,0 +1,124 @@
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LAST_EVENT_ID_HEADER, LIVE_CHANGE, LIVE_READY, LIVE_RESET, type LiveEvent } from '../../../src/domain/live';
+import type { DbHandle } from '../../db/client';
+import { authOf } from '../../plugins/auth';
+import { createLiveHub, type LiveHub, type LiveStream } from './hub';
+import { pruneLiveEvents, replaySince } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's live event hub (tests wake it and count its streams). */
+    liveHub: LiveHub;
+  }
+}
+
+const PRUNE_EVERY_MS = 60 * 60_000;
+const LAST_EVENT_ID = /^\d{1,15}$/;
+
+function frame(name: string, data: unknown, id?: number): string {
+  return `event: ${name}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * GET /api/v1/events: the signed-in investor's stream of changes (server-sent events). The
+ * app reads it with fetch, so the Bearer token travels in the Authorization header as for every
+ * other call; a reconnecting app sends Last-Event-ID and gets what it missed.
+ */
+const livePlugin: FastifyPluginAsyncZod<{ handle: Pick<DbHandle, 'engine' | 'listen'>; pollMs?: number }> = async (
+  app,
+  { handle, pollMs },
+) => {
+  const { ctx } = app;
+  const hub = createLiveHub({ ctx, engine: handle.engine, listen: handle.listen, log: app.log, pollMs });
+  app.decorate('liveHub', hub);
+  // Open streams never finish by themselves: they end before the server waits for its connections.
+  app.addHook('preClose', async () => hub.close());
+  let prune: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    prune = setInterval(() => {
+      pruneLiveEvents(ctx).catch((error: unknown) => app.log.error({ err: error }, 'live events: prune failed'));
+    }, PRUNE_EVERY_MS);
+    prune.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (prune) clearInterval(prune);
+  });
+
+  app.get(
+    '/api/v1/events',
+    {
+      preValidation: app.requireAuth({ level: 'verified' }),
+      config: { isStream: true },
+      schema: {
+        description:
+          'A stream of server-sent events naming what changed for the caller (order, holding, payout, ' +
+          'notification, review, whitelist, vote), each `change` carrying `{ type, productId, ref }`. Opens ' +
+          'with `ready`; a `Last-Event-ID` header replays what was missed since, or answers `reset` when ' +
+          'that cannot be done. A comment line every 20 s keeps proxies from closing it; it ends when the ' +
+          'session ends.',
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const header = request.headers[LAST_EVENT_ID_HEADER];
+      const lastId = typeof header === 'string' && LAST_EVENT_ID.test(header) ? Number(header) : null;
+      const raw: ServerResponse = reply.raw;
+      reply.hijack();
+      const headers: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) headers[name.toLowerCase()] = value;
+      }
+      headers['content-type'] = 'text/event-stream; charset=utf-8';
+      headers['cache-control'] = 'private, no-store';
+      headers['x-accel-buffering'] = 'no';
+      // The connection goes with the stream: when it ends (sign-out, shutdown) nothing is left idle.
+      headers.connection = 'close';
+      raw.writeHead(200, headers);
+      raw.flushHeaders();
+      let ended = false;
+      const write = (text: string) => {
+        if (!ended) raw.write(text);
+      };
+      const stream: LiveStream = {
+        userId: auth.user.id,
+        sessionId: auth.session.id,
+        send: (id: number, event: LiveEvent) => write(frame(LIVE_CHANGE, event, id)),
+        ping: () => write(': ping\n\n'),
+        end: () => {
+          if (ended) return;
+          ended = true;
+          hub.remove(stream);
+          // Once the last bytes are out the connection goes too, without waiting for the client.
+          const socket = raw.socket;
+          raw.end(() => socket?.destroy());
+        },
+      };
+      raw.on('close', () => {
+        ended = true;
+        hub.remove(stream);
+      });
+      try {
+        // Added before the replay is read: an event committed in between comes twice, never not at all.
+        const mark = await hub.add(stream);
+        if (lastId !== null) {
+          const replay = await replaySince(ctx, auth.user.id, lastId);
+          if (replay.kind === 'reset') write(frame(LIVE_RESET, {}));
+          else {
+            for (const row of replay.events) {
+              write(frame(LIVE_CHANGE, { type: row.type, productId: row.product_id, ref: row.ref }));
+            }
+          }
+        }
+        write(frame(LIVE_READY, {}, mark));
+        if (ended) hub.remove(stream);
+      } catch (error) {
+        request.log.error({ err: error }, 'live events: could not open a stream');
+        stream.end();
+      }
+    },
+  );
+};
+
+export const liveRoutes = fp(livePlugin, { name: 'live' });

@@ -1,0 +1,55 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { LAST_EVENT_ID_HEADER, LIVE_WINDOW_MESSAGE, parseLiveEvent } from '../domain/live';
+import { accountKeys } from '../features/account/queries';
+import { api } from '../lib/api';
+import { connectLive } from '../lib/live-connection';
+import { invalidateEveryLiveQuery, invalidateForLiveEvent } from './invalidation';
+
+function safeStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * While signed in: one stream of changes from the server (GET /api/v1/events), a push message's
+ * word from the service worker, and the investor's own changes each mark stale exactly the queries
+ * that show what changed; those on screen refetch at once. Answers the function that stops it all.
+ */
+export function startLiveUpdates(queryClient: QueryClient): () => void {
+  const connection = connectLive({
+    open: (lastEventId, signal) =>
+      api.stream('/api/v1/events', { signal, headers: lastEventId ? { [LAST_EVENT_ID_HEADER]: lastEventId } : {} }),
+    onChange: (event) => void invalidateForLiveEvent(queryClient, event),
+    onMissed: () => void invalidateEveryLiveQuery(queryClient),
+    storage: safeStorage(),
+    target: window,
+    page: document,
+  });
+
+  // A push message the worker received says what changed, for windows whose stream is not open.
+  const onWorkerMessage = (message: MessageEvent) => {
+    const data = message.data as { type?: unknown; event?: unknown } | null;
+    if (data?.type !== LIVE_WINDOW_MESSAGE) return;
+    const event = parseLiveEvent(data.event);
+    if (event) void invalidateForLiveEvent(queryClient, event);
+  };
+  const worker = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
+  worker?.addEventListener('message', onWorkerMessage);
+
+  // Every change the investor makes is written to their Activity (the account's audit journal),
+  // whichever feature made it: it is read afresh the next time it shows.
+  const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success') {
+      void queryClient.invalidateQueries({ queryKey: accountKeys.activity });
+    }
+  });
+
+  return () => {
+    connection.stop();
+    worker?.removeEventListener('message', onWorkerMessage);
+    unsubscribeMutations();
+  };
+}
