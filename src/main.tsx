@@ -59,10 +59,13 @@ onSessionEnd((reason) => {
 
 // Signed in, the device and the account agree on the language: a device with no choice of its
 // own takes the account's; a choice made here is kept on the account (told once per visit).
+// Only a profile the server just answered counts: one restored from this device may predate a
+// switch already told to the account, and would have it told again at every page load.
 const meKey = JSON.stringify(meQueryOptions().queryKey);
 let toldAccount: string | null = null;
 queryClient.getQueryCache().subscribe((event) => {
-  if (event.type !== 'updated' || JSON.stringify(event.query.queryKey) !== meKey) return;
+  if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+  if (JSON.stringify(event.query.queryKey) !== meKey) return;
   const me = event.query.state.data as Me | null | undefined;
   syncLiveUpdates(me);
   if (!me) return;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { t } from '../../../lib/i18n';
 
 /**
@@ -13,7 +13,7 @@ export function CopyValue({
 }: {
   label: string;
   value: string;
-  display?: string;
+  display?: ReactNode;
   isMono?: boolean;
 }) {
   const [isCopied, setIsCopied] = useState(false);

@@ -5,6 +5,7 @@ import { QrCode } from '../../../ui/qr-code';
 import { formatDateTime } from '../order-texts';
 import { formatTimeLeft, msUntil, useNow } from '../time-left';
 import { CopyValue } from './copy-value';
+import { Amount } from '../../../ui/amount';
 
 /** The deadline and the time left, ticking; an expired deadline says so instead of counting. */
 export function Deadline({ iso }: { iso: string }) {
@@ -43,7 +44,13 @@ export function PaymentInstructions({ order }: { order: Order }) {
           label={t('invest.pay.amount')}
           value={amountPlain}
           display={
-            instructions.payMethodType === 'CRYPTO' ? `${amountPlain} ${instructions.asset} (${amount})` : amount
+            instructions.payMethodType === 'CRYPTO' ? (
+              <>
+                <Amount>{`${amountPlain} ${instructions.asset}`}</Amount> (<Amount>{amount}</Amount>)
+              </>
+            ) : (
+              <Amount>{amount}</Amount>
+            )
           }
         />
         {instructions.payMethodType === 'ACCOUNT' ? (

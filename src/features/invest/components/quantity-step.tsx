@@ -4,6 +4,7 @@ import { formatMoney } from '../../../lib/money';
 import { t } from '../../../lib/i18n';
 import { useInvestFlow } from '../invest-flow';
 import { parseQuantity, quantityBounds, quantityProblem, type QuantityBounds, type QuantityProblem } from '../quantity';
+import { Amount, WithValues } from '../../../ui/amount';
 
 function problemText(problem: QuantityProblem, bounds: QuantityBounds): string {
   switch (problem) {
@@ -69,21 +70,27 @@ export function QuantityStep({
     <form onSubmit={submit} noValidate className="space-y-5">
       <h2 className="text-xl font-bold text-ink">{t('invest.quantity.title')}</h2>
       <p className="text-sm text-ink-soft">
-        {t('invest.quantity.price', { price: money(product.pricePerToken), token: product.tokenName })}
+        <WithValues
+          text={t('invest.quantity.price', { token: product.tokenName })}
+          values={{ price: <Amount>{money(product.pricePerToken)}</Amount> }}
+        />
       </p>
       <div>
         <label htmlFor={inputId} className="block text-sm font-semibold text-ink">
           {t('invest.quantity.label', { token: product.tokenName })}
         </label>
         <p id={`${inputId}-hint`} className="mt-1 text-sm text-ink-muted">
-          {bounds.block
-            ? blockText(bounds)
-            : t('invest.quantity.range', {
-                min: bounds.min,
-                max: bounds.max,
-                minMoney: money(bounds.min * product.pricePerToken),
-                maxMoney: money(bounds.max * product.pricePerToken),
-              })}
+          {bounds.block ? (
+            blockText(bounds)
+          ) : (
+            <WithValues
+              text={t('invest.quantity.range', { min: bounds.min, max: bounds.max })}
+              values={{
+                minMoney: <Amount>{money(bounds.min * product.pricePerToken)}</Amount>,
+                maxMoney: <Amount>{money(bounds.max * product.pricePerToken)}</Amount>,
+              }}
+            />
+          )}
         </p>
         <div className="mt-2 flex items-stretch gap-2">
           <button
@@ -131,13 +138,13 @@ export function QuantityStep({
       <div id={`${inputId}-total`} className="rounded-lg bg-brand-50 p-4" aria-live="polite">
         <p className="text-sm text-ink-soft">{t('invest.quantity.total')}</p>
         <p className="text-2xl font-extrabold text-ink" data-testid="invest-total">
-          {money((quantity ?? 0) * product.pricePerToken)}
+          <Amount>{money((quantity ?? 0) * product.pricePerToken)}</Amount>
         </p>
         <p className="text-xs text-ink-muted">
-          {t('invest.quantity.formula', {
-            quantity: quantity ?? 0,
-            price: money(product.pricePerToken),
-          })}
+          <WithValues
+            text={t('invest.quantity.formula', { quantity: quantity ?? 0 })}
+            values={{ price: <Amount>{money(product.pricePerToken)}</Amount> }}
+          />
         </p>
       </div>
       {(product.userTokenBalance ?? 0) > 0 || openOrderTokens > 0 ? (

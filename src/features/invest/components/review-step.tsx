@@ -8,6 +8,7 @@ import { FormError } from '../../../ui/field';
 import { useInvestFlow } from '../invest-flow';
 import { useCreateOrder } from '../mutations';
 import { OfflineNote } from './offline-note';
+import { Amount } from '../../../ui/amount';
 
 function newIdempotencyKey(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
@@ -34,7 +35,7 @@ export function ReviewStep({
   const idempotencyKey = useRef(newIdempotencyKey());
   const method = product.payMethods.find((item) => String(item.id) === flow.selectedMethod);
   const quantity = flow.selectedTokens ?? 0;
-  const money = (minor: number) => formatMoney(minor, product.currency);
+  const money = (minor: number) => <Amount>{formatMoney(minor, product.currency)}</Amount>;
 
   const rows = [
     { label: t('invest.review.project'), value: product.name },

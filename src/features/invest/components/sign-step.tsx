@@ -11,6 +11,7 @@ import { contractOptions } from '../queries';
 import { CopyValue } from './copy-value';
 import { OfflineNote } from './offline-note';
 import { SignaturePad } from './signature-pad';
+import { Amount } from '../../../ui/amount';
 
 /**
  * Step 5: the contract for this order, word for word, with the SHA-256 of that exact text. The
@@ -82,12 +83,14 @@ export function SignStep({ order, onSigned }: { order: Order; onSigned: () => vo
             <div>
               <dt className="text-ink-muted">{t('invest.sign.tokens')}</dt>
               <dd className="font-semibold text-ink">
-                {view.quantity} {view.token.name} × {formatMoney(view.pricePerToken, view.currency)}
+                {view.quantity} {view.token.name} × <Amount>{formatMoney(view.pricePerToken, view.currency)}</Amount>
               </dd>
             </div>
             <div>
               <dt className="text-ink-muted">{t('invest.sign.total')}</dt>
-              <dd className="font-semibold text-ink">{formatMoney(view.amount, view.currency)}</dd>
+              <dd className="font-semibold text-ink">
+                <Amount>{formatMoney(view.amount, view.currency)}</Amount>
+              </dd>
             </div>
           </dl>
         </div>

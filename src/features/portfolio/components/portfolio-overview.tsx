@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { formatDate } from '../../../lib/dates';
 import { t } from '../../../lib/i18n';
 import { useIsOnline } from '../../../lib/use-online';
 import { revenueCsv } from '../csv';
 import { revenuesQueryOptions } from '../queries';
 import { formatMoney, formatMonth } from './money';
+import { Amount } from '../../../ui/amount';
 
 const RevenueChart = lazy(() => import('./revenue-chart'));
 
@@ -21,7 +22,7 @@ function saveCsv(text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
   return (
     <div className="card p-4">
       <p className="text-sm text-ink-muted">{label}</p>
@@ -43,7 +44,7 @@ export function PortfolioOverview() {
   // never saved) the chart says so rather than showing every project under that project's name.
   const isFilterMissing = productId !== null && !filtered.data;
   const view = productId !== null && filtered.data ? filtered.data : data;
-  const money = (value: number) => formatMoney(value, data.currency);
+  const money = (value: number) => <Amount>{formatMoney(value, data.currency)}</Amount>;
   const scheduled = data.shares.filter((share) => share.state === 'SCHEDULED');
   return (
     <section className="mt-6 space-y-6" aria-labelledby="portfolio-title">

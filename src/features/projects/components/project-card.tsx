@@ -4,6 +4,7 @@ import { t } from '../../../lib/i18n';
 import { formatCompactMoney, formatCount, formatMoney, formatPercent } from '../format';
 import { FundingProgress } from './funding-progress';
 import { SaleStatusBadge, Tag } from './sale-status-badge';
+import { Amount, WithValues } from '../../../ui/amount';
 
 function remainingLabel(card: Card): string {
   if (card.saleStatus === 'SALE_BEFORE') return t('projects.opensSoon');
@@ -80,7 +81,10 @@ export function ProjectCard({
         <div className="mt-auto space-y-2 pt-2">
           <div className="flex items-baseline justify-between gap-2 text-sm">
             <span className="font-bold text-ink">
-              {t('projects.raised', { amount: formatCompactMoney(card.raisedAmount, card.currency) })}
+              <WithValues
+                text={t('projects.raised')}
+                values={{ amount: <Amount>{formatCompactMoney(card.raisedAmount, card.currency)}</Amount> }}
+              />
             </span>
             <span className="font-semibold text-brand-800">{formatPercent(card.raisedPercentage)}</span>
           </div>
@@ -88,7 +92,9 @@ export function ProjectCard({
           <dl className="grid grid-cols-3 gap-2 pt-2 text-xs text-ink-muted">
             <div>
               <dt>{t('projects.price')}</dt>
-              <dd className="mt-0.5 text-sm font-semibold text-ink">{formatMoney(card.price, card.currency)}</dd>
+              <dd className="mt-0.5 text-sm font-semibold text-ink">
+                <Amount>{formatMoney(card.price, card.currency)}</Amount>
+              </dd>
             </div>
             <div>
               <dt>{t('projects.investors')}</dt>

@@ -10,6 +10,7 @@ import { pageHead } from '../../../lib/head';
 import { t, type MessageKey } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
 import { PushOffer } from '../../../features/notifications/components/push-offer';
+import { Amount } from '../../../ui/amount';
 
 const completeSearch = ({ orderId }: Record<string, unknown>): { orderId?: string } => ({ orderId: readUuid(orderId) });
 
@@ -69,7 +70,7 @@ function Complete({ orderId }: { orderId: string }) {
           <div className="min-w-0 flex-1">
             <p className="font-bold text-ink">{order.product.name}</p>
             <p className="text-sm text-ink-soft">
-              {order.quantity} {order.product.tokenName} · {formatMoney(order.amount, order.currency)}
+              {order.quantity} {order.product.tokenName} · <Amount>{formatMoney(order.amount, order.currency)}</Amount>
             </p>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-soft">
               {t('orders.referenceLabel')} <span className="font-mono font-semibold text-ink">{order.reference}</span>

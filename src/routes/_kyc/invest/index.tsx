@@ -23,6 +23,7 @@ import { pageHead } from '../../../lib/head';
 import { t, type MessageKey } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
 import { Spinner } from '../../../ui/spinner';
+import { Amount } from '../../../ui/amount';
 
 const preOrderSteps = ['quantity', 'method', 'identity', 'review'] as const;
 type PreOrderStep = (typeof preOrderSteps)[number];
@@ -253,7 +254,7 @@ function OrderSummaryLine({ order }: { order: Order }) {
       </span>
       <span aria-hidden="true">·</span>
       <span>
-        {order.quantity} {order.product.tokenName} · {formatMoney(order.amount, order.currency)}
+        {order.quantity} {order.product.tokenName} · <Amount>{formatMoney(order.amount, order.currency)}</Amount>
       </span>
       <OrderStateBadge state={order.state} />
     </p>

@@ -6,6 +6,7 @@ import { formatCount, formatMoney, formatPercent } from '../../format';
 import { useToggleSubscription } from '../../mutations';
 import { FundingProgress } from '../funding-progress';
 import { InvestAction } from './invest-action';
+import { Amount, WithValues } from '../../../../ui/amount';
 
 /**
  * What an investor decides on, first: how far the sale is, the key facts (price, minimum,
@@ -16,10 +17,10 @@ export function FundingPanel({ project }: { project: ProductDetail }) {
   const facts = [
     {
       label: t('project.price'),
-      value: formatMoney(project.pricePerToken, project.currency),
+      value: <Amount>{formatMoney(project.pricePerToken, project.currency)}</Amount>,
       note: t('project.pricePerToken', { token: project.tokenName }),
     },
-    { label: t('project.minimum'), value: formatMoney(project.userMinInvestment, project.currency) },
+    { label: t('project.minimum'), value: <Amount>{formatMoney(project.userMinInvestment, project.currency)}</Amount> },
     {
       label: t('project.deadline'),
       value: project.endedAt ? formatUtcDate(project.endedAt) : t('projects.noDeadline'),
@@ -32,11 +33,18 @@ export function FundingPanel({ project }: { project: ProductDetail }) {
       <h2 id="funding-heading" className="sr-only">
         {t('project.funding')}
       </h2>
-      <p className="text-3xl font-extrabold text-ink">{formatMoney(project.raisedAmount, project.currency)}</p>
+      <p className="text-3xl font-extrabold text-ink">
+        <Amount>{formatMoney(project.raisedAmount, project.currency)}</Amount>
+      </p>
       <p className="text-sm text-ink-muted">
-        {project.fundingGoal
-          ? t('project.raisedOf', { goal: formatMoney(project.fundingGoal, project.currency) })
-          : t('project.raisedNoGoal')}
+        {project.fundingGoal ? (
+          <WithValues
+            text={t('project.raisedOf')}
+            values={{ goal: <Amount>{formatMoney(project.fundingGoal, project.currency)}</Amount> }}
+          />
+        ) : (
+          t('project.raisedNoGoal')
+        )}
       </p>
       <div className="mt-4">
         <FundingProgress
@@ -87,7 +95,10 @@ export function StickyInvestBar({ project }: { project: ProductDetail }) {
         <p className="min-w-0 flex-1 text-sm">
           <span className="block truncate font-semibold text-ink">{project.name}</span>
           <span className="block text-ink-muted">
-            {t('project.stickyPrice', { price: formatMoney(project.pricePerToken, project.currency) })}
+            <WithValues
+              text={t('project.stickyPrice')}
+              values={{ price: <Amount>{formatMoney(project.pricePerToken, project.currency)}</Amount> }}
+            />
           </span>
         </p>
         <InvestAction project={project} className="shrink-0" />

@@ -9,6 +9,7 @@ import { giftCheckQueryOptions, revenuesQueryOptions } from '../../../../feature
 import { formatDateTime } from '../../../../lib/dates';
 import { t } from '../../../../lib/i18n';
 import { formatMoney } from '../../../../lib/money';
+import { Amount, WithValues } from '../../../../ui/amount';
 
 /** An order waits on the investor while it is reserved (to sign) or signed (to pay) and not past its deadline. */
 export function ordersNeedingAction(orders: readonly OrderSummary[], now: number): OrderSummary[] {
@@ -26,7 +27,7 @@ export function giftsToClaim(
   );
 }
 
-function Item({ icon, title, body, action }: { icon: string; title: string; body: string; action: ReactNode }) {
+function Item({ icon, title, body, action }: { icon: string; title: string; body: ReactNode; action: ReactNode }) {
   return (
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
       <span className={`${icon} hidden shrink-0 text-2xl text-coral-700 sm:block`} aria-hidden="true" />
@@ -76,13 +77,14 @@ export function NeedsAction({ canInvest }: { canInvest: boolean }) {
               icon={toSign ? 'i-lucide-file-signature' : 'i-lucide-banknote'}
               title={t(toSign ? 'needsAction.sign.title' : 'needsAction.pay.title', { project: order.product.name })}
               body={
-                toSign
-                  ? t('needsAction.sign.body', { quantity: order.quantity, deadline })
-                  : t('needsAction.pay.body', {
-                      amount: formatMoney(order.amount, order.currency),
-                      deadline,
-                      reference: order.reference,
-                    })
+                toSign ? (
+                  t('needsAction.sign.body', { quantity: order.quantity, deadline })
+                ) : (
+                  <WithValues
+                    text={t('needsAction.pay.body', { deadline, reference: order.reference })}
+                    values={{ amount: <Amount>{formatMoney(order.amount, order.currency)}</Amount> }}
+                  />
+                )
               }
               action={
                 <Link

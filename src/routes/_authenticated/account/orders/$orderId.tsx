@@ -12,6 +12,7 @@ import { pageHead } from '../../../../lib/head';
 import { t } from '../../../../lib/i18n';
 import { formatMoney } from '../../../../lib/money';
 import { RequestError } from '../../../../lib/request-error';
+import { Amount } from '../../../../ui/amount';
 
 export const Route = createFileRoute('/_authenticated/account/orders/$orderId')({
   staticData: { texts: ['invest'] },
@@ -54,8 +55,9 @@ function Page() {
               {order.product.name}
             </Link>
             <p className="text-sm text-ink-soft">
-              {order.quantity} {order.product.tokenName} × {formatMoney(order.pricePerToken, order.currency)} ={' '}
-              <span className="font-semibold text-ink">{formatMoney(order.amount, order.currency)}</span>
+              {order.quantity} {order.product.tokenName} ×{' '}
+              <Amount>{formatMoney(order.pricePerToken, order.currency)}</Amount> ={' '}
+              <Amount className="font-semibold text-ink">{formatMoney(order.amount, order.currency)}</Amount>
             </p>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-soft">
               <OrderStateBadge state={order.state} />

@@ -9,6 +9,7 @@ import { t } from '../../../../lib/i18n';
 import { formatMoney } from '../../../../lib/money';
 import { RequestError } from '../../../../lib/request-error';
 import { Spinner } from '../../../../ui/spinner';
+import { Amount } from '../../../../ui/amount';
 
 export const Route = createFileRoute('/_authenticated/account/orders/')({
   staticData: { texts: ['invest'] },
@@ -58,7 +59,8 @@ function Page() {
                   <OrderStateBadge state={order.state} />
                 </p>
                 <p className="text-sm text-ink-soft">
-                  {order.quantity} {order.product.tokenName} · {formatMoney(order.amount, order.currency)} ·{' '}
+                  {order.quantity} {order.product.tokenName} ·{' '}
+                  <Amount>{formatMoney(order.amount, order.currency)}</Amount> ·{' '}
                   <span className="font-mono">{order.reference}</span>
                 </p>
                 <p className="text-xs text-ink-muted">
