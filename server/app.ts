@@ -62,6 +62,7 @@ export interface BuildAppOptions {
    * connected to, except for PUSH_DEV_HOSTS.
    */
   resolvePushHost?: PushResolver;
+  /**
    * How often the live event hub reads new events without being woken (default: 250 ms on SQLite,
    * 5 s on PostgreSQL, where NOTIFY wakes it); tests set it far out to show NOTIFY alone suffices.
    */

@@ -302,38 +302,6 @@ describe.each(testEngines())('the upload quota under simultaneous uploads (%s)',
   });
 });
 
-/** One run of the operator command line (its own process and connection) on the given data. */
-function moa(env: Record<string, string>, args: string[]): Promise<{ status: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], {
-      env: { PATH: process.env.PATH, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (status) => resolve({ status, stderr }));
-  });
-}
-
-describe('the command line and the API writing one SQLite file at once', () => {
-  let t: TestApp;
-  const clock = createClock();
-
-  beforeAll(async () => {
-    t = await createTestApp(
-      'sqlite',
-      { RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '1000', GOVERNANCE_WRITE_RATE_LIMIT_MAX: '100000' },
-      undefined,
-      { now: clock.now },
-    );
-  });
-  afterAll(() => t.close());
-
-  it('refuses no write of either: transactions that read first wait for the lock instead of failing', async () => {
-    const categoryId = await insertCategory(t.db.db, 'Writers');
-    const productId = await insertProduct(t.db.db, {
-      categoryId,
-      name: 'Shared file',
 /**
  * A vote's quorum base and its voters are one record: the holders the transaction that opened
  * it saw, each with a row of voting power, while holdings are confirmed at the same moment.
@@ -480,84 +448,6 @@ describe.each(testEngines())('voting power while holdings are confirmed (%s)', (
         { type: 'AGENDA', viewType: 'INVESTOR' },
       ],
     });
-    const email = 'race-writer@example.com';
-    const { token } = await enrollUser(t.app, clock, email);
-    await approveIdentity(t.app, email);
-    const userId = (
-      await t.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
-    ).id;
-    const at = clock.now().toISOString();
-    const hold = (holder: string) =>
-      appendHoldingEntry(t.db.db, {
-        productId,
-        userId: holder,
-        quantity: 100,
-        reason: 'DISTRIBUTION',
-        orderId: null,
-        note: 'test holding',
-        at,
-      });
-    await hold(userId);
-    // Many holders, so opening an agenda or a proposal (which tells each of them, in its
-    // transaction) holds the write lock for a while: the other process's writes meet it.
-    for (let index = 0; index < 150; index += 1) {
-      await hold(await insertUser(t.db.db, { email: `holder-${index}@example.com`, name: `Holder ${index}` }, at));
-    }
-
-    // The operator opens agendas in a loop (each one a process of its own) while an investor
-    // opens proposals through the API; both transactions read the holdings before they write.
-    const env = { DATA_DIR: t.config.dataDir, DATABASE_URL: `sqlite:${t.db.file!}` };
-    const runs: { status: number | null; stderr: string }[] = [];
-    let isOpening = true;
-    const opening = (async () => {
-      for (let index = 0; index < 3; index += 1) {
-        runs.push(
-          await moa(env, [
-            'agenda:open',
-            String(productId),
-            '+12h',
-            '50',
-            '60',
-            `Agenda ${index}`,
-            'Vote',
-            'Yes',
-            'No',
-          ]),
-        );
-      }
-      isOpening = false;
-    })();
-    const answers: Answer[] = [];
-    const request = {
-      title: 'Another date',
-      body: 'One more show.',
-      options: ['Yes', 'No'],
-      quorumPercent: 50,
-      thresholdPercent: 60,
-      resultsVisibleBeforeClose: false,
-    };
-    while (isOpening) {
-      answers.push(
-        await t.app.inject({
-          method: 'POST',
-          url: `/api/v1/governance/${productId}/proposals`,
-          headers: bearer(token),
-          payload: { ...request, endsAt: new Date(clock.ms + 3_600_000).toISOString() },
-        }),
-      );
-    }
-    await opening;
-
-    for (const run of runs) expect(run, run.stderr).toMatchObject({ status: 0 });
-    expectNo5xx(answers);
-    expect(tally(answers)).toEqual({ 201: answers.length });
-    const votings = await t.app.db
-      .selectFrom('governance_votings')
-      .select('kind')
-      .where('kind', '=', 'AGENDA')
-      .execute();
-    expect(votings).toHaveLength(runs.length);
-  }, 120_000);
     productId = sale.productId;
     methodId = sale.accountMethodId;
     for (let index = 0; index < 3; index += 1) {
@@ -680,4 +570,122 @@ describe.each(testEngines())('voting power while holdings are confirmed (%s)', (
     expect(await notifiedOf('PROPOSAL_CREATED', 'Opened beside a credit')).toContain(late.userId);
     await expectConsistentItems(false);
   }, 60_000);
+});
+
+/** One run of the operator command line (its own process and connection) on the given data. */
+function moa(env: Record<string, string>, args: string[]): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], {
+      env: { PATH: process.env.PATH, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (status) => resolve({ status, stderr }));
+  });
+}
+
+describe('the command line and the API writing one SQLite file at once', () => {
+  let t: TestApp;
+  const clock = createClock();
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      'sqlite',
+      { RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '1000', GOVERNANCE_WRITE_RATE_LIMIT_MAX: '100000' },
+      undefined,
+      { now: clock.now },
+    );
+  });
+  afterAll(() => t.close());
+
+  it('refuses no write of either: transactions that read first wait for the lock instead of failing', async () => {
+    const categoryId = await insertCategory(t.db.db, 'Writers');
+    const productId = await insertProduct(t.db.db, {
+      categoryId,
+      name: 'Shared file',
+      isGovernance: true,
+      communitySections: [
+        { type: 'PROPOSAL', viewType: 'INVESTOR' },
+        { type: 'AGENDA', viewType: 'INVESTOR' },
+      ],
+    });
+    const email = 'race-writer@example.com';
+    const { token } = await enrollUser(t.app, clock, email);
+    await approveIdentity(t.app, email);
+    const userId = (
+      await t.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+    ).id;
+    const at = clock.now().toISOString();
+    const hold = (holder: string) =>
+      appendHoldingEntry(t.db.db, {
+        productId,
+        userId: holder,
+        quantity: 100,
+        reason: 'DISTRIBUTION',
+        orderId: null,
+        note: 'test holding',
+        at,
+      });
+    await hold(userId);
+    // Many holders, so opening an agenda or a proposal (which tells each of them, in its
+    // transaction) holds the write lock for a while: the other process's writes meet it.
+    for (let index = 0; index < 150; index += 1) {
+      await hold(await insertUser(t.db.db, { email: `holder-${index}@example.com`, name: `Holder ${index}` }, at));
+    }
+
+    // The operator opens agendas in a loop (each one a process of its own) while an investor
+    // opens proposals through the API; both transactions read the holdings before they write.
+    const env = { DATA_DIR: t.config.dataDir, DATABASE_URL: `sqlite:${t.db.file!}` };
+    const runs: { status: number | null; stderr: string }[] = [];
+    let isOpening = true;
+    const opening = (async () => {
+      for (let index = 0; index < 3; index += 1) {
+        runs.push(
+          await moa(env, [
+            'agenda:open',
+            String(productId),
+            '+12h',
+            '50',
+            '60',
+            `Agenda ${index}`,
+            'Vote',
+            'Yes',
+            'No',
+          ]),
+        );
+      }
+      isOpening = false;
+    })();
+    const answers: Answer[] = [];
+    const request = {
+      title: 'Another date',
+      body: 'One more show.',
+      options: ['Yes', 'No'],
+      quorumPercent: 50,
+      thresholdPercent: 60,
+      resultsVisibleBeforeClose: false,
+    };
+    while (isOpening) {
+      answers.push(
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/governance/${productId}/proposals`,
+          headers: bearer(token),
+          payload: { ...request, endsAt: new Date(clock.ms + 3_600_000).toISOString() },
+        }),
+      );
+    }
+    await opening;
+
+    for (const run of runs) expect(run, run.stderr).toMatchObject({ status: 0 });
+    expectNo5xx(answers);
+    expect(tally(answers)).toEqual({ 201: answers.length });
+    const votings = await t.app.db
+      .selectFrom('governance_votings')
+      .select('kind')
+      .where('kind', '=', 'AGENDA')
+      .execute();
+    expect(votings).toHaveLength(runs.length);
+  }, 120_000);
 });
