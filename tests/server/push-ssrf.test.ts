@@ -345,5 +345,46 @@ describe.each(testEngines())('push endpoints never reach internal addresses on %
         .execute();
       expect(queued).toEqual([]);
     });
+
+    it('never sends a message more than five times, even when sweeps died holding it', async () => {
+      const investor = await newInvestor(t);
+      const endpoint = `http://127.0.0.1:${silent.port}/push/crashed-${engine}`;
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/push/subscriptions',
+        headers: bearer(investor.token),
+        payload: subscription(endpoint),
+      });
+      expect(response.statusCode).toBe(204);
+      const recorded = await t.db.db.transaction().execute((trx) =>
+        recordNotifications({ now: clock.now }, trx, {
+          type: 'CONTRACT_SIGNED',
+          productId: null,
+          userIds: [investor.id],
+          title: 'Contract',
+          body: 'Signed.',
+        }),
+      );
+      // Five sweeps claimed it and died before settling it; the last lease has run out.
+      await t.db.db
+        .updateTable('push_outbox')
+        .set({
+          state: 'SENDING',
+          attempts: 5,
+          claim_id: randomUUID(),
+          claimed_until: new Date(clock.ms - 1000).toISOString(),
+        })
+        .where('notification_id', 'in', recorded.notificationIds)
+        .execute();
+      const before = silent.connections;
+      expect(await t.app.pushSender.sweepOnce()).toMatchObject({ claimed: 1, failed: 1 });
+      expect(silent.connections).toBe(before);
+      const row = await t.db.db
+        .selectFrom('push_outbox')
+        .select(['state', 'attempts'])
+        .where('notification_id', 'in', recorded.notificationIds)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ state: 'FAILED', attempts: 6 });
+    });
   });
 });

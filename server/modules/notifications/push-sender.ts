@@ -133,6 +133,16 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     // Subscriptions stored before the endpoint rule existed are held to it here too.
     const problem = pushEndpointProblem(row.endpoint, devHosts);
     if (problem) return refuse(row, problem, result);
+    // A sweep that died mid-send still spent its attempt: a reclaimed row past the bound is not sent again.
+    if (row.attempts > maxAttempts) {
+      await repo.settleOutboxRow(db, row.outboxId, claimId, {
+        state: 'FAILED',
+        status: null,
+        error: `no answer within ${maxAttempts} attempts`,
+      });
+      result.failed += 1;
+      return;
+    }
     const type = row.type as NotificationType;
     const delivery = deliveryByType[type];
     let status: number | null = null;
