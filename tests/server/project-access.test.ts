@@ -279,6 +279,25 @@ describe.each(testEngines())('the project-access rule on every project-scoped ro
     expect(leaks).toEqual([]);
   });
 
+  it('refuses the same on HEAD, the twin Fastify adds to every GET', async () => {
+    const heads = t.app.routeTable
+      .filter((entry) => entry.method === 'HEAD')
+      .map((entry) => ({ entry, scope: scopeOf(entry) }))
+      .filter((route): route is { entry: RouteEntry; scope: Scope } => route.scope !== null)
+      .filter(({ scope }) => scope.use !== 'own-records');
+    expect(heads.length).toBeGreaterThan(5);
+    const leaks: string[] = [];
+    for (const { entry, scope } of heads) {
+      const hiddenStatus = (await call(entry, scope, hidden, outsider)).statusCode;
+      const restrictedStatus = (await call(entry, scope, restricted, outsider)).statusCode;
+      const wanted = scope.use === 'ask' ? 200 : 403;
+      if (hiddenStatus !== 404 || restrictedStatus !== wanted) {
+        leaks.push(`HEAD ${entry.url} -> hidden ${hiddenStatus}, restricted ${restrictedStatus}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+
   it('keeps holders in what they hold, and the allowed list in all of it, but invests only from the list', async () => {
     const base = `/api/v1/governance/${restricted.productId}`;
     for (const who of [holder, allowed]) {
