@@ -274,15 +274,6 @@ export async function sumBallots(db: Db, votingId: number) {
   return rows.map((row) => ({ choice: Number(row.choice), weight: Number(row.weight) }));
 }
 
-export async function findBallot(db: Db, votingId: number, userId: string) {
-  return db
-    .selectFrom('governance_ballots')
-    .select(['choice', 'weight', 'created_at'])
-    .where('voting_id', '=', votingId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
 export async function insertBallot(
   db: Db,
   values: { votingId: number; userId: string; choice: number; weight: number; at: string },
