@@ -29,6 +29,7 @@ import { assertIdentityApproved, assertKycApproved } from '../kyc/service';
 import type { Caller } from '../auth/service';
 import { findProductRow, findViewerFacts } from '../products/service';
 import type { UserRecord } from '../users/records-repository';
+import { onOrderSettled } from './events';
 import { appendHoldingEntry } from './ledger';
 import {
   appendOrderEvent,
@@ -538,7 +539,7 @@ export async function operatorAction(
   if (!view) throw new AppError('NOT_FOUND', `There is no order ${reference}.`);
   await ctx.db.transaction().execute(async (trx) => {
     const order = (await findOrder(trx, view.id))!;
-    await applyTransition(
+    const to = await applyTransition(
       trx,
       order,
       action,
@@ -549,6 +550,7 @@ export async function operatorAction(
         note,
       },
     );
+    await onOrderSettled(ctx, trx, { orderId: order.id, state: to, note });
   });
   return toOrder(ctx.db, (await findOrderView(ctx.db, view.id))!);
 }
@@ -570,11 +572,12 @@ export async function expireDueOrders(ctx: AppContext, batch = 200): Promise<num
       await ctx.db.transaction().execute(async (trx) => {
         const order = await findOrder(trx, id);
         if (!order || order.expires_at > at || !nextOrderState(order.state, 'EXPIRE', 'SYSTEM')) return;
-        await applyTransition(trx, order, 'EXPIRE', SYSTEM_ACTOR, {
+        const to = await applyTransition(trx, order, 'EXPIRE', SYSTEM_ACTOR, {
           at,
           meta: SYSTEM_META,
           note: 'The payment deadline passed.',
         });
+        await onOrderSettled(ctx, trx, { orderId: order.id, state: to, note: null });
         expired += 1;
       });
     } catch (error) {
