@@ -177,6 +177,7 @@ export interface Database extends CatalogueTables, OrderTables, GovernanceTables
   push_subscriptions: PushSubscriptionsTable;
   push_outbox: PushOutboxTable;
   live_events: LiveEventsTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export interface UsageBudgetsTable {
@@ -572,6 +573,22 @@ export interface PushOutboxTable {
   claim_id: string | null;
   claimed_until: Timestamp | null;
   last_status: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+/** A notification's mail, stored with it and sent by the sweep (decision 0700, 1706). */
+export interface MailOutboxTable {
+  id: string;
+  notification_id: number;
+  subject: string;
+  text: string;
+  state: PushOutboxState;
+  attempts: Defaulted<number>;
+  next_attempt_at: Timestamp;
+  claim_id: string | null;
+  claimed_until: Timestamp | null;
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;

@@ -119,3 +119,128 @@ export function contactReceiptMail(language: Language, values: { topic: ContactT
     ].join('\n'),
   };
 }
+
+export type OrderNotice = 'PAYMENT_CONFIRMED' | 'PAYMENT_REJECTED' | 'ORDER_EXPIRED' | 'ORDER_REFUNDED';
+
+/** An order notice: the inbox's title and body (also the push) and the mail, in one language. */
+export interface OrderNoticeText {
+  title: string;
+  body: string;
+  mail: MailText;
+}
+
+/**
+ * What an investor is told when an operator confirms or rejects their payment, or the order
+ * expires or is refunded. `amount` is already written (e.g. "39.41 USD"); `reason` is the
+ * operator's note, shown as it was written; `link` is the order's page when the address is known.
+ */
+export function orderNoticeText(
+  language: Language,
+  notice: OrderNotice,
+  values: {
+    reference: string;
+    productName: string;
+    quantity: number;
+    amount: string;
+    reason: string | null;
+    link: string | null;
+  },
+): OrderNoticeText {
+  const { reference, productName, quantity, amount } = values;
+  if (language === 'ko') {
+    const reason = values.reason ? `사유: ${values.reason}` : null;
+    const texts: Record<OrderNotice, { title: string; body: string; subject: string; lines: Array<string | null> }> = {
+      PAYMENT_CONFIRMED: {
+        title: '입금이 확인되었습니다',
+        body: `${productName} 주문 ${reference}의 입금 ${amount}이 확인되어 토큰 ${quantity}개가 보유 자산에 추가되었습니다.`,
+        subject: `[Moa] 입금 확인: ${productName} 주문 ${reference}`,
+        lines: [
+          `${productName} 주문 ${reference}의 입금 ${amount}을 확인했습니다.`,
+          `토큰 ${quantity}개가 보유 자산에 추가되었습니다.`,
+        ],
+      },
+      PAYMENT_REJECTED: {
+        title: '입금을 확인하지 못했습니다',
+        body: `${productName} 주문 ${reference}의 입금을 확인하지 못해 주문이 취소되었습니다.${reason ? ` ${reason}` : ''}`,
+        subject: `[Moa] 입금 확인 불가: ${productName} 주문 ${reference}`,
+        lines: [
+          `${productName} 주문 ${reference}(${amount})의 입금을 확인하지 못해 주문이 취소되었습니다.`,
+          reason,
+          '이미 송금하셨다면 문의하기로 알려 주세요.',
+        ],
+      },
+      ORDER_EXPIRED: {
+        title: '주문이 만료되었습니다',
+        body: `${productName} 주문 ${reference}의 납입 기한이 지나 주문이 만료되었습니다.`,
+        subject: `[Moa] 주문 만료: ${productName} 주문 ${reference}`,
+        lines: [
+          `${productName} 주문 ${reference}(${amount})의 납입 기한이 지나 주문이 만료되었습니다.`,
+          '예약된 토큰은 다시 판매됩니다. 원하시면 새로 주문해 주세요.',
+        ],
+      },
+      ORDER_REFUNDED: {
+        title: '주문이 환불되었습니다',
+        body: `${productName} 주문 ${reference}이 환불되어 토큰 ${quantity}개가 보유 자산에서 빠졌습니다.${reason ? ` ${reason}` : ''}`,
+        subject: `[Moa] 환불: ${productName} 주문 ${reference}`,
+        lines: [
+          `${productName} 주문 ${reference}의 ${amount}이 환불되어 토큰 ${quantity}개가 보유 자산에서 빠졌습니다.`,
+          reason,
+        ],
+      },
+    };
+    const chosen = texts[notice];
+    const lines = [...chosen.lines, values.link ? `주문 보기: ${values.link}` : null];
+    return {
+      title: chosen.title,
+      body: chosen.body,
+      mail: { subject: chosen.subject, text: lines.filter((line) => line !== null).join('\n') },
+    };
+  }
+  const reason = values.reason ? `Reason: ${values.reason}` : null;
+  const texts: Record<OrderNotice, { title: string; body: string; subject: string; lines: Array<string | null> }> = {
+    PAYMENT_CONFIRMED: {
+      title: 'Payment confirmed',
+      body: `Your payment of ${amount} for ${productName} (order ${reference}) is confirmed: ${quantity} tokens are now yours.`,
+      subject: `Payment confirmed: ${productName}, order ${reference}`,
+      lines: [
+        `We received your payment of ${amount} for ${productName} (order ${reference}).`,
+        `${quantity} tokens are now in your holdings.`,
+      ],
+    },
+    PAYMENT_REJECTED: {
+      title: 'Payment not confirmed',
+      body: `We could not match your payment for ${productName} (order ${reference}), so the order is cancelled.${reason ? ` ${reason}` : ''}`,
+      subject: `Payment not confirmed: ${productName}, order ${reference}`,
+      lines: [
+        `We could not match a payment of ${amount} for ${productName} (order ${reference}), so the order is cancelled.`,
+        reason,
+        'If you did send the money, tell us through the contact page.',
+      ],
+    },
+    ORDER_EXPIRED: {
+      title: 'Order expired',
+      body: `Your order ${reference} for ${productName} passed its payment deadline and has expired.`,
+      subject: `Order expired: ${productName}, order ${reference}`,
+      lines: [
+        `Your order ${reference} for ${productName} (${amount}) passed its payment deadline and has expired.`,
+        'Its tokens are on sale again; you are welcome to order anew.',
+      ],
+    },
+    ORDER_REFUNDED: {
+      title: 'Order refunded',
+      body: `Your order ${reference} for ${productName} is refunded: ${quantity} tokens left your holdings.${reason ? ` ${reason}` : ''}`,
+      subject: `Order refunded: ${productName}, order ${reference}`,
+      lines: [
+        `Your order ${reference} for ${productName} is refunded (${amount}); ${quantity} tokens left your holdings.`,
+        reason,
+      ],
+    },
+  };
+  const chosen = texts[notice];
+  const lines = [...chosen.lines, values.link ? `See your order: ${values.link}` : null];
+  return {
+    title: chosen.title,
+    body: chosen.body,
+    mail: { subject: chosen.subject, text: lines.filter((line) => line !== null).join('\n') },
+  };
+}

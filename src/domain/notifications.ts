@@ -15,6 +15,11 @@ export const notificationTypes = [
   'VOTE_FINISH',
   'CONTRACT_SIGNED',
   'AGENDA_CLOSED',
+  // The investor's own orders: each also goes by mail.
+  'PAYMENT_CONFIRMED',
+  'PAYMENT_REJECTED',
+  'ORDER_EXPIRED',
+  'ORDER_REFUNDED',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes, says('validation.notification.type'));
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -177,5 +182,10 @@ export function defaultLinkFor(type: NotificationType, productId: number | null)
       return '/account/documents';
     case 'PROMOTE':
       return `/projects/${productId}`;
+    case 'PAYMENT_CONFIRMED':
+    case 'PAYMENT_REJECTED':
+    case 'ORDER_EXPIRED':
+    case 'ORDER_REFUNDED':
+      return '/account/orders';
   }
 }

@@ -11,8 +11,8 @@ export function Amount({ children, className = '' }: { children: string; classNa
 }
 
 /**
- * A translated sentence with elements in its {placeholders} (`t(key)` without values keeps
- * them): `<WithValues text={t('project.raisedOf')} values={{ goal: <Amount>…</Amount> }} />`.
+ * A translated sentence with elements in its {placeholders}: the text is the catalogue's message
+ * with those placeholders left in (given no value), and each value is the element put there.
  */
 export function WithValues({ text, values }: { text: string; values: Record<string, ReactNode> }) {
   return text

@@ -21,6 +21,7 @@ import * as homeShelfIndexes from './2026-11-24-1700-home-shelf-indexes';
 import * as pushEndpointBounds from './2026-11-25-1001-push-endpoint-bounds';
 import * as governanceVotingPower from './2026-11-25-1005-governance-voting-power';
 import * as liveEvents from './2026-11-25-1006-live-events';
+import * as notificationMail from './2026-11-25-1007-notification-mail';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-1001-push-endpoint-bounds': pushEndpointBounds,
   '2026-11-25-1005-governance-voting-power': governanceVotingPower,
   '2026-11-25-1006-live-events': liveEvents,
+  '2026-11-25-1007-notification-mail': notificationMail,
 };

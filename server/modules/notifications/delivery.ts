@@ -23,6 +23,12 @@ export const deliveryByType: Record<NotificationType, DeliveryOptions> = {
   CONTRACT_SIGNED: { ttlSeconds: 7 * DAY, urgency: 'high', topicPrefix: 'contract' },
   // Marketing: stale after a day, never worth waking a phone for.
   PROMOTE: { ttlSeconds: DAY, urgency: 'low', topicPrefix: 'promote' },
+  // The investor's money: they wait for it, and it stays true for a week. One topic per
+  // project, so a later word on the same project's order replaces an undelivered earlier one.
+  PAYMENT_CONFIRMED: { ttlSeconds: 7 * DAY, urgency: 'high', topicPrefix: 'payment' },
+  PAYMENT_REJECTED: { ttlSeconds: 7 * DAY, urgency: 'high', topicPrefix: 'payment' },
+  ORDER_EXPIRED: { ttlSeconds: 7 * DAY, urgency: 'normal', topicPrefix: 'payment' },
+  ORDER_REFUNDED: { ttlSeconds: 7 * DAY, urgency: 'high', topicPrefix: 'payment' },
 };
 
 /** The topic (at most 32 URL-safe characters) and the worker's tag of one notification. */

@@ -489,3 +489,113 @@ export async function deleteSettledOutboxRows(db: Db, before: string, limit: num
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+// The mail outbox ----------------------------------------------------------------------------
+
+export async function insertMailRows(
+  db: Db,
+  rows: Array<{ id: string; notification_id: number; subject: string; text: string }>,
+  now: string,
+): Promise<void> {
+  for (const part of chunks(rows, 100)) {
+    await db
+      .insertInto('mail_outbox')
+      .values(part.map((row) => ({ ...row, state: 'PENDING' as const, next_attempt_at: now, created_at: now })))
+      .execute();
+  }
+}
+
+export async function findDueMailIds(db: Db, now: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'PENDING'), eb('next_attempt_at', '<=', now)]),
+        eb.and([eb('state', '=', 'SENDING'), eb('claimed_until', '<', now)]),
+      ]),
+    )
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The same conditional claim as the push outbox's: a row another sweep took is left alone. */
+export async function claimMailRows(
+  db: Db,
+  ids: string[],
+  claim: { claimId: string; now: string; until: string },
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({
+      state: 'SENDING',
+      claim_id: claim.claimId,
+      claimed_until: claim.until,
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('id', 'in', ids)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'PENDING'), eb('next_attempt_at', '<=', claim.now)]),
+        eb.and([eb('state', '=', 'SENDING'), eb('claimed_until', '<', claim.now)]),
+      ]),
+    )
+    .execute();
+}
+
+/** Claimed mails with the address the account has now (an account without one gets none). */
+export async function findClaimedMails(db: Db, claimId: string) {
+  return db
+    .selectFrom('mail_outbox')
+    .innerJoin('notifications', 'notifications.id', 'mail_outbox.notification_id')
+    .innerJoin('users', 'users.id', 'notifications.user_id')
+    .select(['mail_outbox.id', 'mail_outbox.attempts', 'mail_outbox.subject', 'mail_outbox.text', 'users.email'])
+    .where('mail_outbox.claim_id', '=', claimId)
+    .where('mail_outbox.state', '=', 'SENDING')
+    .execute();
+}
+
+export async function settleMailRow(
+  db: Db,
+  id: string,
+  claimId: string,
+  outcome: { state: PushOutboxState; error: string | null; sentAt?: string; nextAttemptAt?: string },
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      state: outcome.state,
+      last_error: outcome.error?.slice(0, 300) ?? null,
+      sent_at: outcome.sentAt ?? null,
+      ...(outcome.nextAttemptAt ? { next_attempt_at: outcome.nextAttemptAt } : {}),
+      claim_id: null,
+      claimed_until: null,
+    })
+    .where('id', '=', id)
+    .where('claim_id', '=', claimId)
+    .execute();
+}
+
+export async function findMailRows(db: Db, notificationIds: number[]) {
+  if (notificationIds.length === 0) return [];
+  return db.selectFrom('mail_outbox').selectAll().where('notification_id', 'in', notificationIds).execute();
+}
+
+/** Settled mails past the retention, as for push (the inbox row stays the investor's record). */
+export async function deleteSettledMailRows(db: Db, before: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('mail_outbox')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('state', 'in', ['SENT', 'FAILED'])
+        .where('next_attempt_at', '<', before)
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

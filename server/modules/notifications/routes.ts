@@ -14,6 +14,7 @@ import {
 } from '../../../src/domain/notifications';
 import { authOf, requestMeta } from '../../plugins/auth';
 import type { PushResolver } from './push-endpoint';
+import { createMailSender, type MailSender } from './mail-sender';
 import { createPushSender, type PushSender, type VapidDetails } from './push-sender';
 import {
   getPreferences,
@@ -31,6 +32,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The push outbox sender of this process (tests sweep with it directly). */
     pushSender: PushSender;
+    /** The notifications' mail outbox sender of this process (tests sweep with it directly). */
+    notificationMailSender: MailSender;
   }
 }
 
@@ -63,6 +66,16 @@ const notificationsPlugin: FastifyPluginAsyncZod<NotificationRoutesOptions> = as
   const interval = ctx.config.PUSH_SWEEP_INTERVAL_MS;
   if (interval > 0) app.addHook('onReady', async () => sender.start(interval));
   app.addHook('onClose', async () => sender.stop());
+  const mailSender = createMailSender({
+    db: ctx.db,
+    mailer: ctx.mailer,
+    now: ctx.now,
+    log: app.log,
+    retentionMs: ctx.config.PUSH_OUTBOX_RETENTION_DAYS * 24 * 60 * 60_000,
+  });
+  app.decorate('notificationMailSender', mailSender);
+  if (interval > 0) app.addHook('onReady', async () => mailSender.start(interval));
+  app.addHook('onClose', async () => mailSender.stop());
 
   app.get('/api/v1/push/key', { schema: { response: { 200: vapidKeySchema } } }, async () => ({
     publicKey: vapid.publicKey,

@@ -48,6 +48,8 @@ const recordInputSchema = z
     title: z.string().trim().min(1).max(NOTIFICATION_TITLE_MAX),
     body: z.string().trim().min(1).max(NOTIFICATION_BODY_MAX),
     link: notificationLinkSchema.optional(),
+    /** Also by mail: stored with the inbox rows, sent by the mail sweep to the account's address. */
+    mail: z.object({ subject: z.string().trim().min(1).max(200), text: z.string().trim().min(1) }).optional(),
   })
   .refine((value) => (value.userIds === undefined) !== (value.audience === undefined), {
     error: 'Give either userIds or an audience.',
@@ -64,6 +66,8 @@ export interface RecordedNotifications {
   notificationIds: number[];
   /** Push messages queued in the outbox (one per subscribed device). */
   pushCount: number;
+  /** Mails queued in the mail outbox (one per recipient, when the input had a mail). */
+  mailCount: number;
 }
 
 /**
@@ -97,7 +101,7 @@ export async function recordNotifications(
   else if (!defaultPreference(type)) candidates = await repo.findOptedInUserIds(trx, type);
   else candidates = await repo.findActiveUserIds(trx);
   const recipients = await filterByPreferences(trx, type, productId, candidates);
-  if (recipients.length === 0) return { recipientCount: 0, notificationIds: [], pushCount: 0 };
+  if (recipients.length === 0) return { recipientCount: 0, notificationIds: [], pushCount: 0, mailCount: 0 };
 
   const inserted = await repo.insertNotifications(
     trx,
@@ -127,10 +131,19 @@ export async function recordNotifications(
     })),
     now,
   );
+  const mail = parsed.data.mail;
+  if (mail) {
+    await repo.insertMailRows(
+      trx,
+      inserted.map((row) => ({ id: randomUUID(), notification_id: row.id, subject: mail.subject, text: mail.text })),
+      now,
+    );
+  }
   return {
     recipientCount: recipients.length,
     notificationIds: inserted.map((row) => row.id),
     pushCount: subscriptions.length,
+    mailCount: mail ? inserted.length : 0,
   };
 }
 

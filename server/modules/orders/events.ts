@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
+import type { OrderState } from '../../../src/domain/order-state';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/types';
+import { orderNoticeText, type OrderNotice } from '../../i18n/mails';
 import { recordNotifications } from '../notifications/service';
+import { findUserById } from '../users/records-repository';
+import { formatMoney } from './contract';
+import { findOrderView } from './repository';
 
 /** What a signed contract tells the rest of the system. */
 export interface ContractSignedEvent {
@@ -27,5 +32,48 @@ export async function onContractSigned(ctx: AppContext, trx: Kysely<Database>, e
     title: 'Contract signed',
     body: `Your contract ${event.reference} for ${event.productName} is signed. The signed PDF is in your documents.`,
     link: '/account/documents',
+  });
+}
+
+/** The notice each settled state gives the investor; the other states tell nothing. */
+const NOTICE_OF: Partial<Record<OrderState, OrderNotice>> = {
+  CONFIRMED: 'PAYMENT_CONFIRMED',
+  REJECTED: 'PAYMENT_REJECTED',
+  EXPIRED: 'ORDER_EXPIRED',
+  REFUNDED: 'ORDER_REFUNDED',
+};
+
+/**
+ * Called inside the transaction that confirms or rejects a payment, expires or refunds an
+ * order, after the transition: the investor's notification (inbox, push and mail, subject to
+ * their preferences) is written in the same transaction, in the language of their account.
+ */
+export async function onOrderSettled(
+  ctx: Pick<AppContext, 'now' | 'config'>,
+  trx: Kysely<Database>,
+  event: { orderId: string; state: OrderState; note: string | null },
+) {
+  const type = NOTICE_OF[event.state];
+  if (!type) return;
+  const order = await findOrderView(trx, event.orderId);
+  if (!order) return;
+  const user = await findUserById(trx, order.user_id);
+  const link = `/account/orders/${order.id}`;
+  const text = orderNoticeText(user?.language ?? 'en', type, {
+    reference: order.reference,
+    productName: order.product_name,
+    quantity: Number(order.quantity),
+    amount: formatMoney(Number(order.amount), order.currency),
+    reason: event.note,
+    link: `${ctx.config.publicUrl}${link}`,
+  });
+  await recordNotifications(ctx, trx, {
+    type,
+    productId: Number(order.product_id),
+    userIds: [order.user_id],
+    title: text.title.slice(0, 120),
+    body: text.body.slice(0, 500),
+    link,
+    mail: text.mail,
   });
 }

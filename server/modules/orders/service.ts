@@ -31,6 +31,7 @@ import type { Caller } from '../auth/service';
 import { findProductRow } from '../products/service';
 import type { UserRecord } from '../users/records-repository';
 import { recordLiveEvents } from '../live/service';
+import { onOrderSettled } from './events';
 import { appendHoldingEntry } from './ledger';
 import {
   appendOrderEvent,
@@ -558,7 +559,7 @@ export async function operatorAction(
   if (!view) throw new AppError('NOT_FOUND', `There is no order ${reference}.`);
   await ctx.db.transaction().execute(async (trx) => {
     const order = (await findOrder(trx, view.id))!;
-    await applyTransition(
+    const to = await applyTransition(
       trx,
       order,
       action,
@@ -569,6 +570,7 @@ export async function operatorAction(
         note,
       },
     );
+    await onOrderSettled(ctx, trx, { orderId: order.id, state: to, note });
   });
   return toOrder(ctx.db, (await findOrderView(ctx.db, view.id))!);
 }
@@ -590,11 +592,12 @@ export async function expireDueOrders(ctx: AppContext, batch = 200): Promise<num
       await ctx.db.transaction().execute(async (trx) => {
         const order = await findOrder(trx, id);
         if (!order || order.expires_at > at || !nextOrderState(order.state, 'EXPIRE', 'SYSTEM')) return;
-        await applyTransition(trx, order, 'EXPIRE', SYSTEM_ACTOR, {
+        const to = await applyTransition(trx, order, 'EXPIRE', SYSTEM_ACTOR, {
           at,
           meta: SYSTEM_META,
           note: 'The payment deadline passed.',
         });
+        await onOrderSettled(ctx, trx, { orderId: order.id, state: to, note: null });
         expired += 1;
       });
     } catch (error) {

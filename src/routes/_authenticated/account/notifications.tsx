@@ -22,6 +22,10 @@ const icons: Record<NotificationType, string> = {
   AGENDA_CLOSED: 'i-lucide-gavel',
   CONTRACT_SIGNED: 'i-lucide-file-signature',
   PROMOTE: 'i-lucide-sparkles',
+  PAYMENT_CONFIRMED: 'i-lucide-badge-check',
+  PAYMENT_REJECTED: 'i-lucide-circle-x',
+  ORDER_EXPIRED: 'i-lucide-timer-off',
+  ORDER_REFUNDED: 'i-lucide-undo-2',
 };
 
 function Page() {
