@@ -6,18 +6,22 @@ import { errorEnvelopeSchema, healthSchema, otpUrlSchema, productIdSchema } from
 describe('productIdSchema (claim-gift productId: integer, positive, at least 1)', () => {
   it.each([
     ['1', 1],
-    [1, 1],
     ['42', 42],
+    ['016', 16],
   ])('accepts %s', (input, expected) => {
     expect(productIdSchema.parse(input)).toBe(expected);
   });
 
-  it.each(['0', 0, '-3', '1.5', 'abc', '', null])('refuses %s with a message', (input) => {
-    const result = productIdSchema.safeParse(input);
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('validation.projectId');
-    expect(validationMessages['validation.projectId']).toMatch(/project id/i);
-  });
+  // An address carries text of decimal digits: anything else is refused, never read as a number.
+  it.each(['0', 0, 1, true, '-3', '1.5', 'abc', '', null, '0x10', '1e1', ' 16', '+16', '16 '])(
+    'refuses %s with a message',
+    (input) => {
+      const result = productIdSchema.safeParse(input);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('validation.projectId');
+      expect(validationMessages['validation.projectId']).toMatch(/project id/i);
+    },
+  );
 });
 
 describe('otpUrlSchema', () => {

@@ -16,6 +16,8 @@ import {
   signRequestSchema,
   signStatusSchema,
 } from '../../../src/domain/orders';
+import { wholeNumberParam } from '../../../src/domain/fields';
+import { DOCUMENT_VERSION_MAX } from '../../../src/domain/limits';
 import { productIdParamsSchema } from '../../../src/domain/products';
 import { AppError } from '../../errors';
 import { authOf, requestMeta } from '../../plugins/auth';
@@ -33,9 +35,9 @@ import {
 import { contentDisposition, getContract, getSignStatus, readSignFile, signContract } from './signing';
 
 const documentVersionParamsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
-  documentId: z.coerce.number().int().min(1).max(2_147_483_647),
-  version: z.coerce.number().int().min(1).max(100_000),
+  id: wholeNumberParam('validation.projectId'),
+  documentId: wholeNumberParam('validation.documentId'),
+  version: wholeNumberParam('validation.documentVersion', { max: DOCUMENT_VERSION_MAX }),
 });
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
