@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { codeSchema } from './auth';
-import { typedText, wholeNumber, wholeNumberParam } from './fields';
+import { typedText, visibleText, wholeNumber, wholeNumberParam } from './fields';
 import {
   ACCOUNT_HOLDER_MAX_LENGTH,
   BANK_NAME_MAX_LENGTH,
@@ -207,7 +207,7 @@ export const giftClaimRequestSchema = z.object({
   giftId: wholeNumber('validation.giftId'),
   delivery: z
     .object({
-      recipientName: typedText('validation.recipientName', RECIPIENT_NAME_MAX_LENGTH),
+      recipientName: visibleText('validation.recipientName', RECIPIENT_NAME_MAX_LENGTH),
       address: typedText('validation.deliveryAddress', DELIVERY_ADDRESS_MAX_LENGTH),
       phone: z
         .string()
@@ -231,8 +231,8 @@ export const bankDetailsResponseSchema = z.object({ bankDetails: bankDetailsSche
 export type BankDetailsResponse = z.infer<typeof bankDetailsResponseSchema>;
 
 export const bankDetailsRequestSchema = z.object({
-  bankName: typedText('validation.bankName', BANK_NAME_MAX_LENGTH),
-  holderName: typedText('validation.accountHolder', ACCOUNT_HOLDER_MAX_LENGTH),
+  bankName: visibleText('validation.bankName', BANK_NAME_MAX_LENGTH),
+  holderName: visibleText('validation.accountHolder', ACCOUNT_HOLDER_MAX_LENGTH),
   accountNumber: z
     .string(says('validation.accountNumber'))
     .transform((value) => value.replace(/[\s-]/g, ''))
