@@ -17,12 +17,32 @@ export interface RouteEntry {
   project: ProjectScope | null;
   /** Answers a stream that stays open (server-sent events): a client that waits for its end waits forever. */
   isStream: boolean;
+  /**
+   * The fields that take a whole number: path and query parameters whose schema reads the text
+   * "16" as 16, body fields whose schema takes the JSON number 16 (tests send each of them what
+   * must be refused: docs/decisions/1703).
+   */
+  integerFields: { params: string[]; query: string[]; body: string[] };
 }
 
-function fieldsOf(schema: unknown): string[] {
-  if (typeof schema !== 'object' || schema === null || !('shape' in schema)) return [];
+function shapeOf(schema: unknown): Record<string, unknown> {
+  if (typeof schema !== 'object' || schema === null || !('shape' in schema)) return {};
   const shape = (schema as { shape: unknown }).shape;
-  return typeof shape === 'object' && shape !== null ? Object.keys(shape) : [];
+  return typeof shape === 'object' && shape !== null ? (shape as Record<string, unknown>) : {};
+}
+
+const fieldsOf = (schema: unknown): string[] => Object.keys(shapeOf(schema));
+
+/** The fields of an object schema that read `given` as the number 16. */
+function integerFieldsOf(schema: unknown, given: unknown): string[] {
+  return Object.entries(shapeOf(schema))
+    .filter(([, field]) => {
+      const parse = (field as { safeParse?: (value: unknown) => { success: boolean; data?: unknown } }).safeParse;
+      if (typeof parse !== 'function') return false;
+      const result = parse.call(field, given);
+      return result.success && result.data === 16;
+    })
+    .map(([name]) => name);
 }
 
 declare module 'fastify' {
@@ -62,6 +82,11 @@ async function routeTablePlugin(app: FastifyInstance): Promise<void> {
         queryFields: fieldsOf(route.schema?.querystring),
         project: route.config?.projectScope ?? null,
         isStream: route.config?.isStream === true,
+        integerFields: {
+          params: integerFieldsOf(route.schema?.params, '16'),
+          query: integerFieldsOf(route.schema?.querystring, '16'),
+          body: integerFieldsOf(route.schema?.body, 16),
+        },
       });
     }
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { languageSchema } from './language';
-import { CODE_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './limits';
+import { wholeNumberParam } from './fields';
+import { ACTIVITY_MAX_LIMIT, CODE_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './limits';
 import { hasForbiddenNameCharacters } from './names';
 import { says, type ValidationKey } from './validation-messages';
 
@@ -184,7 +185,7 @@ export const activitySchema = z.object({
 export type Activity = z.infer<typeof activitySchema>;
 
 export const activityQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(200).default(100),
+  limit: wholeNumberParam('validation.limit.activity', { max: ACTIVITY_MAX_LIMIT }).default(100),
 });
 export const activityListSchema = z.object({ activities: z.array(activitySchema) });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleText } from './fields';
 import { CONTACT_EMAIL_MAX_LENGTH, CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_NAME_MAX_LENGTH } from './limits';
 import { says } from './validation-messages';
 
@@ -10,11 +11,8 @@ export { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN };
 
 /** The contact form, validated the same way by the page and by POST /api/v1/contact. */
 export const contactMessageInputSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, says('validation.contact.name'))
-    .max(CONTACT_NAME_MAX_LENGTH, says('validation.contact.name')),
+  /** A person's name: the one name rule (src/domain/names.ts), so no line breaks or invisible characters. */
+  name: visibleText('validation.contact.name', CONTACT_NAME_MAX_LENGTH),
   email: z
     .string()
     .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DB_INTEGER_MAX } from './limits';
+import { DB_INTEGER_MAX, DECIMAL_DIGITS } from './limits';
 import { hasForbiddenNameCharacters } from './names';
 import { says, type ValidationKey } from './validation-messages';
 
@@ -8,9 +8,24 @@ import { says, type ValidationKey } from './validation-messages';
  * (so the message is right whichever check failed).
  */
 
-/** A whole number from `min` to `max` (ids, counts, quantities); a query or path string is read as a number. */
+/**
+ * A whole number from `min` to `max` (ids, counts, quantities) in a JSON body: a JSON number
+ * only. `"5"` and `true` are refused, never coerced (docs/decisions/1703).
+ */
 export const wholeNumber = (message: ValidationKey, { min = 1, max = DB_INTEGER_MAX } = {}) =>
-  z.coerce.number(says(message)).int(says(message)).min(min, says(message)).max(max, says(message));
+  z.number(says(message)).int(says(message)).min(min, says(message)).max(max, says(message));
+
+/**
+ * A whole number from `min` to `max` written in a path or query parameter: decimal digits only,
+ * read as a number (`0x10`, `1e1`, ` 16` and `+16` are refused, not read as 16). Addresses carry
+ * text, so this is the one rule for them; bodies carry JSON numbers (`wholeNumber`).
+ */
+export const wholeNumberParam = (message: ValidationKey, { min = 1, max = DB_INTEGER_MAX } = {}) =>
+  z
+    .string(says(message))
+    .regex(DECIMAL_DIGITS, says(message))
+    .transform(Number)
+    .pipe(z.number().int(says(message)).min(min, says(message)).max(max, says(message)));
 
 /** Text a person types: trimmed, from 1 to `max` characters. */
 export const typedText = (message: ValidationKey, max: number) =>

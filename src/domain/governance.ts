@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { typedText, wholeNumber } from './fields';
+import { typedText, wholeNumber, wholeNumberParam } from './fields';
 import {
   ANSWER_MAX_LENGTH,
   GOVERNANCE_BODY_MAX_LENGTH,
@@ -177,10 +177,10 @@ export function resultsVisible(item: { status: VotingStatus; resultsVisibleBefor
 // ---------------------------------------------------------------------------------------------
 // Wire schemas
 
-export const governanceParamsSchema = z.object({ productId: wholeNumber('validation.projectId') });
+export const governanceParamsSchema = z.object({ productId: wholeNumberParam('validation.projectId') });
 export const governanceItemParamsSchema = z.object({
-  productId: wholeNumber('validation.projectId'),
-  id: wholeNumber('validation.itemId'),
+  productId: wholeNumberParam('validation.projectId'),
+  id: wholeNumberParam('validation.itemId'),
 });
 
 export const sectionAccessSchema = z.object({
@@ -218,9 +218,9 @@ export type NoticeList = z.infer<typeof noticeListSchema>;
 
 export const threadQuerySchema = z.strictObject({
   source: z.enum(answerSources).default('ALL'),
-  sectionId: wholeNumber('validation.sectionId').optional(),
+  sectionId: wholeNumberParam('validation.sectionId').optional(),
   /** Paging: threads older than this id. */
-  before: wholeNumber('validation.before').optional(),
+  before: wholeNumberParam('validation.before').optional(),
 });
 export type ThreadQuery = z.infer<typeof threadQuerySchema>;
 

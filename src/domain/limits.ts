@@ -35,6 +35,10 @@ export const POSTS_MAX_LIMIT = 50;
 export const POSTS_DEFAULT_LIMIT = 9;
 export const PRODUCT_PAGE_MAX = 100;
 export const NOTIFICATIONS_MAX_LIMIT = 50;
+/** The most account activity entries one request lists. */
+export const ACTIVITY_MAX_LIMIT = 200;
+/** The highest version number a project document may have. */
+export const DOCUMENT_VERSION_MAX = 100_000;
 export const NOTIFICATION_LINK_MAX_LENGTH = 300;
 export const PUSH_ENDPOINT_MAX_LENGTH = 1000;
 
@@ -48,3 +52,6 @@ export const MIN_OPTIONS = 2;
 
 /** The largest value the database's integer columns hold (ids, counts, quantities). */
 export const DB_INTEGER_MAX = 2_147_483_647;
+
+/** How a whole number is written in an address (path or query): decimal digits only, no sign, space, exponent, point or 0x. */
+export const DECIMAL_DIGITS = /^[0-9]+$/;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from './fields';
+import { wholeNumberParam } from './fields';
 import { NOTIFICATION_LINK_MAX_LENGTH, NOTIFICATIONS_MAX_LIMIT, PUSH_ENDPOINT_MAX_LENGTH } from './limits';
 import { says } from './validation-messages';
 
@@ -59,11 +59,11 @@ export const NOTIFICATIONS_DEFAULT_LIMIT = 20;
 export { NOTIFICATIONS_MAX_LIMIT };
 
 export const notificationListQuerySchema = z.object({
-  limit: wholeNumber('validation.limit.notifications', { max: NOTIFICATIONS_MAX_LIMIT }).default(
+  limit: wholeNumberParam('validation.limit.notifications', { max: NOTIFICATIONS_MAX_LIMIT }).default(
     NOTIFICATIONS_DEFAULT_LIMIT,
   ),
   /** Only notifications older than this id: the previous page's nextBefore. */
-  before: wholeNumber('validation.before').optional(),
+  before: wholeNumberParam('validation.before').optional(),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 
@@ -78,7 +78,7 @@ export type NotificationPage = z.infer<typeof notificationPageSchema>;
 export const unreadCountSchema = z.object({ unreadCount: z.number().int().min(0) });
 
 export const notificationIdParamsSchema = z.object({
-  id: wholeNumber('validation.notificationId'),
+  id: wholeNumberParam('validation.notificationId'),
 });
 
 // Preferences -----------------------------------------------------------------------------

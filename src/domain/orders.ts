@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { visibleText, wholeNumber } from './fields';
+import { visibleText, wholeNumber, wholeNumberParam } from './fields';
 import { legalNameSchema, sourcesOfFunds } from './kyc';
 import { CANCEL_REASON_MAX_LENGTH, ORDER_QUANTITY_MAX, PAYER_NAME_MAX_LENGTH } from './limits';
 import { says } from './validation-messages';
@@ -156,7 +156,7 @@ export type Order = z.infer<typeof orderSchema>;
 
 export const myOrdersQuerySchema = z.strictObject({
   state: orderStateSchema.optional(),
-  productId: wholeNumber('validation.projectId').optional(),
+  productId: wholeNumberParam('validation.projectId').optional(),
 });
 export const myOrdersResponseSchema = z.object({ orders: z.array(orderSummarySchema) });
 export type MyOrdersResponse = z.infer<typeof myOrdersResponseSchema>;

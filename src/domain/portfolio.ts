@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { codeSchema } from './auth';
-import { typedText, wholeNumber } from './fields';
+import { typedText, visibleText, wholeNumber, wholeNumberParam } from './fields';
 import {
   ACCOUNT_HOLDER_MAX_LENGTH,
   BANK_NAME_MAX_LENGTH,
@@ -54,7 +54,7 @@ export const myRevenuesQuerySchema = z
   .object({
     from: isoDate.optional(),
     to: isoDate.optional(),
-    productId: wholeNumber('validation.projectId').optional(),
+    productId: wholeNumberParam('validation.projectId').optional(),
     interval: z.enum(revenueIntervals, says('validation.revenue.interval')).default('month'),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
@@ -147,7 +147,7 @@ export const myDocumentsResponseSchema = z.object({
   contracts: z.array(signedContractSchema),
 });
 export type MyDocumentsResponse = z.infer<typeof myDocumentsResponseSchema>;
-export const myDocumentParamsSchema = z.object({ documentId: wholeNumber('validation.documentId') });
+export const myDocumentParamsSchema = z.object({ documentId: wholeNumberParam('validation.documentId') });
 
 export const myBadgeResponseSchema = z.object({
   isHideBadge: z.boolean(),
@@ -186,8 +186,8 @@ export const giftClaimSchema = z.object({
 });
 export type GiftClaim = z.infer<typeof giftClaimSchema>;
 
-export const giftCheckQuerySchema = z.object({ id: wholeNumber('validation.projectId') });
-export const giftClaimQuerySchema = z.object({ productId: wholeNumber('validation.projectId') });
+export const giftCheckQuerySchema = z.object({ id: wholeNumberParam('validation.projectId') });
+export const giftClaimQuerySchema = z.object({ productId: wholeNumberParam('validation.projectId') });
 
 export const giftCheckSchema = z.object({
   productId: z.number().int(),
@@ -207,7 +207,7 @@ export const giftClaimRequestSchema = z.object({
   giftId: wholeNumber('validation.giftId'),
   delivery: z
     .object({
-      recipientName: typedText('validation.recipientName', RECIPIENT_NAME_MAX_LENGTH),
+      recipientName: visibleText('validation.recipientName', RECIPIENT_NAME_MAX_LENGTH),
       address: typedText('validation.deliveryAddress', DELIVERY_ADDRESS_MAX_LENGTH),
       phone: z
         .string()
@@ -231,8 +231,8 @@ export const bankDetailsResponseSchema = z.object({ bankDetails: bankDetailsSche
 export type BankDetailsResponse = z.infer<typeof bankDetailsResponseSchema>;
 
 export const bankDetailsRequestSchema = z.object({
-  bankName: typedText('validation.bankName', BANK_NAME_MAX_LENGTH),
-  holderName: typedText('validation.accountHolder', ACCOUNT_HOLDER_MAX_LENGTH),
+  bankName: visibleText('validation.bankName', BANK_NAME_MAX_LENGTH),
+  holderName: visibleText('validation.accountHolder', ACCOUNT_HOLDER_MAX_LENGTH),
   accountNumber: z
     .string(says('validation.accountNumber'))
     .transform((value) => value.replace(/[\s-]/g, ''))

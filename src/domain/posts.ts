@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from './fields';
+import { wholeNumberParam } from './fields';
 import { POST_ADDRESS_MAX_LENGTH, POSTS_DEFAULT_LIMIT, POSTS_MAX_LIMIT } from './limits';
 import { says } from './validation-messages';
 
@@ -47,9 +47,9 @@ export type Post = z.infer<typeof postSchema>;
 export { POSTS_DEFAULT_LIMIT, POSTS_MAX_LIMIT };
 
 export const postListQuerySchema = z.object({
-  limit: wholeNumber('validation.limit.posts', { max: POSTS_MAX_LIMIT }).default(POSTS_DEFAULT_LIMIT),
+  limit: wholeNumberParam('validation.limit.posts', { max: POSTS_MAX_LIMIT }).default(POSTS_DEFAULT_LIMIT),
   /** The id of the first post of the page wanted, as the previous page's nextId gave it. */
-  nextId: wholeNumber('validation.nextId').optional(),
+  nextId: wholeNumberParam('validation.nextId').optional(),
 });
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
 

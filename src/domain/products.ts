@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from './fields';
+import { wholeNumber, wholeNumberParam } from './fields';
 import { PRODUCT_PAGE_MAX } from './limits';
 import { says } from './validation-messages';
 import { saleStatuses } from './sale';
@@ -22,13 +22,13 @@ export type CommunitySectionType = (typeof communitySectionTypes)[number];
 export type CommunityViewType = (typeof communityViewTypes)[number];
 export type WhitelistStatus = (typeof whitelistStatuses)[number];
 
-export const productIdParamsSchema = z.object({ id: wholeNumber('validation.projectId') });
+export const productIdParamsSchema = z.object({ id: wholeNumberParam('validation.projectId') });
 
 export const productListQuerySchema = z.strictObject({
   saleStatus: saleStatusSchema.optional(),
-  categoryId: wholeNumber('validation.categoryId').optional(),
-  limit: wholeNumber('validation.limit.products', { max: PRODUCT_PAGE_MAX }).default(PRODUCT_PAGE_SIZE),
-  nextId: wholeNumber('validation.nextId').optional(),
+  categoryId: wholeNumberParam('validation.categoryId').optional(),
+  limit: wholeNumberParam('validation.limit.products', { max: PRODUCT_PAGE_MAX }).default(PRODUCT_PAGE_SIZE),
+  nextId: wholeNumberParam('validation.nextId').optional(),
   hideStatus: z.literal('SHOW', says('validation.hideStatus')).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;

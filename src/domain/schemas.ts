@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from './fields';
+import { wholeNumberParam } from './fields';
 import { says } from './validation-messages';
 
 /**
@@ -26,7 +26,7 @@ export const healthSchema = z.object({
 export type Health = z.infer<typeof healthSchema>;
 
 /** /claim-gift/?productId=…: an integer, positive, at least 1 (spec section 5). */
-export const productIdSchema = wholeNumber('validation.projectId');
+export const productIdSchema = wholeNumberParam('validation.projectId');
 
 /** The OTP setup URL must be a URL that carries a secret (spec section 5). */
 export const otpUrlSchema = z

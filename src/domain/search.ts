@@ -1,5 +1,5 @@
 import { safeRedirectPath } from './access';
-import { DB_INTEGER_MAX } from './limits';
+import { DB_INTEGER_MAX, DECIMAL_DIGITS } from './limits';
 
 /**
  * Readers of what a page's address carries (search and path params). The router runs them on
@@ -9,10 +9,12 @@ import { DB_INTEGER_MAX } from './limits';
  */
 
 /**
- * A whole number from `min` to `max`, read as `wholeNumber` (fields.ts) reads one: numbers and
- * numeric strings, as JavaScript's Number() reads them.
+ * A whole number from `min` to `max`, read as `wholeNumberParam` (fields.ts) reads one: text of
+ * decimal digits only (`0x10`, `1e1`, ` 16`, `+16` are not 16), or a number the router already
+ * decoded from the address.
  */
 export function readWholeNumber(value: unknown, { min = 1, max = DB_INTEGER_MAX } = {}): number | undefined {
+  if (typeof value === 'string' && !DECIMAL_DIGITS.test(value)) return undefined;
   if (typeof value !== 'number' && typeof value !== 'string') return undefined;
   const number = Number(value);
   return Number.isInteger(number) && number >= min && number <= max ? number : undefined;

@@ -37,13 +37,23 @@ const strange = [
 
 describe('address readers', () => {
   it('reads a whole number as the wire schemas do', () => {
-    for (const value of [...strange, '1', '42', 42]) {
-      const parsed = productIdSchema.safeParse(value);
-      const expected = parsed.success && typeof value !== 'boolean' && value !== null ? parsed.data : undefined;
+    for (const value of [...strange, '1', '42', 42, '016', '+16', '0x10', '1e1', ' 16', '16 ', '16.0']) {
+      // A number is one the router already decoded from the address: it is read as its digits would be.
+      const parsed = productIdSchema.safeParse(typeof value === 'number' ? String(value) : value);
+      const expected = parsed.success ? parsed.data : undefined;
       expect(readWholeNumber(value), JSON.stringify(value)).toBe(expected);
     }
     expect(readWholeNumber('42')).toBe(42);
     expect(readWholeNumber('0')).toBeUndefined();
+  });
+
+  it('reads a whole number in an address from decimal digits only', () => {
+    for (const value of ['0x10', '1e1', ' 16', '+16', '16.0', '-16', '１６']) {
+      expect(readWholeNumber(value), value).toBeUndefined();
+      expect(productIdSchema.safeParse(value).success, value).toBe(false);
+    }
+    expect(readWholeNumber('16')).toBe(16);
+    expect(productIdSchema.parse('16')).toBe(16);
   });
 
   it('reads an order id as z.uuid() does', () => {

@@ -48,6 +48,10 @@ describe.each(testEngines())('contact form API on %s', (engine) => {
   it.each([
     ['a bad email', { ...good, email: 'not-an-email' }, 'email'],
     ['an empty name', { ...good, name: '   ' }, 'name'],
+    ['a name over two lines', { ...good, name: 'Seo-yeon\nBcc: everyone@example.com' }, 'name'],
+    ['a name with a carriage return', { ...good, name: 'Seo-yeon\rKim' }, 'name'],
+    ['a name with a direction override', { ...good, name: 'Kim\u202Etxt.exe' }, 'name'],
+    ['a name with markup', { ...good, name: '<b>Kim</b>' }, 'name'],
     ['an unknown topic', { ...good, topic: 'lottery' }, 'topic'],
     ['a too short message', { ...good, message: 'hi' }, 'message'],
     ['a too long message', { ...good, message: 'x'.repeat(5001) }, 'message'],

@@ -643,3 +643,115 @@ describe.each(testEngines())('fuzzing every route (%s)', (engine) => {
     console.info(`${engine}: ${accepted} push subscriptions accepted, ${stored.length} kept, none reached`);
   });
 });
+
+/** What an address may not write a whole number as: only decimal digits are one. */
+const NOT_DECIMAL = ['0x10', '1e1', '%2016', '+16', '%2B16', '16.0', '016%20', '-16'];
+/** What a JSON body may not give for a whole number: only a JSON number is one. */
+const NOT_JSON_NUMBERS: unknown[] = ['16', '5', true, false, '0x10', ['16'], { value: 16 }];
+
+describe.each(testEngines())('whole numbers taken as written, on every route (%s)', (engine) => {
+  let t: TestApp;
+  const clock = createClock(Date.parse('2026-11-22T06:00:00Z'));
+  let token = '';
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      engine,
+      { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000', GOVERNANCE_WRITE_RATE_LIMIT_MAX: '1000000' },
+      undefined,
+      { now: clock.now },
+    );
+    const email = 'integers@example.com';
+    token = (await enrollUser(t.app, clock, email)).token;
+    await approveIdentity(t.app, email);
+  });
+  afterAll(() => t.close());
+
+  const send = (method: string, url: string, body?: unknown) =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(body === undefined
+        ? {}
+        : {
+            payload: JSON.stringify(body),
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          }),
+    });
+  const refusesField = (response: { statusCode: number; body: string }, where: string) =>
+    response.statusCode === 400 && response.body.includes(`${where}:`);
+  const routes = () => t.app.routeTable.filter((route) => route.method !== 'HEAD');
+
+  it('refuses a path integer written any way but decimal digits', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const route of routes()) {
+      for (const param of route.integerFields.params) {
+        const url = (value: string) =>
+          route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => (name === param ? value : '1'));
+        const body = route.hasBodySchema ? {} : undefined;
+        if (refusesField(await send(route.method, url('16'), body), `params.${param}`)) {
+          failures.push(`${route.method} ${route.url}: refuses ${param}=16`);
+        }
+        for (const value of NOT_DECIMAL) {
+          checked += 1;
+          const answer = await send(route.method, url(value), body);
+          if (!refusesField(answer, `params.${param}`))
+            failures.push(`${route.method} ${url(value)} -> ${answer.statusCode} ${answer.body.slice(0, 160)}`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20 * NOT_DECIMAL.length);
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('refuses a query integer written any way but decimal digits', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const route of routes()) {
+      const url = (query: string) => `${route.url.replace(/:([A-Za-z]+)/g, '1')}?${query}`;
+      const body = route.hasBodySchema ? {} : undefined;
+      for (const field of route.integerFields.query) {
+        if (refusesField(await send(route.method, url(`${field}=16`), body), `query.${field}`)) {
+          failures.push(`${route.method} ${route.url}: refuses ${field}=16`);
+        }
+        for (const value of NOT_DECIMAL) {
+          checked += 1;
+          const answer = await send(route.method, url(`${field}=${value}`), body);
+          if (!refusesField(answer, `query.${field}`))
+            failures.push(
+              `${route.method} ${url(`${field}=${value}`)} -> ${answer.statusCode} ${answer.body.slice(0, 160)}`,
+            );
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(5 * NOT_DECIMAL.length);
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('refuses a body integer given as anything but a JSON number', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const route of routes()) {
+      const url = route.url.replace(/:([A-Za-z]+)/g, '1');
+      // The other whole numbers valid, so the refusal of this one is among the first reported.
+      const others = Object.fromEntries(route.integerFields.body.map((name) => [name, 16]));
+      for (const field of route.integerFields.body) {
+        if (refusesField(await send(route.method, url, others), `body.${field}`)) {
+          failures.push(`${route.method} ${route.url}: refuses ${field}: 16`);
+        }
+        for (const value of NOT_JSON_NUMBERS) {
+          checked += 1;
+          const answer = await send(route.method, url, { ...others, [field]: value });
+          if (!refusesField(answer, `body.${field}`))
+            failures.push(
+              `${route.method} ${url} ${field}=${JSON.stringify(value)} -> ${answer.statusCode} ${answer.body.slice(0, 160)}`,
+            );
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(5 * NOT_JSON_NUMBERS.length);
+    expect(failures).toEqual([]);
+  }, 120_000);
+});

@@ -16,8 +16,9 @@ import {
   signRequestSchema,
   signStatusSchema,
 } from '../../../src/domain/orders';
+import { wholeNumberParam } from '../../../src/domain/fields';
+import { DOCUMENT_VERSION_MAX } from '../../../src/domain/limits';
 import { productIdParamsSchema } from '../../../src/domain/products';
-import { productIdSchema } from '../../../src/domain/schemas';
 import { AppError } from '../../errors';
 import { authOf, requestMeta } from '../../plugins/auth';
 import { readDocumentVersion } from '../documents/service';
@@ -42,9 +43,9 @@ import {
 } from './signing';
 
 const documentVersionParamsSchema = z.object({
-  id: productIdSchema,
-  documentId: z.coerce.number().int().min(1).max(2_147_483_647),
-  version: z.coerce.number().int().min(1).max(100_000),
+  id: wholeNumberParam('validation.projectId'),
+  documentId: wholeNumberParam('validation.documentId'),
+  version: wholeNumberParam('validation.documentVersion', { max: DOCUMENT_VERSION_MAX }),
 });
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
