@@ -35,6 +35,7 @@ import { kycRoutes, kycWebhookRoutes } from './modules/kyc/routes';
 import { mfaRoutes } from './modules/mfa/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { notificationRoutes } from './modules/notifications/routes';
+import { operatorRoutes } from './modules/operator/routes';
 import { postRoutes } from './modules/posts/routes';
 import { productsRoutes } from './modules/products/routes';
 import { siteRoutes } from './modules/site/routes';
@@ -151,6 +152,7 @@ export async function buildApp({
   await app.register(ordersRoutes);
   await app.register(governanceRoutes);
   await app.register(accountRoutes);
+  await app.register(operatorRoutes);
   await app.register(kycRoutes);
   await app.register(kycWebhookRoutes);
   // The development mailbox shows every sign-in code: see mayReadMailbox for who may read it.

@@ -18,6 +18,7 @@ import * as popularitySnapshot from './2026-11-23-1110-popularity-snapshot';
 import * as userLanguage from './2026-11-23-1120-user-language';
 import * as productInvestorCount from './2026-11-24-1600-product-investor-count';
 import * as homeShelfIndexes from './2026-11-24-1700-home-shelf-indexes';
+import * as operatorApprovals from './2026-11-25-1008-operator-approvals';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-1120-user-language': userLanguage,
   '2026-11-24-1600-product-investor-count': productInvestorCount,
   '2026-11-24-1700-home-shelf-indexes': homeShelfIndexes,
+  '2026-11-25-1008-operator-approvals': operatorApprovals,
 };

@@ -57,6 +57,7 @@ import {
   insertBallot,
   deleteProductSeller,
   insertProductSeller,
+  findProductsOfSeller,
   isProductSeller,
   listProductSellers,
   insertNotice,
@@ -1017,6 +1018,11 @@ export async function setProductSeller(
     }
     return changed;
   });
+}
+
+/** The projects a seller account sells (product_sellers), for the operator console's scope. */
+export function productsSoldBy(ctx: AppContext, userId: string): Promise<number[]> {
+  return findProductsOfSeller(ctx.db, userId);
 }
 
 export async function listSellers(ctx: AppContext, productId: number) {
