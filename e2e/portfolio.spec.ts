@@ -119,8 +119,14 @@ test('portfolio: overview and chart, CSV, bank details with a code, a gift, a do
   const user = await signInApprovedInvestor(request, context, baseURL!, email);
   const project = projectWithGifts();
   grantHolding(email, project.quantity, project.id, '2025-01-15T00:00:00.000Z');
-  moa('revenue:distribute', String(project.id), '1000003', '2025-03-31', 'March');
-  moa('revenue:distribute', String(project.id), '777777', '2025-05-31', 'May');
+  // Four eyes: the command line proposes, the second demo admin approves.
+  const distribute = (...args: string[]) => {
+    const approval = /Approval (\S+) proposed/.exec(moa('revenue:distribute', ...args))?.[1];
+    if (!approval) throw new Error('revenue:distribute proposed no approval');
+    expect(moa('approval:approve', approval, '--as', 'admin2@demo.moa.localhost')).toContain('distribution');
+  };
+  distribute(String(project.id), '1000003', '2025-03-31', 'March');
+  distribute(String(project.id), '777777', '2025-05-31', 'May');
 
   await page.goto('/account/overview');
   await expectHeading(page, /^Overview$/);

@@ -38,6 +38,7 @@ import { mfaRoutes } from './modules/mfa/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import type { PushResolver } from './modules/notifications/push-endpoint';
 import { notificationRoutes } from './modules/notifications/routes';
+import { operatorRoutes } from './modules/operator/routes';
 import { postRoutes } from './modules/posts/routes';
 import { productsRoutes } from './modules/products/routes';
 import { siteRoutes } from './modules/site/routes';
@@ -168,6 +169,7 @@ export async function buildApp({
   await app.register(ordersRoutes);
   await app.register(governanceRoutes);
   await app.register(accountRoutes);
+  await app.register(operatorRoutes);
   await app.register(kycRoutes);
   await app.register(kycWebhookRoutes);
   await app.register(liveRoutes, { handle, pollMs: livePollMs });

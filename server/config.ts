@@ -201,6 +201,36 @@ export const configSchema = z.object({
   GOVERNANCE_PROPOSALS_PER_DAY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(5),
   /** Posts, answers, reports, proposals and votes one client address may send in 10 minutes. */
   GOVERNANCE_WRITE_RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(30),
+  /**
+   * Four eyes on money: confirming a large payment, rejecting a declared payment, refunds,
+   * revenue distributions and granting ADMIN take effect when a second admin approves.
+   * `off` is for a deployment run by one person.
+   */
+  FOUR_EYES: z
+    .enum(['on', 'off'], { error: 'must be on or off' })
+    .default('on')
+    .transform((value) => value === 'on'),
+  /** Confirming a payment above this amount (minor units of CURRENCY) needs a second admin. */
+  FOUR_EYES_PAYMENT_THRESHOLD: z.coerce
+    .number({ error: 'must be a whole number of minor units' })
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(1_000_000),
+  /** Hours a proposed four-eyes action waits for its second admin before it expires. */
+  APPROVAL_TTL_HOURS: z.coerce
+    .number({ error: 'must be a whole number of hours' })
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
+  /** Seconds between two sweeps that expire unanswered approvals; 0 turns the in-process sweep off. */
+  APPROVAL_EXPIRY_SWEEP_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int()
+    .min(0)
+    .max(86_400)
+    .default(60),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -254,6 +284,10 @@ const SHOWABLE = new Set([
   'CONTRACT_RENDER_QUEUE_MAX',
   'ORDER_SIGNS_PER_HOUR',
   'ORDER_CANCELS_PER_HOUR',
+  'FOUR_EYES',
+  'FOUR_EYES_PAYMENT_THRESHOLD',
+  'APPROVAL_TTL_HOURS',
+  'APPROVAL_EXPIRY_SWEEP_SECONDS',
 ]);
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);

@@ -1,9 +1,9 @@
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { distributeRevenue, listGiftClaims, shipGiftClaim } from '../modules/account/service';
+import { listGiftClaims, shipGiftClaim } from '../modules/account/service';
+import { commitRevenueDistribution, newIdempotencyKey, previewRevenueDistribution } from '../modules/operator/actions';
 import type { Command } from './commands';
-
-const OPERATOR_META = { ip: 'operator', userAgent: 'Moa operator command' };
+import { OPERATOR_META, operatorOf, proposedLine } from './operator';
 
 function parseWhole(value: string | undefined, label: string, min: number): number {
   const number = Number(value);
@@ -18,21 +18,38 @@ const money = (ctx: AppContext, minor: number) => `${(minor / 100).toFixed(2)} $
 /** Operator commands of the account area: revenue distributions and gift claims. */
 export const accountCommands: Record<string, Command> = {
   'revenue:distribute': {
-    args: '<productId> <amount> <recordDate> [memo…]',
-    summary: 'Share an amount (minor units, e.g. cents) among holders at the record date (YYYY-MM-DD)',
-    run: async (ctx: AppContext, [productId, amount, recordDate, ...memo]) => {
-      const result = await distributeRevenue(ctx.db, {
+    args: '<productId> <amount> <recordDate> [memo…] [--new] [--key <key>] [--as <email>]',
+    summary:
+      'Share an amount (minor units, e.g. cents) among holders at the record date (YYYY-MM-DD); four eyes. --new allows the same project, date and amount again; --key makes a retry commit once',
+    run: async (ctx: AppContext, args) => {
+      const { operator, rest } = await operatorOf(ctx, args);
+      const flags = new Set(rest.filter((arg) => arg === '--new'));
+      const keyAt = rest.indexOf('--key');
+      const key = keyAt >= 0 ? (rest[keyAt + 1] ?? '') : newIdempotencyKey();
+      if (keyAt >= 0 && !/^[A-Za-z0-9._:-]{8,100}$/.test(key)) {
+        throw new AppError('VALIDATION_FAILED', 'The --key must be 8–100 letters, digits or ._:-');
+      }
+      const words = rest.filter(
+        (arg, index) => arg !== '--new' && (keyAt < 0 || (index !== keyAt && index !== keyAt + 1)),
+      );
+      const [productId, amount, recordDate, ...memo] = words;
+      const request = {
         productId: parseWhole(productId, 'project id', 1),
         amount: parseWhole(amount, 'amount in minor units', 1),
         recordDate: recordDate ?? '',
-        memo: memo.join(' ').trim() || null,
-        currency: ctx.config.CURRENCY,
-        createdBy: 'operator (command line)',
-        now: ctx.now(),
-      });
+        memo: memo.join(' ').trim() || undefined,
+        isNewDistribution: flags.has('--new'),
+      };
+      const preview = await previewRevenueDistribution(ctx, operator, request);
+      const outcome = await commitRevenueDistribution(ctx, operator, request, key);
+      const shares = preview.shares.map(
+        (share) => `  ${share.userId}  ${share.balance} tokens  ${money(ctx, share.amount)}`,
+      );
+      if (outcome.approval) return [proposedLine(outcome.approval), 'Shares if approved now:', ...shares].join('\n');
+      const result = outcome.distribution!;
       return [
-        `Distribution ${result.distributionId}: ${money(ctx, result.amount)} to ${result.holders} holders, paid on ${result.paysAt.slice(0, 10)}.`,
-        ...result.shares.map((share) => `  ${share.userId}  ${share.balance} tokens  ${money(ctx, share.amount)}`),
+        `Distribution ${result.distributionId}: ${money(ctx, result.amount)} to ${result.holders} holders, paid on ${result.paysAt.slice(0, 10)}.${result.isReplay ? ' (already committed with this key)' : ''}`,
+        ...shares,
       ].join('\n');
     },
   },

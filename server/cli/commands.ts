@@ -1,20 +1,32 @@
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { allowProductForUser, listPendingWhitelistRequests } from '../modules/products/service';
 import { storedPath } from '../modules/kyc/files';
-import { recordInvestorDecision } from '../modules/kyc/investor-verification';
-import { listUsedFiles, listWaitingReviews, recordReviewDecision, type OperatorDecision } from '../modules/kyc/service';
+import { listUsedFiles, listWaitingReviews } from '../modules/kyc/service';
 import { userRoles, type UserRole } from '../../src/domain/auth';
-import { banUser, changeUserRole, findUserByEmailAddress, unbanUser } from '../modules/users/service';
+import { findUserByEmailAddress } from '../modules/users/service';
 import { replaceDocument } from '../modules/documents/service';
-import { expireDueOrders, listOrdersForOperator, operatorAction } from '../modules/orders/service';
+import { expireDueOrders, listOrdersForOperator } from '../modules/orders/service';
 import { orderStates, type OrderState } from '../../src/domain/order-state';
+import type { OrderOutcome, ReviewDecisionRequest } from '../../src/domain/operator';
 import { sendPromotion } from '../modules/notifications/service';
+import {
+  allowWhitelist,
+  banAccount,
+  cancelOrder,
+  changeRole,
+  confirmPayment,
+  declineWhitelist,
+  listWhitelistRequests,
+  refundOrder,
+  rejectPayment,
+  reviewIdentity,
+  reviewInvestor,
+  unbanAccount,
+} from '../modules/operator/actions';
 import { governanceCommands } from './governance-commands';
 import { accountCommands } from './account-commands';
-
-/** How an operator's command appears in the user's account activity. */
-const OPERATOR_META = { ip: 'operator', userAgent: 'Moa operator command' };
+import { approvalCommands } from './approval-commands';
+import { commandLineName, OPERATOR_META, operatorOf, proposedLine } from './operator';
 
 export interface Command {
   args: string;
@@ -39,9 +51,12 @@ async function userIdByEmail(ctx: AppContext, email: string | undefined): Promis
  * GREEN [message…] | RED RETRY|FINAL <message…> | HOLD <message…>. A rejection or a hold
  * always says why, because the user reads it on their identity page.
  */
-function parseDecision(args: string[], { allowHold }: { allowHold: boolean }): OperatorDecision {
+function parseDecision(args: string[], { allowHold }: { allowHold: boolean }): ReviewDecisionRequest {
   const [answer, ...rest] = args;
-  if (answer === 'GREEN') return { answer, message: rest.join(' ').trim() || null };
+  if (answer === 'GREEN') {
+    const message = rest.join(' ').trim();
+    return message ? { answer, message } : { answer };
+  }
   if (answer === 'HOLD' && allowHold) {
     const message = rest.join(' ').trim();
     if (!message) throw new AppError('VALIDATION_FAILED', 'Say what the user still needs to send.');
@@ -86,79 +101,113 @@ export const commands: Record<string, Command> = {
     },
   },
   'kyc:review': {
-    args: '<email> GREEN|RED|HOLD [RETRY|FINAL] [message…]',
+    args: '<email> GREEN|RED|HOLD [RETRY|FINAL] [message…] [--as <email>]',
     summary: 'Answer an identity check; RED needs RETRY or FINAL and a message',
-    run: async (ctx, [email, ...rest]) => {
+    run: async (ctx, args) => {
+      const {
+        operator,
+        rest: [email, ...rest],
+      } = await operatorOf(ctx, args);
       const userId = await userIdByEmail(ctx, email);
       const decision = parseDecision(rest, { allowHold: true });
-      const status = await recordReviewDecision(ctx, userId, decision, OPERATOR_META);
-      const answer = status.reviewAnswer
-        ? ` ${status.reviewAnswer}${status.rejectType ? ` ${status.rejectType}` : ''}`
-        : '';
-      return `Identity check of ${email}: ${status.reviewStatus}${answer}.`;
+      const status = await reviewIdentity(ctx, operator, userId, decision);
+      const answer = status.answer ? ` ${status.answer}${status.rejectType ? ` ${status.rejectType}` : ''}` : '';
+      return `Identity check of ${email}: ${status.status}${answer}.`;
     },
   },
   'investor:review': {
-    args: '<email> GREEN|RED [RETRY|FINAL] [message…]',
+    args: '<email> GREEN|RED [RETRY|FINAL] [message…] [--as <email>]',
     summary: 'Answer an investor verification; RED needs RETRY or FINAL and a message',
-    run: async (ctx, [email, ...rest]) => {
+    run: async (ctx, args) => {
+      const {
+        operator,
+        rest: [email, ...rest],
+      } = await operatorOf(ctx, args);
       const userId = await userIdByEmail(ctx, email);
       const decision = parseDecision(rest, { allowHold: false });
-      if (decision.answer === 'HOLD') throw new AppError('VALIDATION_FAILED', 'The answer must be GREEN or RED.');
-      const status = await recordInvestorDecision(ctx, userId, decision, OPERATOR_META);
+      const status = await reviewInvestor(ctx, operator, userId, decision);
       return `Investor verification of ${email}: ${status.status}${status.rejectType ? ` ${status.rejectType}` : ''}.`;
     },
   },
   'user:ban': {
-    args: '<email> <reason…>',
+    args: '<email> <reason…> [--as <email>]',
     summary: 'Ban a user: they can sign in and read, every action is refused',
-    run: async (ctx, [email, ...reason]) => {
+    run: async (ctx, args) => {
+      const {
+        operator,
+        rest: [email, ...reason],
+      } = await operatorOf(ctx, args);
       const text = reason.join(' ').trim();
       if (!text) throw new AppError('VALIDATION_FAILED', 'Give the reason the user will see.');
-      await banUser(ctx, await userIdByEmail(ctx, email), text, OPERATOR_META);
+      await banAccount(ctx, operator, await userIdByEmail(ctx, email), text);
       return `Banned ${email}: ${text}. Their sessions were ended.`;
     },
   },
   'user:unban': {
-    args: '<email>',
+    args: '<email> [--as <email>]',
     summary: 'Lift a ban',
-    run: async (ctx, [email]) => {
-      await unbanUser(ctx, await userIdByEmail(ctx, email), OPERATOR_META);
+    run: async (ctx, args) => {
+      const {
+        operator,
+        rest: [email],
+      } = await operatorOf(ctx, args);
+      await unbanAccount(ctx, operator, await userIdByEmail(ctx, email));
       return `Lifted the ban on ${email}.`;
     },
   },
   'user:role': {
-    args: '<email> USER|SELLER|ADMIN',
-    summary: 'Grant an operator role (SELLER, ADMIN) or take it back (USER)',
-    run: async (ctx, [email, role]) => {
+    args: '<email> USER|SELLER|ADMIN [--as <email>]',
+    summary: 'Grant an operator role (SELLER, ADMIN) or take it back (USER); granting ADMIN is four eyes',
+    run: async (ctx, args) => {
+      const {
+        operator,
+        rest: [email, role],
+      } = await operatorOf(ctx, args);
       if (!(userRoles as readonly string[]).includes(role ?? '')) {
         throw new AppError('VALIDATION_FAILED', `The role must be ${userRoles.join(', ')}.`);
       }
-      await changeUserRole(ctx, await userIdByEmail(ctx, email), role as UserRole, OPERATOR_META);
+      const outcome = await changeRole(ctx, operator, await userIdByEmail(ctx, email), role as UserRole);
+      if (outcome.approval) return proposedLine(outcome.approval);
       return `${email} now has the role ${role}.`;
     },
   },
   'whitelist:list': {
-    args: '',
+    args: '[--as <email>]',
     summary: 'List access requests for restricted projects that wait for an answer',
-    run: async (ctx) => {
-      const rows = await listPendingWhitelistRequests(ctx);
+    run: async (ctx, args) => {
+      const { operator } = await operatorOf(ctx, args);
+      const rows = await listWhitelistRequests(ctx, operator);
       if (!rows.length) return 'No access requests are waiting.';
       return rows
-        .map(
-          (row) => `${row.requested_at}  project ${row.product_id} (${row.product_name})  ${row.email ?? row.user_id}`,
-        )
+        .map((row) => `${row.requestedAt}  project ${row.productId} (${row.productName})  ${row.email ?? row.userId}`)
         .join('\n');
     },
   },
   'whitelist:allow': {
-    args: '<email> <productId>',
+    args: '<email> <productId> [--as <email>]',
     summary: 'Allow a user to see and invest in a restricted project',
-    run: async (ctx, [email, productId]) => {
+    run: async (ctx, args) => {
+      const {
+        operator,
+        rest: [email, productId],
+      } = await operatorOf(ctx, args);
       const id = parseProductId(productId);
       const userId = await userIdByEmail(ctx, email);
-      const ids = await allowProductForUser(ctx, id, userId, 'operator (command line)', OPERATOR_META);
+      const ids = await allowWhitelist(ctx, operator, id, userId);
       return `Allowed ${email} on project ${id}. Allowed projects now: ${ids.allowedProductIds.join(', ') || 'none'}.`;
+    },
+  },
+  'whitelist:decline': {
+    args: '<email> <productId> [--as <email>]',
+    summary: 'Decline a waiting access request; the user may ask again',
+    run: async (ctx, args) => {
+      const {
+        operator,
+        rest: [email, productId],
+      } = await operatorOf(ctx, args);
+      const id = parseProductId(productId);
+      await declineWhitelist(ctx, operator, id, await userIdByEmail(ctx, email));
+      return `Declined the request of ${email} for project ${id}.`;
     },
   },
   ...orderCommands(),
@@ -175,11 +224,12 @@ export const commands: Record<string, Command> = {
   },
   ...governanceCommands,
   ...accountCommands,
+  ...approvalCommands,
 };
 
-/** Who acted, as recorded in the order's events and the audit detail. */
+/** Who acted, as recorded in the audit detail. */
 function operatorName(): string {
-  return `operator:${process.env.MOA_OPERATOR ?? process.env.USER ?? 'command line'}`;
+  return `operator:${commandLineName()}`;
 }
 
 function requireReason(words: string[], what: string): string {
@@ -189,13 +239,24 @@ function requireReason(words: string[], what: string): string {
 }
 
 function orderCommands(): Record<string, Command> {
+  const actions = {
+    CONFIRM_PAYMENT: confirmPayment,
+    REJECT_PAYMENT: rejectPayment,
+    CANCEL: cancelOrder,
+    REFUND: refundOrder,
+  };
   const act =
-    (action: 'CONFIRM_PAYMENT' | 'REJECT_PAYMENT' | 'CANCEL' | 'REFUND', what: string, needsReason: boolean) =>
-    async (ctx: AppContext, [reference, ...words]: string[]) => {
+    (action: keyof typeof actions, what: string, needsReason: boolean) => async (ctx: AppContext, args: string[]) => {
+      const {
+        operator,
+        rest: [reference, ...words],
+      } = await operatorOf(ctx, args);
       if (!reference) throw new AppError('VALIDATION_FAILED', 'Give the order reference (MOA-…).');
       const note = needsReason ? requireReason(words, what) : words.join(' ').trim() || null;
-      const order = await operatorAction(ctx, reference, action, operatorName(), note, OPERATOR_META);
-      return `Order ${order.reference}: ${order.state} (${order.quantity} × ${order.product.tokenName}, ${order.amount} ${order.currency} minor units).`;
+      const outcome: OrderOutcome = await actions[action](ctx, operator, reference, note as string);
+      if (outcome.approval) return proposedLine(outcome.approval);
+      const { order } = outcome;
+      return `Order ${order.reference}: ${order.state} (${order.quantity} tokens of project ${order.productId}, ${order.amount} ${order.currency} minor units).`;
     };
   return {
     'order:list': {
@@ -216,23 +277,23 @@ function orderCommands(): Record<string, Command> {
       },
     },
     'payment:confirm': {
-      args: '<reference>',
-      summary: 'Confirm the payment of an order: its tokens are credited to the investor',
+      args: '<reference> [--as <email>]',
+      summary: 'Confirm the payment of an order: its tokens are credited (above the four-eyes amount: proposed)',
       run: act('CONFIRM_PAYMENT', 'confirmation', false),
     },
     'payment:reject': {
-      args: '<reference> <reason…>',
-      summary: 'Reject a declared payment that cannot be matched; the tokens return to sale',
+      args: '<reference> <reason…> [--as <email>]',
+      summary: 'Reject a declared payment that cannot be matched (four eyes); the tokens return to sale',
       run: act('REJECT_PAYMENT', 'rejection', true),
     },
     'order:cancel': {
-      args: '<reference> <reason…>',
+      args: '<reference> <reason…> [--as <email>]',
       summary: 'Cancel an order that is not paid yet; the tokens return to sale',
       run: act('CANCEL', 'cancellation', true),
     },
     'order:refund': {
-      args: '<reference> <reason…>',
-      summary: 'Refund a confirmed order: the tokens leave the holding and return to sale',
+      args: '<reference> <reason…> [--as <email>]',
+      summary: 'Refund a confirmed order (four eyes): the tokens leave the holding and return to sale',
       run: act('REFUND', 'refund', true),
     },
     'order:expire': {

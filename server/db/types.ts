@@ -156,6 +156,7 @@ export interface ContactMessagesTable {
 
 export interface Database extends CatalogueTables, OrderTables, GovernanceTables, AccountTables {
   app_meta: AppMetaTable;
+  approvals: ApprovalsTable;
   users: UsersTable;
   user_identities: UserIdentitiesTable;
   email_challenges: EmailChallengesTable;
@@ -712,6 +713,10 @@ export interface RevenueDistributionsTable {
   memo: Nullable<string>;
   created_by: string;
   created_at: Timestamp;
+  /** The committing request's key: a retry or a double click finds the distribution it made. */
+  idempotency_key: Nullable<string>;
+  /** Project, record date and amount, unless marked as a new distribution: the same one twice is refused. */
+  repeat_guard: Nullable<string>;
 }
 
 export interface RevenueSharesTable {
@@ -784,4 +789,26 @@ export interface LiveEventsTable {
   product_id: number | null;
   ref: string | null;
   created_at: Timestamp;
+/** An action that moves money or ownership, waiting for a second operator (server/modules/operator). */
+export interface ApprovalsTable {
+  id: string;
+  kind: string;
+  product_id: Nullable<number>;
+  subject_user_id: Nullable<string>;
+  /** JSON: what the action needs to run when approved. */
+  payload: string;
+  summary: string;
+  state: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+  /** Null when proposed from the command line without --as. */
+  proposed_by_user_id: Nullable<string>;
+  proposed_by: string;
+  proposed_at: Timestamp;
+  expires_at: Timestamp;
+  decided_by_user_id: Nullable<string>;
+  decided_by: Nullable<string>;
+  decided_at: Nullable<string>;
+  reason: Nullable<string>;
+  /** JSON: what the applied action answered. */
+  result: Nullable<string>;
+  idempotency_key: Nullable<string>;
 }

@@ -128,6 +128,16 @@ export const errorCatalogue = {
     status: 422,
     when: 'The push endpoint is not https on port 443 of a public host name (no IP address, no internal name).',
   },
+  DISTRIBUTION_REPEATED: {
+    status: 409,
+    when: 'A distribution of the same project, record date and amount exists; mark the new one as a new distribution.',
+  },
+  APPROVAL_SELF: {
+    status: 403,
+    when: 'The operator who proposed a four-eyes action may not approve it; another admin must.',
+  },
+  APPROVAL_EXPIRED: { status: 409, when: 'The proposed action waited past its expiry; propose it again.' },
+  APPROVAL_CLOSED: { status: 409, when: 'The proposed action was already approved, rejected or expired.' },
   RATE_LIMITED: { status: 429, when: 'Too many requests; wait for the Retry-After header.' },
   SERVICE_UNAVAILABLE: {
     status: 503,

@@ -66,6 +66,20 @@ describe('the API reference', () => {
     expect(rename.security).toEqual([{ bearer: [] }]);
   });
 
+  it('gives every operator route a summary and the role that may call it', async () => {
+    const { paths } = await documented();
+    const operator = Object.entries(paths).filter(([path]) => path.startsWith('/api/v1/operator/'));
+    expect(operator.length).toBeGreaterThanOrEqual(10);
+    for (const [path, operations] of operator) {
+      for (const [method, operation] of Object.entries(operations) as Array<
+        [string, Operation & { summary?: string }]
+      >) {
+        expect(operation.summary, `${method} ${path}`).toMatch(/\w/);
+        expect(operation.description, `${method} ${path}`).toMatch(/\(role (ADMIN|SELLER)\), second factor passed/);
+      }
+    }
+  });
+
   it('is readable at /api/docs', async () => {
     const page = await t.app.inject({ url: '/api/docs' });
     expect(page.statusCode).toBe(200);

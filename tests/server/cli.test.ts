@@ -45,7 +45,7 @@ describe('the operator command line', () => {
 
     const check = createDb({ dataDir });
     const row = await check.db.selectFrom('product_whitelist').selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'ALLOW', decided_by: 'operator (command line)' });
+    expect(row).toMatchObject({ status: 'ALLOW', decided_by: 'operator:command line' });
     await check.close();
   }, 30_000);
 

@@ -24,7 +24,8 @@ import {
 // Rendering signed PDFs and firing hundreds of requests take a while on a busy machine.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 
-const ENV = { RATE_LIMIT_MAX: '1000000', ORDER_EXPIRY_SWEEP_SECONDS: '0' };
+// These tests are about orders, not approvals: four eyes (tests/server/operator.test.ts) is off here.
+const ENV = { RATE_LIMIT_MAX: '1000000', ORDER_EXPIRY_SWEEP_SECONDS: '0', FOUR_EYES: 'off' };
 const HOUR = 3_600_000;
 const ONE_PIXEL_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

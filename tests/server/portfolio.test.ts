@@ -51,7 +51,8 @@ describe.each(testEngines())('the account area on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(
       engine,
-      { SIGN_IN_CODES_PER_IP: '1000', AUTH_RATE_LIMIT_MAX: '1000', SESSION_TTL_MINUTES: '43200' },
+      // Distributions commit at once here: four eyes is tested in tests/server/operator.test.ts.
+      { SIGN_IN_CODES_PER_IP: '1000', AUTH_RATE_LIMIT_MAX: '1000', SESSION_TTL_MINUTES: '43200', FOUR_EYES: 'off' },
       undefined,
       {
         now: clock.now,

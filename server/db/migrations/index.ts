@@ -22,6 +22,7 @@ import * as pushEndpointBounds from './2026-11-25-1001-push-endpoint-bounds';
 import * as governanceVotingPower from './2026-11-25-1005-governance-voting-power';
 import * as liveEvents from './2026-11-25-1006-live-events';
 import * as notificationMail from './2026-11-25-1007-notification-mail';
+import * as operatorApprovals from './2026-11-25-1008-operator-approvals';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-1005-governance-voting-power': governanceVotingPower,
   '2026-11-25-1006-live-events': liveEvents,
   '2026-11-25-1007-notification-mail': notificationMail,
+  '2026-11-25-1008-operator-approvals': operatorApprovals,
 };

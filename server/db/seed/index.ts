@@ -4,6 +4,7 @@ import { seedCatalogue } from './catalogue';
 import { demoPostsSeeder } from './posts';
 import { claimMarker } from './repository';
 import { demoRevenueSeeder } from './revenue';
+import { demoOperatorsSeeder } from './operators';
 
 /**
  * Demo data is written once, on the first start of a new data folder; the marker row in
@@ -15,7 +16,12 @@ export interface Seeder {
   run: (trx: Transaction<Database>, now: Date) => Promise<void>;
 }
 
-export const seeders: Seeder[] = [demoPostsSeeder, { name: 'catalogue', run: seedCatalogue }, demoRevenueSeeder];
+export const seeders: Seeder[] = [
+  demoPostsSeeder,
+  { name: 'catalogue', run: seedCatalogue },
+  demoRevenueSeeder,
+  demoOperatorsSeeder,
+];
 
 export const DEMO_SEED_MARKER = 'demo_seeded_at';
 

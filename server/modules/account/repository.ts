@@ -135,11 +135,15 @@ export async function insertDistribution(
     memo: string | null;
     createdBy: string;
     now: string;
+    idempotencyKey?: string | null;
+    repeatGuard?: string | null;
   },
 ): Promise<number> {
   const row = await db
     .insertInto('revenue_distributions')
     .values({
+      idempotency_key: values.idempotencyKey ?? null,
+      repeat_guard: values.repeatGuard ?? null,
       product_id: values.productId,
       amount: values.amount,
       currency: values.currency,
@@ -198,6 +202,44 @@ const userShares = compiledQueryFamily(
 
 export async function findUserShares(db: Db, userId: string, productId?: number) {
   return userShares(Boolean(productId)).execute(db, { userId, ...(productId ? { productId } : {}) });
+}
+
+/** The distribution a key committed, if any. */
+export async function findDistributionByKey(db: Db, key: string) {
+  return db
+    .selectFrom('revenue_distributions')
+    .select(['id', 'product_id', 'amount', 'record_at', 'pays_at', 'repeat_guard'])
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** Distributions of a project with the same amount whose record time falls on the given day. */
+export async function findSameDistributions(
+  db: Db,
+  productId: number,
+  amount: number,
+  dayStart: string,
+  dayEnd: string,
+) {
+  const rows = await db
+    .selectFrom('revenue_distributions')
+    .select('id')
+    .where('product_id', '=', productId)
+    .where('amount', '=', amount)
+    .where('record_at', '>=', dayStart)
+    .where('record_at', '<=', dayEnd)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+export async function countShareHolders(db: Db, distributionId: number): Promise<number> {
+  const row = await db
+    .selectFrom('revenue_shares')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('distribution_id', '=', distributionId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export async function findProductForDistribution(db: Db, productId: number) {

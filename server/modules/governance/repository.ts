@@ -639,6 +639,16 @@ export async function isProductSeller(db: Db, productId: number, userId: string)
   return row !== undefined;
 }
 
+export async function findProductsOfSeller(db: Db, userId: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('product_sellers')
+    .select('product_id')
+    .where('user_id', '=', userId)
+    .orderBy('product_id')
+    .execute();
+  return rows.map((row) => Number(row.product_id));
+}
+
 /** True when the link is new. */
 export async function insertProductSeller(db: Db, productId: number, userId: string, at: string): Promise<boolean> {
   const result = await db

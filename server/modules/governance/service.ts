@@ -60,6 +60,7 @@ import {
   insertBallot,
   deleteProductSeller,
   insertProductSeller,
+  findProductsOfSeller,
   isProductSeller,
   listProductSellers,
   insertNotice,
@@ -1080,6 +1081,11 @@ export async function setProductSeller(
     }
     return changed;
   });
+}
+
+/** The projects a seller account sells (product_sellers), for the operator console's scope. */
+export function productsSoldBy(ctx: AppContext, userId: string): Promise<number[]> {
+  return findProductsOfSeller(ctx.db, userId);
 }
 
 export async function listSellers(ctx: AppContext, productId: number) {

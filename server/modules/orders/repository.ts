@@ -78,7 +78,12 @@ export async function findOrdersOfUser(
   });
 }
 
-export async function findOrdersForOperator(db: Db, state: OrderState | null, limit: number) {
+export async function findOrdersForOperator(
+  db: Db,
+  state: OrderState | null,
+  limit: number,
+  productIds: number[] | null = null,
+) {
   let query = db
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
@@ -87,6 +92,8 @@ export async function findOrdersForOperator(db: Db, state: OrderState | null, li
     .selectAll('orders')
     .select(['users.email', 'products.name as product_name', 'product_pay_methods.pay_method_type']);
   if (state) query = query.where('orders.state', '=', state);
+  if (productIds)
+    query = productIds.length ? query.where('orders.product_id', 'in', productIds) : query.where(sql<boolean>`1 = 0`);
   return query.orderBy('orders.created_at', 'desc').limit(limit).execute();
 }
 

@@ -546,37 +546,63 @@ export async function getPaymentOrder(ctx: AppContext, user: UserRecord, orderId
   return getOwnOrder(ctx, user, orderId);
 }
 
+export type OperatorOrderAction = Extract<OrderAction, 'CONFIRM_PAYMENT' | 'REJECT_PAYMENT' | 'CANCEL' | 'REFUND'>;
+
+/** An order found by its reference (the code on the transfer), for an operator; null when none has it. */
+export async function findOrderByReference(db: Db, reference: string): Promise<OrderView | null> {
+  return (await findOrderViewByReference(db, reference.trim().toUpperCase())) ?? null;
+}
+
+/** An order by its id, for an operator. */
+export async function findOrderViewById(db: Db, id: string): Promise<OrderView | null> {
+  return (await findOrderView(db, id)) ?? null;
+}
+
+/**
+ * An operator's action on an order, inside the caller's transaction (an approval applies it in
+ * the transaction that marks the approval approved). Answers the order's new state.
+ */
+export async function applyOperatorAction(
+  ctx: Pick<AppContext, 'now' | 'config'>,
+  trx: Db,
+  orderId: string,
+  action: OperatorOrderAction,
+  operator: string,
+  note: string | null,
+  meta: RequestMeta,
+  at: string,
+): Promise<OrderState> {
+  const order = await findOrder(trx, orderId);
+  if (!order) throw new AppError('NOT_FOUND', 'There is no such order.');
+  const to = await applyTransition(trx, order, action, { type: 'OPERATOR', id: operator }, { at, meta, note });
+  await onOrderSettled(ctx, trx, { orderId: order.id, state: to, note });
+  return to;
+}
+
 /** An operator's action on an order found by its reference (the code on the transfer). */
 export async function operatorAction(
   ctx: AppContext,
   reference: string,
-  action: Extract<OrderAction, 'CONFIRM_PAYMENT' | 'REJECT_PAYMENT' | 'CANCEL' | 'REFUND'>,
+  action: OperatorOrderAction,
   operator: string,
   note: string | null,
   meta: RequestMeta,
 ): Promise<Order> {
-  const view = await findOrderViewByReference(ctx.db, reference.trim().toUpperCase());
+  const view = await findOrderByReference(ctx.db, reference);
   if (!view) throw new AppError('NOT_FOUND', `There is no order ${reference}.`);
   await ctx.db.transaction().execute(async (trx) => {
-    const order = (await findOrder(trx, view.id))!;
-    const to = await applyTransition(
-      trx,
-      order,
-      action,
-      { type: 'OPERATOR', id: operator },
-      {
-        at: ctx.now().toISOString(),
-        meta,
-        note,
-      },
-    );
-    await onOrderSettled(ctx, trx, { orderId: order.id, state: to, note });
+    await applyOperatorAction(ctx, trx, view.id, action, operator, note, meta, ctx.now().toISOString());
   });
   return toOrder(ctx.db, (await findOrderView(ctx.db, view.id))!);
 }
 
-export async function listOrdersForOperator(ctx: AppContext, state: OrderState | null, limit = 200) {
-  return findOrdersForOperator(ctx.db, state, limit);
+export async function listOrdersForOperator(
+  ctx: AppContext,
+  state: OrderState | null,
+  limit = 200,
+  productIds: number[] | null = null,
+) {
+  return findOrdersForOperator(ctx.db, state, limit, productIds);
 }
 
 /**

@@ -712,8 +712,18 @@ export async function findWhitelistIds(db: Db, userId: string) {
 }
 
 /** Requests waiting for an operator, oldest first. */
-export async function findPendingWhitelistRequests(db: Db) {
-  return db
+export async function deleteWhitelistRequest(db: Db, productId: number, userId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('product_whitelist')
+    .where('product_id', '=', productId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'REQUEST')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function findPendingWhitelistRequests(db: Db, productIds: number[] | null = null) {
+  let query = db
     .selectFrom('product_whitelist')
     .innerJoin('products', 'products.id', 'product_whitelist.product_id')
     .innerJoin('users', 'users.id', 'product_whitelist.user_id')
@@ -724,9 +734,13 @@ export async function findPendingWhitelistRequests(db: Db) {
       'products.name as product_name',
       'users.email',
     ])
-    .where('product_whitelist.status', '=', 'REQUEST')
-    .orderBy('product_whitelist.requested_at')
-    .execute();
+    .where('product_whitelist.status', '=', 'REQUEST');
+  if (productIds) {
+    query = productIds.length
+      ? query.where('product_whitelist.product_id', 'in', productIds)
+      : query.where(sql<boolean>`1 = 0`);
+  }
+  return query.orderBy('product_whitelist.requested_at').execute();
 }
 
 /**

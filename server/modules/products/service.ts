@@ -18,6 +18,7 @@ import type { Caller } from '../auth/service';
 import type { UserRecord } from '../users/records-repository';
 import {
   allowWhitelist,
+  deleteWhitelistRequest,
   findProductDetail,
   findProductPage,
   findProductRow,
@@ -280,7 +281,39 @@ export async function allowProductForUser(
 
 export { findWhitelistIds };
 
-/** Access requests to restricted projects that wait for an operator's answer. */
-export function listPendingWhitelistRequests(ctx: AppContext) {
-  return findPendingWhitelistRequests(ctx.db);
+/**
+ * An operator's answer "no" to an access request: the request is removed (the project stays
+ * closed to the user, who may ask again), with its audit event. Only a waiting request can be
+ * declined; the conditional delete decides when two answers race.
+ */
+export async function declineProductForUser(
+  ctx: AppContext,
+  productId: number,
+  userId: string,
+  operator: string,
+  meta: RequestMeta,
+) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now().toISOString();
+    if (!(await deleteWhitelistRequest(trx, productId, userId))) {
+      throw new AppError('CONFLICT', 'There is no waiting access request of this user for this project.');
+    }
+    await appendAuditEvent(
+      trx,
+      {
+        actor: 'operator',
+        userId,
+        type: 'WHITELIST_DECLINED',
+        detail: { productId: String(productId), operator },
+        meta,
+      },
+      now,
+    );
+  });
+  return findWhitelistIds(ctx.db, userId);
+}
+
+/** Access requests to restricted projects that wait for an operator's answer (of some projects only, for a seller). */
+export function listPendingWhitelistRequests(ctx: AppContext, productIds: number[] | null = null) {
+  return findPendingWhitelistRequests(ctx.db, productIds);
 }

@@ -49,3 +49,12 @@ export async function setUserRole(db: Db, id: string, change: { from: UserRole; 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+export async function countUsersWithRole(db: Db, role: UserRole): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('role', '=', role)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

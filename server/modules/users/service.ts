@@ -15,7 +15,7 @@ import { approximateOrigin, describeDevice } from '../audit/describe';
 import { checkEmailChallenge, consumeEmailChallenge, sendEmailChallenge } from '../auth/email-challenges';
 import { EMAIL_ISSUER, revokeSession, revokeUserSessions } from '../auth/service';
 import { findUserByEmail, findUserById, insertIdentity, type UserRecord } from './records-repository';
-import { deleteIdentity, setUserBan, setUserRole, updateUserSelf } from './repository';
+import { countUsersWithRole, deleteIdentity, setUserBan, setUserRole, updateUserSelf } from './repository';
 import { recordLiveEvents } from '../live/service';
 
 export function toUserPayload(user: UserRecord, role: UserPayload['role']): UserPayload {
@@ -207,21 +207,40 @@ export async function unbanUser(ctx: AppContext, userId: string, meta: RequestMe
  * change counts on the user's next request without ending their sessions.
  */
 export async function changeUserRole(ctx: AppContext, userId: string, role: UserRole, meta: RequestMeta) {
-  await ctx.db.transaction().execute(async (trx) => {
-    const now = ctx.now().toISOString();
-    const user = await findUserById(trx, userId);
-    if (!user) throw new AppError('NOT_FOUND', 'No such user.');
-    if (user.role === role) throw new AppError('CONFLICT', `The account already has the role ${role}.`);
-    if (!(await setUserRole(trx, userId, { from: user.role, to: role }, now))) {
-      throw new AppError('CONFLICT', 'The role was changed at the same moment; try again.');
-    }
-    await appendAuditEvent(
-      trx,
-      { actor: 'operator', userId, type: 'ROLE_CHANGED', detail: { from: user.role, to: role }, meta },
-      now,
-    );
-    await recordLiveEvents(trx, now, [{ userId, type: 'account' }]);
-  });
+  await ctx.db.transaction().execute((trx) => changeUserRoleIn(trx, userId, role, meta, ctx.now().toISOString()));
+}
+
+/** The same change inside the caller's transaction (an approved grant of ADMIN applies it there). */
+export async function changeUserRoleIn(
+  trx: Kysely<Database>,
+  userId: string,
+  role: UserRole,
+  meta: RequestMeta,
+  now: string,
+  detail: Record<string, string> = {},
+): Promise<void> {
+  const user = await findUserById(trx, userId);
+  if (!user) throw new AppError('NOT_FOUND', 'No such user.');
+  if (user.role === role) throw new AppError('CONFLICT', `The account already has the role ${role}.`);
+  if (!(await setUserRole(trx, userId, { from: user.role, to: role }, now))) {
+    throw new AppError('CONFLICT', 'The role was changed at the same moment; try again.');
+  }
+  await appendAuditEvent(
+    trx,
+    { actor: 'operator', userId, type: 'ROLE_CHANGED', detail: { from: user.role, to: role, ...detail }, meta },
+    now,
+  );
+  await recordLiveEvents(trx, now, [{ userId, type: 'account' }]);
+}
+
+/** How many accounts hold ADMIN now. */
+export function countAdmins(ctx: AppContext): Promise<number> {
+  return countUsersWithRole(ctx.db, 'ADMIN');
+}
+
+/** An account by its id, for operator actions naming one. */
+export async function findUserByIdForOperator(ctx: AppContext, userId: string): Promise<UserRecord | null> {
+  return findUserById(ctx.db, userId);
 }
 
 /**
