@@ -88,6 +88,15 @@ export class WorkerPool<Task, Result> {
     return Math.max(1, Math.ceil((rounds * this.meanTaskMs) / 1000));
   }
 
+  /**
+   * Starts a thread ahead of the first task (its module loads what it needs meanwhile); does
+   * nothing when one is already running.
+   */
+  warm(): void {
+    if (this.isClosed || this.threads.size > 0) return;
+    this.settleIdle(this.startThread());
+  }
+
   run(task: Task): Promise<TaskOutcome<Result>> {
     if (this.isClosed) return Promise.reject(new Error('the worker pool is closed'));
     if (this.isFull) return Promise.reject(new PoolBusyError(this.retryAfterSeconds()));

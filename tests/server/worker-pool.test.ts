@@ -35,6 +35,15 @@ describe('the worker pool', () => {
     expect(outcome.threadId).toBeGreaterThan(0);
   });
 
+  it('starts a thread ahead of the first task when warmed, and runs the task on it', async () => {
+    const pool = poolOf(2, 0);
+    pool.warm();
+    pool.warm();
+    expect(pool.stats).toEqual({ threads: 1, busy: 0, queued: 0 });
+    expect((await pool.run({ gate: null, value: 2 })).result).toBe(4);
+    expect(pool.stats).toEqual({ threads: 1, busy: 0, queued: 0 });
+  });
+
   it('keeps the asking thread free while a task blocks its worker', async () => {
     const pool = poolOf(1, 0);
     const { gate, open } = closedGate();

@@ -11,6 +11,8 @@ import type { CertificateFacts } from './pdf';
 export interface ContractRenderer {
   /** The PDF's bytes, and the worker thread that rendered them. */
   render(facts: CertificateFacts): Promise<{ pdf: Uint8Array; threadId: number }>;
+  /** Starts a render thread ahead of a signature (while its contract is read), if none runs. */
+  warm(): void;
   /** Refuses with SERVICE_UNAVAILABLE (503, Retry-After) when a render now would be refused. */
   assertAvailable(): void;
   stats(): { threads: number; busy: number; queued: number };
@@ -58,6 +60,7 @@ export function createContractRenderer(
         throw error;
       }
     },
+    warm: () => pool.warm(),
     assertAvailable() {
       if (pool.isFull) throw busy(new PoolBusyError(pool.retryAfterSeconds()));
     },

@@ -31,6 +31,11 @@ function koreanFont(): Promise<Buffer> {
   return fontBytes;
 }
 
+/** Loads pdf-lib, fontkit and the font ahead of the first contract (a render thread does it as it starts). */
+export async function preloadRenderer(): Promise<void> {
+  await Promise.all([loadPdfLib(), koreanFont()]);
+}
+
 export interface CertificateFacts {
   title: string;
   reference: string;

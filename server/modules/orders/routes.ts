@@ -101,7 +101,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.headers(noStore);
-      return getContract(ctx, authOf(request).user, request.params.id, request.query.orderId);
+      const contract = await getContract(ctx, authOf(request).user, request.params.id, request.query.orderId);
+      // The investor reads, then signs: a render thread starts meanwhile, its libraries loaded by then.
+      if (!contract.isSigned) renderer.warm();
+      return contract;
     },
   );
 
