@@ -789,6 +789,8 @@ export interface LiveEventsTable {
   product_id: number | null;
   ref: string | null;
   created_at: Timestamp;
+}
+
 /** An action that moves money or ownership, waiting for a second operator (server/modules/operator). */
 export interface ApprovalsTable {
   id: string;

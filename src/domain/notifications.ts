@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumberParam } from './fields';
+import { wholeNumber, wholeNumberParam } from './fields';
 import { NOTIFICATION_LINK_MAX_LENGTH, NOTIFICATIONS_MAX_LIMIT, PUSH_ENDPOINT_MAX_LENGTH } from './limits';
 import { says } from './validation-messages';
 
