@@ -7,7 +7,9 @@
  *      (bench/large-data.ts), beside two baselines served by a bare Fastify in this process:
  *      the same bytes from memory, and the same SQL statements (captured from the real route,
  *      with their parameters) run through prepared statements and sent as JSON;
- *   3. orders per second and the oversell checks (bench/orders.ts);
+ *   3. orders per second and the oversell checks (bench/orders.ts), and the project-list read
+ *      while investors sign contracts, beside it alone and beside renders on the event loop
+ *      (bench/signing.ts);
  *   4. the client's Lighthouse run of the public pages beside a bare baseline page (bench/lighthouse.ts).
  *
  *   npm run bench                           everything, 2 s per load
@@ -39,6 +41,7 @@ import { approveIdentity } from '../tests/helpers/kyc';
 import { fillLargeData, LARGE } from './large-data';
 import { runLighthouse } from './lighthouse';
 import { postgresSchemaUrl, runOrderBench } from './orders';
+import { runSigningBench } from './signing';
 
 const root = path.resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -472,6 +475,22 @@ if (sections.has('orders')) {
       String(row.baselineP50),
       String(row.baselineP99),
       percent(row.rps, row.baselineRps),
+    ]);
+  }
+  console.log('');
+  printTable(rows);
+}
+
+if (sections.has('orders') || sections.has('signing')) {
+  const rows: Row[] = [['list read (SQLite)', 'p50 ms', 'p90 ms', 'p99 ms', 'reads', 'signatures']];
+  for (const row of await runSigningBench(seconds)) {
+    rows.push([
+      row.case,
+      String(row.p50),
+      String(row.p90),
+      String(row.p99),
+      String(row.requests),
+      String(row.signatures),
     ]);
   }
   console.log('');
