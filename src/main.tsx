@@ -7,7 +7,7 @@ import '@unocss/reset/tailwind.css';
 import 'virtual:uno.css';
 import './styles.css';
 import { createQueryClient } from './lib/query-client';
-import { hasSessionToken, onSessionEnd } from './lib/session';
+import { onSessionEnd } from './lib/session';
 import { captureInstallPrompt } from './features/pwa/install-prompt';
 import { createAppRouter } from './router';
 import { HYDRATING_EVENT, nextTask, takePageData } from './lib/prerendered';
@@ -30,23 +30,9 @@ const cacheRestored = persistence
   .catch(() => undefined);
 const router = createAppRouter(queryClient, cacheRestored);
 
-// Signed in past the second factor, the app holds one live connection that says what changed on
-// the server (src/live/); its code loads then, beside the app, never for a visitor's first page.
-let stopLiveUpdates: Promise<() => void> | null = null;
-function syncLiveUpdates(me: Me | null | undefined): void {
-  const wanted = Boolean(me && me.userPayload.role !== 'UNVERIFIED' && hasSessionToken());
-  if (wanted && !stopLiveUpdates) {
-    stopLiveUpdates = import('./live/start').then(({ startLiveUpdates }) => startLiveUpdates(queryClient));
-  } else if (!wanted && stopLiveUpdates) {
-    void stopLiveUpdates.then((stop) => stop());
-    stopLiveUpdates = null;
-  }
-}
-
 // Any sign-out forgets what this user saw. A forced one (expired or revoked session) comes back
 // here after signing in again; a chosen one starts afresh.
 onSessionEnd((reason) => {
-  syncLiveUpdates(null);
   queryClient.clear();
   void persistence.then(({ clearPersistedCache }) => clearPersistedCache());
   const here = router.state.location.href;
@@ -67,7 +53,6 @@ queryClient.getQueryCache().subscribe((event) => {
   if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
   if (JSON.stringify(event.query.queryKey) !== meKey) return;
   const me = event.query.state.data as Me | null | undefined;
-  syncLiveUpdates(me);
   if (!me) return;
   void reconcileAccountLocale(me.userPayload.language)
     .then((tell) => {

@@ -99,12 +99,7 @@ export function createApiClient(options: ApiClientOptions) {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  async function send(
-    path: string,
-    request: RequestOptions<unknown>,
-    accept: string,
-    keepOpen = false,
-  ): Promise<Response> {
+  async function send(path: string, request: RequestOptions<unknown>, accept: string): Promise<Response> {
     const headers = new Headers({ ...request.headers, Accept: accept });
     const token = options.getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -117,10 +112,7 @@ export function createApiClient(options: ApiClientOptions) {
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(request.body);
     }
-    // A stream's time-out covers the wait for its answer only; its body stays open.
-    const headersTimer = keepOpen ? new AbortController() : null;
-    const headersTimeout = headersTimer ? setTimeout(() => headersTimer.abort(), timeoutMs) : undefined;
-    const timeout = headersTimer ? headersTimer.signal : AbortSignal.timeout(timeoutMs);
+    const timeout = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
 
     let response: Response;
@@ -142,8 +134,6 @@ export function createApiClient(options: ApiClientOptions) {
       throw new RequestError(t('network.unreachable'), NETWORK_STATUS, [
         { code: NETWORK_CODE, message: 'Network error' },
       ]);
-    } finally {
-      clearTimeout(headersTimeout);
     }
 
     if (!response.ok) {
@@ -174,16 +164,7 @@ export function createApiClient(options: ApiClientOptions) {
     };
   }
 
-  /**
-   * Opens a response whose body stays open (the server-sent events of GET /api/v1/events): the
-   * token goes in the Authorization header as for every call, the time-out covers only the wait
-   * for the answer, and a session-ending refusal ends the session like any other.
-   */
-  async function stream(path: string, requestOptions: Pick<RequestOptions<never>, 'headers' | 'signal'>) {
-    return send(path, requestOptions, 'text/event-stream', true);
-  }
-
-  return { request, download, stream };
+  return { request, download };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

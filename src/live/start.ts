@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { LAST_EVENT_ID_HEADER, LIVE_WINDOW_MESSAGE, parseLiveEvent } from '../domain/live';
 import { accountKeys } from '../features/account/queries';
-import { api } from '../lib/api';
+import { openApiStream } from '../lib/api-stream';
 import { connectLive } from '../lib/live-connection';
 import { invalidateEveryLiveQuery, invalidateForLiveEvent } from './invalidation';
 
@@ -21,7 +21,7 @@ function safeStorage(): Storage | null {
 export function startLiveUpdates(queryClient: QueryClient): () => void {
   const connection = connectLive({
     open: (lastEventId, signal) =>
-      api.stream('/api/v1/events', { signal, headers: lastEventId ? { [LAST_EVENT_ID_HEADER]: lastEventId } : {} }),
+      openApiStream('/api/v1/events', { signal, headers: lastEventId ? { [LAST_EVENT_ID_HEADER]: lastEventId } : {} }),
     onChange: (event) => void invalidateForLiveEvent(queryClient, event),
     onMissed: () => void invalidateEveryLiveQuery(queryClient),
     storage: safeStorage(),
@@ -51,5 +51,27 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     connection.stop();
     worker?.removeEventListener('message', onWorkerMessage);
     unsubscribeMutations();
+  };
+}
+
+let holders = 0;
+let stop: (() => void) | null = null;
+
+/**
+ * Holds the live updates on while a signed-in piece of the app is mounted: the first holder
+ * starts them, the last one to let go (signing out unmounts them) stops them. Answers the release.
+ */
+export function holdLiveUpdates(queryClient: QueryClient): () => void {
+  holders += 1;
+  stop ??= startLiveUpdates(queryClient);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holders -= 1;
+    if (holders === 0) {
+      stop?.();
+      stop = null;
+    }
   };
 }

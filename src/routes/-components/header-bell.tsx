@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { meQueryOptions } from '../../features/session/queries';
 
-// Signed-in pages only: the bell and the inbox's code load with the first of them, not with
-// every visitor's first page.
+// Signed-in pages only: the bell, the inbox's code and the live connection (src/live/) load with
+// the first of them, not with every visitor's first page.
 const NotificationBell = lazy(() =>
-  import('../../features/notifications/components/notification-bell').then((module) => ({
-    default: module.NotificationBell,
+  import('./signed-in-bell').then((module) => ({
+    default: module.SignedInBell,
   })),
 );
 
