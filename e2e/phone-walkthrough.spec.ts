@@ -149,5 +149,98 @@ for (const language of languages) {
       }
       expect(consoleErrors).toEqual([]);
     });
+
+    test('a confirmed payment reaches the inbox and the mailbox in the investor’s language', async ({
+      page,
+      context,
+      request,
+      baseURL,
+      consoleErrors,
+    }) => {
+      test.setTimeout(120_000);
+      const email = `walk-payment-${language}@example.com`;
+      const user = await signInApprovedInvestor(request, context, baseURL!, email);
+      const headers = { authorization: `Bearer ${user.accessToken}` };
+      expect((await request.put('/api/v1/users/me/language', { headers, data: { language } })).ok()).toBe(true);
+      const projectId = governanceProjectId();
+      const order = await reserveOrder(request, user.accessToken, projectId, 2);
+      const contract = await request.get(`/api/v1/products/${projectId}/sign?orderId=${order.id}`, { headers });
+      const { sha256 } = (await contract.json()) as { sha256: string };
+      const signed = await request.post(`/api/v1/products/${projectId}/sign`, {
+        headers,
+        data: {
+          orderId: order.id,
+          legalName: 'Test Investor',
+          contractSha256: sha256,
+          consents: { terms: true, risks: true, electronicSignature: true },
+        },
+        timeout: 30_000,
+      });
+      expect(signed.status(), await signed.text()).toBe(200);
+      const declared = await request.post('/api/v1/payment/manual', {
+        headers,
+        data: { orderId: order.id, payerName: 'TEST INVESTOR' },
+      });
+      expect(declared.status(), await declared.text()).toBe(200);
+      moa('payment:confirm', order.reference);
+
+      const title = language === 'ko' ? '입금이 확인되었습니다' : 'Payment confirmed';
+      await page.goto('/account/notifications');
+      await expectPage(page);
+      const item = page.getByRole('link', { name: new RegExp(title) });
+      await expect(item).toBeVisible();
+      await expect(item).toContainText(order.reference);
+      await item.click();
+      await expect(page).toHaveURL(new RegExp(`/account/orders/${order.id}$`));
+      await expectPage(page);
+
+      // The mail goes out from the outbox within a sweep.
+      const subjects = async () => {
+        const response = await request.get(`/api/v1/dev/outbox?email=${encodeURIComponent(email)}`);
+        return ((await response.json()) as { messages: Array<{ subject: string }> }).messages.map((m) => m.subject);
+      };
+      await expect
+        .poll(subjects, { timeout: 20_000 })
+        .toContainEqual(expect.stringContaining(language === 'ko' ? '입금 확인' : 'Payment confirmed'));
+      expect(consoleErrors).toEqual([]);
+    });
+
+    test('a 429 on the profile keeps the session: the page waits for Retry-After and says so', async ({
+      page,
+      context,
+      request,
+      baseURL,
+      consoleErrors,
+    }) => {
+      test.setTimeout(120_000);
+      await signInEnrolledUser(request, context, baseURL!, `walk-busy-${language}@example.com`);
+      // Investors behind one shared address: the first two asks for the profile are refused.
+      const message =
+        language === 'ko'
+          ? '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.'
+          : 'Too many requests. Try again in 2 s.';
+      let refused = 0;
+      const asked: number[] = [];
+      await page.route('**/api/v1/users/me', async (route) => {
+        asked.push(Date.now());
+        if (refused >= 2) return route.continue();
+        refused += 1;
+        await route.fulfill({
+          status: 429,
+          headers: { 'Retry-After': '2', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ errors: [{ code: 'RATE_LIMITED', message }] }),
+        });
+      });
+      await page.goto('/account/overview');
+      await expectPage(page);
+      await expect(page.getByText(message)).toBeVisible({ timeout: 10_000 });
+      expect(new URL(page.url()).pathname).toBe('/account/overview');
+      expect(refused).toBe(2);
+      // Each ask waited for the Retry-After of the refusal before it.
+      expect(asked[1]! - asked[0]!).toBeGreaterThanOrEqual(1900);
+      expect(asked[2]! - asked[1]!).toBeGreaterThanOrEqual(1900);
+      expect((await context.cookies()).some((cookie) => cookie.name === 'access_token')).toBe(true);
+      expect(consoleErrors.filter((error) => !/status of 429/.test(error))).toEqual([]);
+    });
   });
 }

@@ -138,7 +138,12 @@ export function createApiClient(options: ApiClientOptions) {
 
     if (!response.ok) {
       const errors = await readErrors(response);
-      const error = new RequestError(errors[0]?.message || UNKNOWN_ERROR_MESSAGE, response.status, errors);
+      const error = new RequestError(
+        errors[0]?.message || UNKNOWN_ERROR_MESSAGE,
+        response.status,
+        errors,
+        1000 * Number(response.headers.get('Retry-After')),
+      );
       if (isSessionEnding(error)) options.onSessionEnd(error);
       throw error;
     }

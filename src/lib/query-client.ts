@@ -1,6 +1,7 @@
 import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { queryDefaults } from '../domain/constants';
 import { RequestError } from './request-error';
+import { toast } from './toast';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -26,6 +27,17 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
+ * A server that answered 429 (or 503) with Retry-After is asked again only after that wait, and
+ * the investor is told why nothing moves meanwhile. Answers the wait in milliseconds, else 0.
+ */
+export function waitAsked(error: unknown): number {
+  const wait = (error instanceof RequestError && error.retryAfterMs) || 0;
+  // The server's message says so in the reader's language ("Try again in 30 s").
+  if (wait) toast((error as RequestError).message, { id: 429 });
+  return wait;
+}
+
+/**
  * What the persisted cache is kept for at most; older snapshots are dropped at start. Saving and
  * restoring live in query-persistence.ts, which the app loads beside itself at start.
  */
@@ -42,7 +54,8 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         retry: shouldRetry,
-        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, queryDefaults.maxRetryDelayMs),
+        retryDelay: (attempt, error) =>
+          waitAsked(error) || Math.min(1000 * 2 ** attempt, queryDefaults.maxRetryDelayMs),
         gcTime: queryDefaults.gcTimeMs,
         // A request is always tried, even when the browser says it is offline: the service worker
         // may answer it (the blog), and otherwise it fails at once (see shouldRetry) instead of

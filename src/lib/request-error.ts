@@ -7,6 +7,8 @@ export class RequestError extends Error {
     message: string,
     readonly status: number,
     readonly errors: ErrorDetail[],
+    /** How long the server asked us to wait (Retry-After of a 429 or 503), in milliseconds; 0 or NaN without one. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }

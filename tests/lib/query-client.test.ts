@@ -15,6 +15,15 @@ describe('query client defaults', () => {
     expect([0, 1, 2, 3, 10].map((n) => retryDelay(n))).toEqual([1000, 2000, 4000, 8000, 30_000]);
   });
 
+  it('waits as long as a 429 or 503 asked (Retry-After) before asking again', () => {
+    const retryDelay = createQueryClient().getDefaultOptions().queries?.retryDelay as (n: number, e: unknown) => number;
+    expect(retryDelay(0, new RequestError('Too many requests. Try again in 7 s.', 429, [], 7000))).toBe(7000);
+    expect(retryDelay(0, new RequestError('down', 503, [], 45_000))).toBe(45_000);
+    // Without a Retry-After (or an unreadable one), the usual backoff.
+    expect(retryDelay(1, new RequestError('slow down', 429, [], Number.NaN))).toBe(2000);
+    expect(retryDelay(1, new RequestError('down', 503, []))).toBe(2000);
+  });
+
   it('retries up to 3 times when a retry can help', () => {
     const outage = new RequestError('down', 503, []);
     expect([0, 1, 2].every((count) => shouldRetry(count, outage))).toBe(true);

@@ -4,6 +4,7 @@ import { accessFactsFrom } from '../../domain/access';
 import type { Me } from '../../domain/session';
 import { api } from '../../lib/api';
 import { loadSchema } from '../../lib/api-client';
+import { shouldRetry, waitAsked } from '../../lib/query-client';
 import { hasSessionToken, startSession } from '../../lib/session';
 import { NETWORK_STATUS, RequestError } from '../../lib/request-error';
 
@@ -17,7 +18,9 @@ export const sessionKeys = {
 
 /**
  * The signed-in user's profile and identity status. Without a token there is no session and
- * no request; a 4xx answer (expired, revoked) also means no session.
+ * no request; a 401 (expired, revoked) or an answer that ended the session (the catalogue's
+ * session-ending codes clear the token) also means no session. Any other refusal, a 429 above
+ * all, is an error: the session stays.
  */
 export const meQueryOptions = () =>
   queryOptions({
@@ -27,7 +30,7 @@ export const meQueryOptions = () =>
       try {
         return await api.request('/api/v1/users/me', { schema: loadSchema(sessionSchemas, 'meSchema'), signal });
       } catch (error) {
-        if (error instanceof RequestError && error.status >= 400 && error.status < 500) return null;
+        if (error instanceof RequestError && (error.status === 401 || !hasSessionToken())) return null;
         throw error;
       }
     },
@@ -45,10 +48,15 @@ export async function loadAccessFacts(queryClient: QueryClient) {
   const saved = queryClient.getQueryData(options.queryKey);
   try {
     return accessFactsFrom(
-      await queryClient.fetchQuery({ ...options, retry: saved === undefined ? undefined : false }),
+      await queryClient.fetchQuery({ ...options, retry: saved === undefined ? shouldRetry : false }),
     );
   } catch (error) {
-    if (saved !== undefined && error instanceof RequestError && error.status === NETWORK_STATUS) {
+    // Unreachable, or asked to wait (429): the profile saved on this device decides meanwhile.
+    if (
+      saved !== undefined &&
+      error instanceof RequestError &&
+      (error.status === NETWORK_STATUS || waitAsked(error) > 0)
+    ) {
       return accessFactsFrom(saved);
     }
     throw error;
