@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rejectTypes } from './kyc';
 import { userRoles } from './auth';
 import { orderStates } from './order-state';
-import { wholeNumber } from './fields';
+import { wholeNumber, wholeNumberParam } from './fields';
 import { says } from './validation-messages';
 
 /**
@@ -170,7 +170,7 @@ export type DistributionOutcome = z.infer<typeof distributionOutcomeSchema>;
 
 export const userParamsSchema = z.strictObject({ userId: z.uuid() });
 export const whitelistParamsSchema = z.strictObject({
-  productId: wholeNumber('validation.projectId'),
+  productId: wholeNumberParam('validation.projectId'),
   userId: z.uuid(),
 });
 
