@@ -18,7 +18,14 @@ import {
 // Signing renders a PDF; a busy machine needs the time.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 
-const ENV = { RATE_LIMIT_MAX: '1000000', ORDER_EXPIRY_SWEEP_SECONDS: '0', PUSH_SWEEP_INTERVAL_MS: '0' };
+const ENV = {
+  RATE_LIMIT_MAX: '1000000',
+  ORDER_EXPIRY_SWEEP_SECONDS: '0',
+  PUSH_SWEEP_INTERVAL_MS: '0',
+  PUSH_DEV_HOSTS: '127.0.0.1',
+  // Rejections and refunds apply at once here; their four-eyes path is tested with the operator API.
+  FOUR_EYES: 'off',
+};
 const HOUR = 3_600_000;
 
 describe.each(testEngines())('order notifications on %s', (engine) => {
