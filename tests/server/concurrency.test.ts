@@ -592,7 +592,15 @@ describe('the command line and the API writing one SQLite file at once', () => {
   beforeAll(async () => {
     t = await createTestApp(
       'sqlite',
-      { RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '1000', GOVERNANCE_WRITE_RATE_LIMIT_MAX: '100000' },
+      {
+        RATE_LIMIT_MAX: '100000',
+        AUTH_RATE_LIMIT_MAX: '1000',
+        GOVERNANCE_WRITE_RATE_LIMIT_MAX: '100000',
+        // Writers, not the proposal caps, are under test: the caps are lifted out of the way.
+        GOVERNANCE_OPEN_PROPOSALS_PER_ACCOUNT: '100000',
+        GOVERNANCE_OPEN_PROPOSALS_PER_PROJECT: '100000',
+        GOVERNANCE_PROPOSALS_PER_DAY: '100000',
+      },
       undefined,
       { now: clock.now },
     );
