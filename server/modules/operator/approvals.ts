@@ -175,7 +175,13 @@ async function closedReason(ctx: AppContext, id: string): Promise<AppError> {
   return new AppError('APPROVAL_CLOSED', `Approval ${id} is already ${row?.state.toLowerCase() ?? 'gone'}.`);
 }
 
-async function applyEffect(ctx: AppContext, trx: Db, row: ApprovalRow, approver: Operator, at: string): Promise<ApprovalEffect> {
+async function applyEffect(
+  ctx: AppContext,
+  trx: Db,
+  row: ApprovalRow,
+  approver: Operator,
+  at: string,
+): Promise<ApprovalEffect> {
   const payload = JSON.parse(row.payload) as ApprovalPayload;
   switch (payload.kind) {
     case 'CONFIRM_PAYMENT':
