@@ -14,8 +14,7 @@ import { DB_INTEGER_MAX, DECIMAL_DIGITS } from './limits';
  * decoded from the address.
  */
 export function readWholeNumber(value: unknown, { min = 1, max = DB_INTEGER_MAX } = {}): number | undefined {
-  if (typeof value === 'string' && !DECIMAL_DIGITS.test(value)) return undefined;
-  if (typeof value !== 'number' && typeof value !== 'string') return undefined;
+  if (typeof value === 'string' ? !DECIMAL_DIGITS.test(value) : typeof value !== 'number') return undefined;
   const number = Number(value);
   return Number.isInteger(number) && number >= min && number <= max ? number : undefined;
 }
