@@ -60,3 +60,10 @@ export function endVotingNow(title: string): void {
     );
   });
 }
+
+/** A project's name and logo as the server stores them. */
+export function projectNameAndLogo(productId: number): { name: string; logo: string } {
+  return withDb(
+    (db) => db.prepare('select name, logo from products where id = ?').get(productId) as { name: string; logo: string },
+  );
+}

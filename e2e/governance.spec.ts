@@ -1,7 +1,7 @@
 import { createEnrolledUser } from './auth-helpers';
 import { approveIdentity, moa, signInApprovedInvestor } from './catalogue-helpers';
 import { expect, expectHeading, test } from './fixtures';
-import { endVotingNow, giveHolding, governanceProjectId } from './governance-helpers';
+import { endVotingNow, giveHolding, governanceProjectId, projectNameAndLogo } from './governance-helpers';
 import { savedQueries } from './saved-queries';
 
 test.describe('governance of a project', () => {
@@ -303,4 +303,47 @@ test.describe('governance of a project', () => {
       await context.setOffline(false);
     }
   });
+
+  for (const language of ['en', 'ko'] as const) {
+    test(`at 390 px in ${language}, each governance page names its project and links back to it`, async ({
+      page,
+      request,
+      context,
+      baseURL,
+      consoleErrors,
+    }) => {
+      test.setTimeout(120_000);
+      expect(page.viewportSize()?.width).toBe(390);
+      await page.addInitScript((locale) => {
+        if (!localStorage.getItem('moa.locale')) localStorage.setItem('moa.locale', locale);
+      }, language);
+      const productId = governanceProjectId();
+      const project = projectNameAndLogo(productId);
+      await signInApprovedInvestor(request, context, baseURL!, `governance-header-${language}@example.com`);
+
+      for (const path of ['notice', 'community', 'proposal', 'agenda']) {
+        // Opened straight from a link: the project page was never seen on this device.
+        await page.goto(`/governance/${path}/${productId}`);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+        const header = page.getByTestId('governance-project');
+        await expect(header).toHaveAccessibleName(project.name);
+        await expect(header).toHaveAttribute('href', `/projects/${productId}`);
+        const logo = header.locator('img');
+        await expect(logo).toHaveAttribute('src', project.logo);
+        await expect(logo).toHaveAttribute('alt', '');
+        await expect(logo).toBeVisible();
+        await expect
+          .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+          .toBeGreaterThan(0);
+        // Nothing wider than the phone.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      }
+
+      await page.getByRole('link', { name: project.name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/projects/${productId}$`));
+      await expect(page.getByRole('heading', { level: 1, name: project.name })).toBeVisible();
+      expect(consoleErrors).toEqual([]);
+    });
+  }
 });

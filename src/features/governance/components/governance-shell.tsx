@@ -6,29 +6,36 @@ import { t } from '../../../lib/i18n';
 import { useIsOnline } from '../../../lib/use-online';
 import { BadgeMark } from './badge-mark';
 
-/** The frame of the four governance pages: title, the way back, and the offline notice. */
+/** What a governance page shows of its project (the project page's own query). */
+export type GovernanceProjectFace = { name: string; logo: string };
+
+/** The frame of the four governance pages: the project, title, the way back, and the offline notice. */
 export function GovernanceShell({
   productId,
+  project,
   title,
   fetchedAt,
   back,
   children,
 }: {
   productId: number;
+  /**
+   * The project's name and logo, from the project page's query (saved on the device like it);
+   * undefined until known, and the page does not wait for it.
+   */
+  project: GovernanceProjectFace | undefined;
   title: string;
   fetchedAt: number;
-  /** On a notice's or a thread's own page: the way back to its list (the project stays one more link away). */
+  /** On a notice's or a thread's own page: the way back to its list (under the project's link). */
   back?: ReactNode;
   children: ReactNode;
 }) {
   const isOnline = useIsOnline();
   return (
     <article className="mx-auto max-w-3xl px-4 py-6 sm:py-10">
-      <nav className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t('governance.eyebrow')}>
+      <nav className="flex flex-col items-start gap-1 text-sm" aria-label={t('governance.eyebrow')}>
+        <ProjectLink productId={productId} project={project} />
         {back}
-        <Link to="/projects/$productId" params={{ productId }} className="text-link">
-          {t('governance.backToProject')}
-        </Link>
       </nav>
       <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-brand-700">{t('governance.eyebrow')}</p>
       <h1 className="mt-1 text-2xl font-bold text-ink sm:text-3xl">{title}</h1>
@@ -43,6 +50,31 @@ export function GovernanceShell({
       ) : null}
       <div className="mt-6 space-y-4">{children}</div>
     </article>
+  );
+}
+
+/**
+ * The project's logo and name, linking back to its page. Until the project is known (a page
+ * opened offline before its project was ever seen) the link says where it leads instead.
+ */
+function ProjectLink({ productId, project }: { productId: number; project: GovernanceProjectFace | undefined }) {
+  return (
+    <Link
+      to="/projects/$productId"
+      params={{ productId }}
+      className="focus-ring inline-flex min-h-11 max-w-full items-center gap-3 rounded-lg"
+      data-testid="governance-project"
+    >
+      {project ? (
+        <>
+          {/* The name beside it says what the logo shows. */}
+          <img src={project.logo} alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-lg" />
+          <span className="min-w-0 break-words text-base font-semibold text-ink hover:underline">{project.name}</span>
+        </>
+      ) : (
+        <span className="text-link">{t('governance.backToProject')}</span>
+      )}
+    </Link>
   );
 }
 

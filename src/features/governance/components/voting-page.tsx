@@ -5,7 +5,7 @@ import type { VotingKind } from '../../../domain/governance';
 import { t } from '../../../lib/i18n';
 import { RequestError } from '../../../lib/request-error';
 import { votingsOptions } from '../queries';
-import { GovernanceShell, LockedSection } from './governance-shell';
+import { GovernanceShell, LockedSection, type GovernanceProjectFace } from './governance-shell';
 import { ProposalForm } from './proposal-form';
 import { VotingCard } from './voting-card';
 
@@ -19,13 +19,22 @@ export async function loadVotings(queryClient: QueryClient, productId: number, k
 }
 
 /** Proposals or agendas of a project, newest first. */
-export function VotingPage({ productId, kind }: { productId: number; kind: VotingKind }) {
+export function VotingPage({
+  productId,
+  kind,
+  project,
+}: {
+  productId: number;
+  kind: VotingKind;
+  /** See GovernanceShell. */
+  project: GovernanceProjectFace | undefined;
+}) {
   const { data, dataUpdatedAt } = useSuspenseQuery(votingsOptions(productId, kind));
   const [isCreating, setCreating] = useState(false);
   const title = kind === 'PROPOSAL' ? t('governance.proposals') : t('governance.agendas');
   const mayPropose = data.balance >= data.proposalMinTokens;
   return (
-    <GovernanceShell productId={productId} title={title} fetchedAt={dataUpdatedAt}>
+    <GovernanceShell productId={productId} project={project} title={title} fetchedAt={dataUpdatedAt}>
       {!data.section.unlocked ? <LockedSection section={data.section} /> : null}
       {data.section.unlocked && kind === 'PROPOSAL' ? (
         mayPropose ? (

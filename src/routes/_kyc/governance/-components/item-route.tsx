@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useParams, type ErrorComponentProps } from '@tanstack/react-router';
 import { GovernanceShell, LockedItem } from '../../../../features/governance/components/governance-shell';
+import { productDetailOptions } from '../../../../features/projects/queries';
 import { t, type MessageKey } from '../../../../lib/i18n';
 import { RequestError } from '../../../../lib/request-error';
 import { ErrorPage } from '../../../-components/error-page';
@@ -15,8 +17,9 @@ export function ItemError({ title, ...props }: ErrorComponentProps & { title: Me
 
 function Locked({ title, reason }: { title: MessageKey; reason: string }) {
   const { productId } = useParams({ strict: false }) as { productId: number };
+  const { data: project } = useQuery(productDetailOptions(productId));
   return (
-    <GovernanceShell productId={productId} title={t(title)} fetchedAt={0}>
+    <GovernanceShell productId={productId} project={project} title={t(title)} fetchedAt={0}>
       <LockedItem reason={reason} />
     </GovernanceShell>
   );

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { VotingPage, loadVotings } from '../../../../features/governance/components/voting-page';
+import { productDetailOptions } from '../../../../features/projects/queries';
 import { pageHead } from '../../../../lib/head';
 import { t } from '../../../../lib/i18n';
 import { productIdParams } from '../../../../lib/route-params';
@@ -15,9 +17,10 @@ export const Route = createFileRoute('/_kyc/governance/proposal/$productId')({
 
 function Page() {
   const { productId } = Route.useParams();
+  const { data: project } = useQuery(productDetailOptions(productId));
   return (
     <>
-      <VotingPage productId={productId} kind="PROPOSAL" />
+      <VotingPage productId={productId} kind="PROPOSAL" project={project} />
       <PushOfferAfterVote productId={productId} kind="PROPOSAL" />
     </>
   );

@@ -1,9 +1,10 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { ThreadView } from '../../../../../features/governance/components/community';
 import { GovernanceShell } from '../../../../../features/governance/components/governance-shell';
 import { threadOptions } from '../../../../../features/governance/queries';
 import { threadParams } from '../../../../../features/governance/route-params';
+import { productDetailOptions } from '../../../../../features/projects/queries';
 import { pageHead } from '../../../../../lib/head';
 import { t } from '../../../../../lib/i18n';
 import { ItemError } from '../../-components/item-route';
@@ -21,11 +22,13 @@ export const Route = createFileRoute('/_kyc/governance/community/$productId/$thr
 
 function Page() {
   const { productId, threadId } = Route.useParams();
+  const { data: project } = useQuery(productDetailOptions(productId));
   const navigate = useNavigate();
   const { data, dataUpdatedAt } = useSuspenseQuery(threadOptions(productId, threadId));
   return (
     <GovernanceShell
       productId={productId}
+      project={project}
       title={t('governance.community')}
       fetchedAt={dataUpdatedAt}
       back={

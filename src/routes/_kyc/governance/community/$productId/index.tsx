@@ -5,6 +5,7 @@ import { answerSources } from '../../../../../domain/governance';
 import { NewThreadForm, ThreadCard } from '../../../../../features/governance/components/community';
 import { GovernanceShell, LockedSection } from '../../../../../features/governance/components/governance-shell';
 import { threadsOptions } from '../../../../../features/governance/queries';
+import { productDetailOptions } from '../../../../../features/projects/queries';
 import { pageHead } from '../../../../../lib/head';
 import { t } from '../../../../../lib/i18n';
 import { RequestError } from '../../../../../lib/request-error';
@@ -27,12 +28,18 @@ export const Route = createFileRoute('/_kyc/governance/community/$productId/')({
 
 function Page() {
   const { productId } = Route.useParams();
+  const { data: project } = useQuery(productDetailOptions(productId));
   const [source, setSource] = useState<string>('ALL');
   const all = useSuspenseQuery(threadsOptions(productId, 'ALL'));
   const filtered = useQuery({ ...threadsOptions(productId, source), enabled: source !== 'ALL' });
   const data = source === 'ALL' ? all.data : (filtered.data ?? all.data);
   return (
-    <GovernanceShell productId={productId} title={t('governance.community')} fetchedAt={all.dataUpdatedAt}>
+    <GovernanceShell
+      productId={productId}
+      project={project}
+      title={t('governance.community')}
+      fetchedAt={all.dataUpdatedAt}
+    >
       {data.sections
         .filter((section) => !section.unlocked)
         .map((section) => (

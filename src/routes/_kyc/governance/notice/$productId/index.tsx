@@ -1,10 +1,11 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { GovernanceShell, LockedSection } from '../../../../../features/governance/components/governance-shell';
 import { NoticeMarks } from '../../../../../features/governance/components/notice';
 import { noticesOptions } from '../../../../../features/governance/queries';
 import type { Notice } from '../../../../../domain/governance';
 import { formatDateTime } from '../../../../../lib/dates';
+import { productDetailOptions } from '../../../../../features/projects/queries';
 import { pageHead } from '../../../../../lib/head';
 import { t } from '../../../../../lib/i18n';
 import { RequestError } from '../../../../../lib/request-error';
@@ -48,9 +49,10 @@ function NoticeItem({ notice, productId }: { notice: Notice; productId: number }
 
 function Page() {
   const { productId } = Route.useParams();
+  const { data: project } = useQuery(productDetailOptions(productId));
   const { data, dataUpdatedAt } = useSuspenseQuery(noticesOptions(productId));
   return (
-    <GovernanceShell productId={productId} title={t('governance.notices')} fetchedAt={dataUpdatedAt}>
+    <GovernanceShell productId={productId} project={project} title={t('governance.notices')} fetchedAt={dataUpdatedAt}>
       {!data.section.unlocked ? <LockedSection section={data.section} /> : null}
       {data.section.unlocked && data.notices.length === 0 ? (
         <p className="text-sm text-ink-muted">{t('governance.noNotices')}</p>
