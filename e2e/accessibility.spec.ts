@@ -75,7 +75,7 @@ test('the main pages have no serious or critical accessibility violations', asyn
     {
       name: 'governance-notice',
       path: `/governance/notice/${herdId}`,
-      ready: (p) => expect(p.getByRole('link', { name: /Back to the project/ })).toBeVisible(),
+      ready: (p) => expect(p.getByRole('navigation', { name: 'Governance' }).getByRole('link')).toBeVisible(),
     },
     {
       name: 'identity',

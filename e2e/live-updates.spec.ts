@@ -125,7 +125,17 @@ test('a revenue distribution shows on the open overview at once', async ({
   await expect(page.getByText('Your portfolio')).toBeVisible();
   await expect(page.getByText('No payouts are scheduled.')).toBeVisible();
 
-  moa('revenue:distribute', String(projectId), '500000', new Date().toISOString().slice(0, 10), 'Live');
+  // Four eyes: the command line proposes, the second demo admin approves.
+  const proposed = moa(
+    'revenue:distribute',
+    String(projectId),
+    '500000',
+    new Date().toISOString().slice(0, 10),
+    'Live',
+  );
+  const approval = /Approval (\S+) proposed/.exec(proposed)?.[1];
+  if (!approval) throw new Error('revenue:distribute proposed no approval');
+  moa('approval:approve', approval, '--as', 'admin2@demo.moa.localhost');
 
   await expect(page.getByText('No payouts are scheduled.')).toHaveCount(0, AT_ONCE);
   await expect(page.getByText(/Han River Sessions.*· pays on/).first()).toBeVisible(AT_ONCE);

@@ -102,14 +102,19 @@ for (const language of languages) {
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect.poll(() => sent).toEqual([language, other, language]);
 
+      // A signed-in page never goes quiet (its live stream stays open): each load is waited for
+      // until the app runs in full, its stream asked for after the profile it reconciles.
+      const streamOpened = () => page.waitForRequest((sentRequest) => sentRequest.url().endsWith('/api/v1/events'));
       for (let load = 0; load < 3; load += 1) {
+        const opened = streamOpened();
         await page.reload();
         await expectPage(page);
-        await page.waitForLoadState('networkidle');
+        await opened;
       }
+      const opened = streamOpened();
       await page.goto('/account/account-settings');
       await expectPage(page);
-      await page.waitForLoadState('networkidle');
+      await opened;
       expect(sent).toEqual([language, other, language]);
       expect(consoleErrors).toEqual([]);
     });

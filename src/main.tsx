@@ -13,7 +13,7 @@ import { createAppRouter } from './router';
 import { HYDRATING_EVENT, nextTask, takePageData } from './lib/prerendered';
 import { getLanguage, initLocale, reconcileAccountLocale, subscribeLocale } from './lib/i18n';
 import { loadFacesFor } from './lib/fonts';
-import { saveLanguage } from './features/account/language';
+import { tellAccountLanguage } from './features/account/language';
 import { meQueryOptions } from './features/session/queries';
 import type { Me } from './domain/session';
 
@@ -48,18 +48,13 @@ onSessionEnd((reason) => {
 // Only a profile the server just answered counts: one restored from this device may predate a
 // switch already told to the account, and would have it told again at every page load.
 const meKey = JSON.stringify(meQueryOptions().queryKey);
-let toldAccount: string | null = null;
 queryClient.getQueryCache().subscribe((event) => {
   if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
   if (JSON.stringify(event.query.queryKey) !== meKey) return;
   const me = event.query.state.data as Me | null | undefined;
   if (!me) return;
   void reconcileAccountLocale(me.userPayload.language)
-    .then((tell) => {
-      if (!tell || toldAccount === tell) return;
-      toldAccount = tell;
-      return saveLanguage(tell).then(() => undefined);
-    })
+    .then((tell) => tell && tellAccountLanguage(tell))
     .catch(() => undefined);
 });
 

@@ -25,6 +25,13 @@ export interface PushTransport {
 
 const BODY_KEPT = 1024;
 
+/** A kept-alive socket that turned out closed when a request was written to it. */
+class StaleConnectionError extends Error {
+  constructor(cause: Error) {
+    super(`The kept connection was closed: ${cause.message}`, { cause });
+  }
+}
+
 /**
  * The only way the sender reaches a push service. Its sockets resolve names through
  * `publicOnlyLookup`, so the address checked is the address connected to; redirects are not
@@ -43,7 +50,20 @@ export function createPushTransport(options: {
     'http:': new http.Agent({ keepAlive: true, maxSockets: 8, lookup }),
   };
 
-  function post(endpoint: string, headers: Record<string, string>, body: Uint8Array | undefined) {
+  /**
+   * A kept connection the push service closed while idle fails only when it is used again; the
+   * request never reached the service, so it is sent once more on a fresh connection.
+   */
+  async function post(endpoint: string, headers: Record<string, string>, body: Uint8Array | undefined) {
+    try {
+      return await postOnce(endpoint, headers, body);
+    } catch (error) {
+      if (!(error instanceof StaleConnectionError)) throw error;
+      return postOnce(endpoint, headers, body);
+    }
+  }
+
+  function postOnce(endpoint: string, headers: Record<string, string>, body: Uint8Array | undefined) {
     return new Promise<PushResponse>((resolvePost, reject) => {
       const url = new URL(endpoint);
       const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -85,7 +105,10 @@ export function createPushTransport(options: {
           });
         },
       );
-      request.on('error', reject);
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        const isStale = request.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+        reject(isStale ? new StaleConnectionError(error) : error);
+      });
       request.end(body ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : undefined);
     });
   }

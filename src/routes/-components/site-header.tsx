@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useId, useState, useSyncExternalStore } from 'react';
-import { saveLanguage } from '../../features/account/language';
+import { tellAccountLanguage } from '../../features/account/language';
 import { InstallButton } from '../../features/pwa/install-button';
 import { t, type MessageKey } from '../../lib/i18n';
 import { hasSessionToken, subscribeSession } from '../../lib/session';
@@ -38,7 +38,7 @@ export function SiteHeader() {
 
   // Signed in, the choice is also kept on the account, so mails and messages follow it.
   const rememberLanguage = (locale: 'en' | 'ko') => {
-    if (isSignedIn) saveLanguage(locale).catch(() => undefined);
+    if (isSignedIn) tellAccountLanguage(locale).catch(() => undefined);
   };
 
   const accountLink = isSignedIn ? (
