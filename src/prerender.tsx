@@ -29,6 +29,13 @@ export async function prerender(href: string, options: PrerenderOptions): Promis
   setPostSanitizer(options.sanitizePostHtml);
   await renderIn(options.locale);
   const queryClient = createQueryClient();
+  // A page rendered for a visitor is never worth a wait: an answer that failed (a 429 asking to
+  // wait, a fault) makes the loader fail at once, and the visitor gets the bare shell, whose app
+  // asks again itself. Retrying here would hold every other visitor's render behind this one.
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
   const router = createAppRouter(queryClient, Promise.resolve(), createMemoryHistory({ initialEntries: [href] }));
   // The browser restores scroll positions itself; the server writes no script for it (the policy
   // allows none inline, and the app's hydration expects none).

@@ -166,6 +166,24 @@ describe('public pages served with their first paint', () => {
     expect(response.body).not.toContain('moa-page-data');
   });
 
+  it('serves the bare shell at once when the API asks the visitor to wait, holding no render behind it', async () => {
+    // One address spends its whole API budget; the page's own requests then answer 429.
+    const remoteAddress = '203.0.113.77';
+    let limited = false;
+    for (let i = 0; i < 400 && !limited; i++) {
+      const answer = await t.app.inject({ url: '/api/v1/categories', remoteAddress });
+      limited = answer.statusCode === 429;
+    }
+    expect(limited).toBe(true);
+    // Retrying would wait for Retry-After (the whole window, a minute) before giving up; the
+    // test's time-out is far shorter.
+    const html = (await t.app.inject({ url: '/projects', remoteAddress })).body;
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('moa-page-data');
+    // Another visitor is rendered as usual.
+    expect(rootOf((await t.app.inject({ url: '/projects' })).body)).toContain('Gangnam Tteokbokki Kitchens');
+  }, 15_000);
+
   it('compresses every page, rendered or not', async () => {
     for (const url of ['/projects', '/no/such/page']) {
       const response = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
