@@ -10,7 +10,8 @@
  *   3. orders per second and the oversell checks (bench/orders.ts), and the project-list read
  *      while investors sign contracts, beside it alone and beside renders on the event loop
  *      (bench/signing.ts);
- *   4. the client's Lighthouse run of the public pages beside a bare baseline page (bench/lighthouse.ts).
+ *   4. memory over a day's kind of work: pages rendered, reads, a quiet spell (bench/memory.ts);
+ *   5. the client's Lighthouse run of the public pages beside a bare baseline page (bench/lighthouse.ts).
  *
  *   npm run bench                           everything, 2 s per load
  *   npm run bench -- --only=reads,startup   some sections (startup, reads, orders, lighthouse)
@@ -40,6 +41,7 @@ import { loadOrCreateSecrets } from '../server/secrets';
 import { approveIdentity } from '../tests/helpers/kyc';
 import { fillLargeData, LARGE } from './large-data';
 import { runLighthouse } from './lighthouse';
+import { runMemoryBench } from './memory';
 import { postgresSchemaUrl, runOrderBench } from './orders';
 import { runSigningBench } from './signing';
 
@@ -47,7 +49,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
 const onlyArgument = argv.find((value) => value.startsWith('--only='));
 const sections = new Set(
-  onlyArgument ? onlyArgument.slice('--only='.length).split(',') : ['startup', 'reads', 'orders', 'lighthouse'],
+  onlyArgument
+    ? onlyArgument.slice('--only='.length).split(',')
+    : ['startup', 'memory', 'reads', 'orders', 'lighthouse'],
 );
 const withLarge = !argv.includes('--no-large');
 /** --reads=detail,users/me: only the reads whose name contains one of these. */
@@ -498,4 +502,5 @@ if (sections.has('orders') || sections.has('signing')) {
 }
 
 // The client's Lighthouse figures: bench/lighthouse.ts prints its own table beside its baseline page.
+if (sections.has('memory')) await runMemoryBench();
 if (sections.has('lighthouse')) await runLighthouse();

@@ -13,11 +13,12 @@ import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const buildDir = path.join(root, 'build');
-/** The server, the operator commands, and the worker thread the server starts to render signed contracts. */
+/** The server, the operator commands, and the worker threads the server starts to render signed contracts and public pages. */
 export const entries = {
   server: 'server/main.ts',
   cli: 'server/cli/main.ts',
   'pdf-worker': 'server/modules/orders/pdf-worker.ts',
+  'render-worker': 'server/modules/site/render-worker.ts',
 };
 /** Every file the last build read, written beside it, so staleness is checked on exactly those. */
 const inputsFile = path.join(buildDir, 'inputs.json');

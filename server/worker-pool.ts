@@ -1,4 +1,4 @@
-import { parentPort, threadId, Worker } from 'node:worker_threads';
+import { parentPort, threadId, Worker, type TransferListItem } from 'node:worker_threads';
 
 /**
  * A fixed-size pool of worker threads for CPU-heavy work (rendering signed contracts), so the
@@ -8,7 +8,7 @@ import { parentPort, threadId, Worker } from 'node:worker_threads';
  * PoolBusyError rather than letting callers wait without bound.
  */
 
-export interface WorkerPoolOptions {
+export interface WorkerPoolOptions<Task = unknown> {
   /** The worker module: a file that calls `serveTasks`. A `.ts` file is run through tsx. */
   file: URL;
   /** Threads at most. */
@@ -17,6 +17,8 @@ export interface WorkerPoolOptions {
   queueMax: number;
   /** A thread without work for this long stops (0 keeps threads until close). */
   idleMs?: number;
+  /** What of a task moves to the thread rather than being copied (a MessagePort it talks back on). */
+  transferOf?: (task: Task) => readonly TransferListItem[];
 }
 
 export interface TaskOutcome<Result> {
@@ -63,7 +65,7 @@ export class WorkerPool<Task, Result> {
   /** A running mean of how long a task takes, for Retry-After; a guess until the first one. */
   private meanTaskMs = 1000;
 
-  constructor(private readonly options: WorkerPoolOptions) {
+  constructor(private readonly options: WorkerPoolOptions<Task>) {
     if (options.size < 1) throw new Error('a worker pool needs at least one thread');
     this.entry = bootstrapOf(options.file);
   }
@@ -133,7 +135,7 @@ export class WorkerPool<Task, Result> {
       thread.startedAt = performance.now();
       // A thread at work keeps the process alive; an idle one does not.
       thread.worker.ref();
-      thread.worker.postMessage(job.task);
+      thread.worker.postMessage(job.task, this.options.transferOf?.(job.task));
     }
   }
 

@@ -29,7 +29,7 @@ export function stripMarkup(html: string): string {
 
 /** Words in plain text: runs of letters or digits (Hangul words count like any other). */
 export function countWords(text: string): number {
-  return text.match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}'’_-]*/gu)?.length ?? 0;
+  return text.match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}'\u2019_-]*/gu)?.length ?? 0;
 }
 
 /** Read time in whole minutes: words / 200, rounded up, at least 1 (spec section 9). */

@@ -1,5 +1,5 @@
-import { QueryClient, onlineManager } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver, onlineManager } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { PERSIST_MAX_AGE_MS, createQueryClient, shouldRetry } from '../../src/lib/query-client';
 import { shouldPersistQuery } from '../../src/lib/query-persistence';
@@ -83,5 +83,49 @@ describe('offline', () => {
 
   it('tries a request even when the browser says offline (the service worker may answer)', () => {
     expect(createQueryClient().getDefaultOptions().queries?.networkMode).toBe('always');
+  });
+});
+
+describe('back online', () => {
+  const listenerCount = () => (onlineManager as unknown as { listeners: Set<unknown> }).listeners.size;
+
+  it('asks again for what failed while offline, for as long as the client is mounted', async () => {
+    const client = createQueryClient();
+    client.mount();
+    const answers: (() => string)[] = [
+      () => 'saved',
+      () => {
+        throw new Error('offline');
+      },
+      () => 'fresh',
+    ];
+    // Fresh by time for ever: only the reconnect rule can ask again.
+    const observer = new QueryObserver(client, {
+      queryKey: ['failed-offline'],
+      queryFn: () => answers.shift()!(),
+      retry: false,
+      staleTime: Infinity,
+    });
+    const stop = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe('saved'));
+    await observer.refetch();
+    expect(observer.getCurrentResult().status).toBe('error');
+    onlineManager.setOnline(false);
+    onlineManager.setOnline(true);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe('fresh'));
+    expect(observer.getCurrentResult().status).toBe('success');
+    stop();
+    client.unmount();
+  });
+
+  it('keeps no listener for a client that is not mounted, so one built per server render is freed', () => {
+    const before = listenerCount();
+    for (let i = 0; i < 5; i++) createQueryClient();
+    expect(listenerCount()).toBe(before);
+    const client = createQueryClient();
+    client.mount();
+    expect(listenerCount()).toBeGreaterThan(before);
+    client.unmount();
+    expect(listenerCount()).toBe(before);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -49,7 +49,10 @@ describe('public pages served with their first paint', () => {
 
   beforeAll(async () => {
     // The renderer exactly as `vite build` writes it, from the sources under test.
-    const outDir = mkdtempSync(path.join(tmpdir(), 'moa-renderer-'));
+    // Inside the project, so the render thread finds the dependencies the build leaves external.
+    const cache = path.join(root, 'node_modules', '.cache');
+    mkdirSync(cache, { recursive: true });
+    const outDir = mkdtempSync(path.join(cache, 'moa-renderer-'));
     await build({
       configFile: path.join(root, 'vite.config.ts'),
       root,
@@ -57,6 +60,8 @@ describe('public pages served with their first paint', () => {
       build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, sourcemap: false },
     });
     rendererFile = path.join(outDir, 'prerender.js');
+    // An ES module, as the project's own build/ is (its package.json says so).
+    writeFileSync(path.join(outDir, 'package.json'), '{ "type": "module" }');
     t = await createTestApp('sqlite', {
       SERVE_CLIENT: 'true',
       CLIENT_DIST_DIR: writeShell(),
@@ -77,7 +82,10 @@ describe('public pages served with their first paint', () => {
       content: '<h2>Where the money comes from</h2><p>Streams, sync and broadcast.</p><script>alert(2)</script>',
     });
   }, 120_000);
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    rmSync(path.dirname(rendererFile), { recursive: true, force: true });
+  });
 
   it('renders the project list into the HTML, with the data it was rendered from', async () => {
     const response = await t.app.inject({ url: '/projects' });

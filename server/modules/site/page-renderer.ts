@@ -1,23 +1,17 @@
 import { existsSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MessageChannel } from 'node:worker_threads';
+import type { FastifyInstance, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import {
   LANGUAGE_COOKIE,
   languageFromAcceptLanguage,
   languageSchema,
   type Language,
 } from '../../../src/domain/language';
-import { loadPostSanitizer } from '../posts/sanitize';
+import { WorkerPool } from '../../worker-pool';
+import type { ApiAnswer, ApiCall, RenderTask } from './render-worker';
 import { escapeHtml } from './origin';
 import { ACCESS_TOKEN_COOKIE } from '../../../src/domain/auth';
 import { PAGE_DATA_ID, type PrerenderedPage } from '../../../src/domain/page';
-
-interface RendererModule {
-  prerender(
-    href: string,
-    options: { locale: Language; fetch: typeof fetch; sanitizePostHtml: (html: string) => string },
-  ): Promise<PrerenderedPage | null>;
-}
 
 export type RenderPage = (request: FastifyRequest, shell: string) => Promise<string | null>;
 
@@ -67,51 +61,84 @@ export function fillShell(shell: string, page: PrerenderedPage, language: Langua
 }
 
 /**
+ * The render thread's module: beside this file in the sources (run through tsx), beside the
+ * bundle in build/ (scripts/build-server.mjs builds it as its own entry).
+ */
+const workerFile = import.meta.url.endsWith('.ts')
+  ? new URL('./render-worker.ts', import.meta.url)
+  : new URL('./render-worker.js', import.meta.url);
+
+/**
+ * A render thread without a page to render for this long stops, and the app it loaded (React,
+ * the router, every page) leaves the process's memory with it; the next visitor's page starts a
+ * new one (about as long as the first render of a fresh process).
+ */
+export const RENDER_THREAD_IDLE_MS = 20_000;
+/** Pages waiting for the render thread; past that, visitors get the bare shell at once. */
+export const RENDER_QUEUE_MAX = 16;
+
+/** What a page's API request answered, for the render thread. */
+function answerOf(id: number, answer: LightMyRequestResponse): ApiAnswer {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return { id, status: answer.statusCode, headers, body: answer.payload };
+}
+
+/**
  * Public pages asked for without a session are answered with their first paint in the HTML, so
  * a phone paints the page (and starts its images) before any script has run; the app then takes
- * over in place (src/lib/prerendered.ts). The renderer is the app itself, built for Node: its
- * API requests are answered in this process through the same routes, checks and limits as any
- * other (counted against the visitor's own address). Answers null, and the caller sends the
- * bare shell, for a signed-in visitor (their pages are theirs, and the app renders them), for a
- * page that is not public or not found, when the renderer is not built, or when it fails.
+ * over in place (src/lib/prerendered.ts). The renderer is the app itself, built for Node, run in
+ * a worker thread (render-worker.ts) that stops when idle, so a server that has rendered pages
+ * does not keep the app's memory (docs/decisions/1808-pages-render-in-a-thread-that-stops.md).
+ * The page's API requests are answered in this process through the same routes, checks and
+ * limits as any other (counted against the visitor's own address). Answers null, and the caller
+ * sends the bare shell, for a signed-in visitor (their pages are theirs, and the app renders
+ * them), for a page that is not public or not found, when the renderer is not built, when pages
+ * are queued past RENDER_QUEUE_MAX, or when a render fails.
  *
  * Renders run one at a time: the app's language and its API transport are module state.
  */
 export function createPageRenderer(app: FastifyInstance, file: string): RenderPage | null {
   if (!existsSync(file)) return null;
-  let renderer: Promise<RendererModule> | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
+  const pool = new WorkerPool<RenderTask, PrerenderedPage | null>({
+    file: workerFile,
+    size: 1,
+    queueMax: RENDER_QUEUE_MAX,
+    idleMs: RENDER_THREAD_IDLE_MS,
+    transferOf: (task) => [task.api],
+  });
+  app.addHook('onClose', () => pool.close());
 
   return async (request, shell) => {
     if (request.cookies?.[ACCESS_TOKEN_COOKIE]) return null;
+    if (pool.isFull) return null;
     const language = pageLanguage(request);
-    const fetcher: typeof fetch = async (input, init) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const headers = Object.fromEntries(new Headers(init?.headers).entries());
-      const answer = await app.inject({
-        method: (init?.method ?? 'GET') as 'GET',
-        url,
-        headers: { ...headers, 'accept-language': language },
-        remoteAddress: request.ip,
-      });
-      return new Response(answer.statusCode === 204 ? null : answer.payload, {
-        status: answer.statusCode,
-        headers: answer.headers as Record<string, string>,
-      });
-    };
-    const render = async () => {
-      renderer ??= import(pathToFileURL(file).href) as Promise<RendererModule>;
-      const [{ prerender }, sanitizePostHtml] = await Promise.all([renderer, loadPostSanitizer()]);
-      return prerender(request.url, { locale: language, fetch: fetcher, sanitizePostHtml });
-    };
-    const turn = queue.then(render, render);
-    queue = turn.catch(() => undefined);
+    const { port1, port2 } = new MessageChannel();
+    port1.on('message', (call: ApiCall) => {
+      void app
+        .inject({
+          method: call.method as 'GET',
+          url: call.url,
+          headers: { ...call.headers, 'accept-language': language },
+          payload: call.body,
+          remoteAddress: request.ip,
+        })
+        .then((answer) => port1.postMessage(answerOf(call.id, answer)))
+        .catch((error: unknown) => {
+          request.log.warn({ err: error, url: call.url }, 'a rendered page’s API request failed');
+          port1.postMessage({ id: call.id, status: 500, headers: {}, body: '' } satisfies ApiAnswer);
+        });
+    });
     try {
-      const page = await turn;
+      const { result: page } = await pool.run({ rendererFile: file, href: request.url, locale: language, api: port2 });
       return page ? fillShell(shell, page, language) : null;
     } catch (error) {
       request.log.warn({ err: error, url: request.url }, 'page render failed; serving the bare shell');
       return null;
+    } finally {
+      port1.close();
     }
   };
 }

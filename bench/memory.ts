@@ -1,0 +1,136 @@
+/**
+ * Memory of the compiled server over a day's kind of work: resident size after start, after
+ * serving public pages to visitors (rendered with their first paint, in both languages), after
+ * API reads, and after a quiet spell. Beside it, in the same run, the same server with page
+ * rendering off, and a bare Fastify + SQLite process idle for as long.
+ *
+ *   npm run bench -- --only=memory
+ *   BENCH_PAGES=1000 BENCH_READS=10000 BENCH_QUIET_SECONDS=30 npm run bench -- --only=memory
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const pages = Number(process.env.BENCH_PAGES ?? 1000);
+const reads = Number(process.env.BENCH_READS ?? 10_000);
+const quietSeconds = Number(process.env.BENCH_QUIET_SECONDS ?? 30);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function rssMiB(pid: number): number {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+  return Math.round(kb / 1024);
+}
+
+interface Figures {
+  start: number;
+  pages: number;
+  reads: number;
+  quiet: number;
+}
+
+async function run(args: string[], env: Record<string, string>, work: boolean): Promise<Figures> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { PATH: process.env.PATH, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  try {
+    for (let tries = 0; ; tries += 1) {
+      if (
+        await fetch(`${base}/api/health`).then(
+          (answer) => answer.ok,
+          () => false,
+        )
+      )
+        break;
+      if (tries > 600) throw new Error(`${args.join(' ')} did not start`);
+      await sleep(100);
+    }
+    await sleep(3000);
+    const figures: Figures = { start: rssMiB(child.pid!), pages: Number.NaN, reads: Number.NaN, quiet: Number.NaN };
+    if (work) {
+      type Listed = { productPayloads?: { id: number }[]; postPayloads?: { urlTitle: string }[] };
+      const products =
+        ((await (await fetch(`${base}/api/v1/products?limit=50`)).json()) as Listed).productPayloads ?? [];
+      const posts = ((await (await fetch(`${base}/api/v1/posts?limit=20`)).json()) as Listed).postPayloads ?? [];
+      const addresses = [
+        '/',
+        '/projects',
+        '/blog',
+        '/faq',
+        '/landing',
+        ...products.map((product) => `/projects/${product.id}`),
+        ...posts.map((post) => `/blog/${post.urlTitle}`),
+      ];
+      // Each visitor from an address of its own, as on the open web (the API's limits are per address).
+      for (let i = 0; i < pages; i += 1) {
+        const answer = await fetch(base + addresses[i % addresses.length], {
+          headers: { 'accept-language': i % 2 ? 'ko' : 'en', 'x-forwarded-for': `198.51.100.${i % 250}` },
+        });
+        await answer.text();
+      }
+      figures.pages = rssMiB(child.pid!);
+      const apis = [
+        '/api/v1/products?limit=9',
+        '/api/v1/categories',
+        ...products.map((product) => `/api/v1/products/${product.id}`),
+      ];
+      for (let i = 0; i < reads; i += 10) {
+        await Promise.all(
+          Array.from({ length: 10 }, (_, j) =>
+            fetch(base + apis[(i + j) % apis.length]).then((answer) => answer.text()),
+          ),
+        );
+      }
+      figures.reads = rssMiB(child.pid!);
+    }
+    await sleep(quietSeconds * 1000);
+    figures.quiet = rssMiB(child.pid!);
+    return figures;
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+export async function runMemoryBench(): Promise<void> {
+  console.log(
+    `Memory (RSS MiB): 3 s after start, after ${pages} public pages, after ${reads} API reads, after ${quietSeconds} s quiet\n`,
+  );
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the server build failed');
+  const vite = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (vite.status !== 0) throw new Error('the client build failed');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-bench-memory-'));
+  const env = { DATA_DIR: dataDir, NODE_ENV: 'development', TRUST_PROXY: 'true' };
+  try {
+    // The first start of a new data folder migrates and seeds; the measured ones start on it.
+    await run([path.join('build', 'server.js')], env, false);
+    const rows = [
+      ['process', 'start', 'pages', 'reads', 'quiet'],
+      ['Moa, compiled (npm start)', await run([path.join('build', 'server.js')], env, true)],
+      [
+        'Moa, pages not rendered (baseline)',
+        await run([path.join('build', 'server.js')], { ...env, RENDER_PAGES: 'false' }, true),
+      ],
+      ['bare Fastify + SQLite, idle', await run([path.join('bench', 'bare-server.mjs')], env, false)],
+    ].map((row) =>
+      typeof row[1] === 'string'
+        ? (row as string[])
+        : [
+            row[0] as string,
+            ...Object.values(row[1] as Figures).map((value) => (Number.isNaN(value) ? '-' : String(value))),
+          ],
+    );
+    const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+    for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
+    console.log('');
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
