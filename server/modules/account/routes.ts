@@ -113,7 +113,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.headers(privateCache);
-      return listMyStatements(ctx, authOf(request).user.id);
+      const listed = await listMyStatements(ctx, authOf(request).user.id);
+      // The investor may download one next: a render thread starts meanwhile, its font loaded by then.
+      if (listed.statements.length) app.pdfRenderer.warm();
+      return listed;
     },
   );
 
