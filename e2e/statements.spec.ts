@@ -122,7 +122,7 @@ test('statements in English at 390 px: listed per year, downloaded as a PDF, the
   await context.setOffline(true);
   await page.reload();
   await expect(list.getByText(`Statement ${lastYear}`)).toBeVisible();
-  await expect(list.getByText(/^Saved on this device /)).toBeVisible();
+  await expect(page.getByText('You are offline: this is the copy saved on this device.')).toBeVisible();
   await list
     .locator('li', { hasText: `Statement ${lastYear}` })
     .getByRole('button')

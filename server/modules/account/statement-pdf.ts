@@ -30,7 +30,42 @@ const PAGE = { width: 595.28, height: 841.89, margin: 56 };
 const SIZE = 10;
 const LINE = 15;
 
-class Sheet {
+/** What a statement is drawn on: first a collector of its characters, then the pages. */
+interface Surface {
+  text(text: string, size?: number, gray?: number): void;
+  row(label: string, value: string, indent?: number): void;
+  rule(): void;
+  space(points: number): void;
+}
+
+/** Gathers every character a statement uses, so the font can be cut down to them before drawing. */
+class CharacterCollector implements Surface {
+  readonly characters = new Set<string>('0123456789 ·…');
+  private add(text: string): void {
+    for (const character of text) this.characters.add(character);
+  }
+  text(text: string): void {
+    this.add(text);
+  }
+  row(label: string, value: string): void {
+    this.add(label);
+    this.add(value);
+  }
+  rule(): void {}
+  space(): void {}
+}
+
+/**
+ * Noto Sans KR cut down to the characters used, by HarfBuzz: pdf-lib's own subsetting (fontkit)
+ * of the whole font drops glyphs, leaving blanks where letters should be (seen in poppler and
+ * pdf.js), and embedding it whole adds megabytes and misplaces some advances.
+ */
+async function fontFor(characters: Iterable<string>): Promise<Uint8Array> {
+  const { default: subsetFont } = await import('subset-font');
+  return subsetFont(await koreanFont(), [...characters].join(''), { targetFormat: 'truetype' });
+}
+
+class Sheet implements Surface {
   private page: PDFPage;
   private y = PAGE.height - PAGE.margin;
   private pages = 0;
@@ -114,10 +149,53 @@ export async function renderStatement(facts: StatementFacts): Promise<Uint8Array
   const date = (day: string) =>
     new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
+  const title = words.title(facts.year);
+  const footer = `Moa · ${title} · ${words.fingerprint} ${facts.sha256}`;
+  const draw = (sheet: Surface) => {
+    sheet.text(title, 16);
+    if (facts.isYearToDate) sheet.text(words.yearToDate, 10, 0.35);
+    sheet.space(8);
+    sheet.row(words.investor, facts.investorName, 0);
+    sheet.row(words.period, `${date(facts.from)} – ${date(facts.to)}`, 0);
+    sheet.row(words.asOf, date(facts.to), 0);
+    sheet.row(words.currency, facts.currency, 0);
+
+    if (!facts.lines.length) {
+      sheet.space(10);
+      sheet.text(words.none);
+    }
+    for (const line of facts.lines) {
+      sheet.space(10);
+      sheet.rule();
+      sheet.text(`${words.project}: ${line.productName} (${line.tokenName})`, 11);
+      sheet.row(words.heldAtStart(date(facts.from)), tokens(line.startQuantity));
+      sheet.row(words.bought, tokens(line.bought));
+      sheet.row(words.sold, tokens(line.sold));
+      sheet.row(words.gifted, tokens(line.gifted));
+      if (line.adjusted) sheet.row(words.adjusted, tokens(line.adjusted));
+      sheet.row(words.heldAtEnd(date(facts.to)), tokens(line.endQuantity));
+      sheet.row(words.revenueGross, money(line.revenueGross));
+      sheet.row(words.revenueWithheld, money(line.revenueWithheld));
+      sheet.row(words.revenueNet, money(line.revenueNet));
+    }
+    sheet.space(10);
+    sheet.rule();
+    sheet.text(words.totals, 11);
+    sheet.row(words.revenueGross, money(facts.totals.revenueGross));
+    sheet.row(words.revenueWithheld, money(facts.totals.revenueWithheld));
+    sheet.row(words.revenueNet, money(facts.totals.revenueNet));
+    sheet.space(14);
+    sheet.text(words.notes, 8, 0.35);
+    sheet.text(`${words.fingerprint}: ${facts.sha256}`, 8, 0.35);
+  };
+
+  const collector = new CharacterCollector();
+  collector.text(footer);
+  draw(collector);
   const doc = await lib.PDFDocument.create();
   doc.registerFontkit(fontkit);
-  const font = await doc.embedFont(await koreanFont(), { subset: true });
-  const title = words.title(facts.year);
+  // Cut down by HarfBuzz first (fontFor); pdf-lib's own pass over the small font then keeps every glyph.
+  const font = await doc.embedFont(await fontFor(collector.characters), { subset: true });
   doc.setTitle(title);
   doc.setAuthor('Moa');
   doc.setSubject(`${title}, SHA-256 ${facts.sha256}`);
@@ -128,41 +206,6 @@ export async function renderStatement(facts: StatementFacts): Promise<Uint8Array
   doc.setCreationDate(asOf);
   doc.setModificationDate(asOf);
 
-  const sheet = new Sheet(doc, font, lib.rgb, `Moa · ${title} · ${words.fingerprint} ${facts.sha256}`);
-  sheet.text(title, 16);
-  if (facts.isYearToDate) sheet.text(words.yearToDate, 10, 0.35);
-  sheet.space(8);
-  sheet.row(words.investor, facts.investorName, 0);
-  sheet.row(words.period, `${date(facts.from)} – ${date(facts.to)}`, 0);
-  sheet.row(words.asOf, date(facts.to), 0);
-  sheet.row(words.currency, facts.currency, 0);
-
-  if (!facts.lines.length) {
-    sheet.space(10);
-    sheet.text(words.none);
-  }
-  for (const line of facts.lines) {
-    sheet.space(10);
-    sheet.rule();
-    sheet.text(`${words.project}: ${line.productName} (${line.tokenName})`, 11);
-    sheet.row(words.heldAtStart(date(facts.from)), tokens(line.startQuantity));
-    sheet.row(words.bought, tokens(line.bought));
-    sheet.row(words.sold, tokens(line.sold));
-    sheet.row(words.gifted, tokens(line.gifted));
-    if (line.adjusted) sheet.row(words.adjusted, tokens(line.adjusted));
-    sheet.row(words.heldAtEnd(date(facts.to)), tokens(line.endQuantity));
-    sheet.row(words.revenueGross, money(line.revenueGross));
-    sheet.row(words.revenueWithheld, money(line.revenueWithheld));
-    sheet.row(words.revenueNet, money(line.revenueNet));
-  }
-  sheet.space(10);
-  sheet.rule();
-  sheet.text(words.totals, 11);
-  sheet.row(words.revenueGross, money(facts.totals.revenueGross));
-  sheet.row(words.revenueWithheld, money(facts.totals.revenueWithheld));
-  sheet.row(words.revenueNet, money(facts.totals.revenueNet));
-  sheet.space(14);
-  sheet.text(words.notes, 8, 0.35);
-  sheet.text(`${words.fingerprint}: ${facts.sha256}`, 8, 0.35);
+  draw(new Sheet(doc, font, lib.rgb, footer));
   return doc.save({ useObjectStreams: false });
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { StatementSummary } from '../../../domain/statements';
-import { formatDate, formatDateTime } from '../../../lib/dates';
+import { formatDate } from '../../../lib/dates';
 import { getLanguage, t } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
 import { useIsOnline } from '../../../lib/use-online';
@@ -60,9 +60,7 @@ function StatementDownload({ statement }: { statement: StatementSummary }) {
 
 /** The investor's yearly statements, newest first; the list opens offline from the saved copy. */
 export function StatementsList() {
-  const statements = useQuery(statementsQueryOptions());
-  const isOnline = useIsOnline();
-  const { data } = statements;
+  const { data } = useQuery(statementsQueryOptions());
   if (!data) return null;
   return (
     <section className="card mt-6 p-4 sm:p-5" aria-labelledby="yearly-statements">
@@ -70,11 +68,6 @@ export function StatementsList() {
         {t('documents.statements')}
       </h2>
       <p className="mt-1 text-sm text-ink-muted">{t('documents.statementsIntro')}</p>
-      {!isOnline && statements.dataUpdatedAt > 0 ? (
-        <p className="mt-2 text-xs text-ink-muted">
-          {t('documents.statementsSavedAt', { time: formatDateTime(statements.dataUpdatedAt) })}
-        </p>
-      ) : null}
       {data.statements.length ? (
         <ul className="mt-3 divide-y divide-line" data-testid="statements">
           {data.statements.map((statement) => (

@@ -159,7 +159,6 @@ export const texts = {
   'documents.statementYearToDate': 'Year to date, until {date}',
   'documents.statementPeriod': '{from} to {to}',
   'documents.statementSummary': 'Projects: {count} · revenue {amount}',
-  'documents.statementsSavedAt': 'Saved on this device {time}.',
   'documents.statementOffline': 'Statements are made when you download them: connect to the internet and try again.',
   'bank.title': 'Bank details',
   'bank.intro': 'Revenue is paid to this account. The holder must be you, named as on your verified identity.',

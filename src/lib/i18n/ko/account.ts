@@ -160,7 +160,6 @@ export const texts = {
   'documents.statementYearToDate': '연초부터 {date}까지',
   'documents.statementPeriod': '{from}부터 {to}까지',
   'documents.statementSummary': '프로젝트 {count}개 · 수익 {amount}',
-  'documents.statementsSavedAt': '{time}에 이 기기에 저장되었습니다.',
   'documents.statementOffline': '명세서는 다운로드할 때 만들어집니다. 인터넷에 연결한 뒤 다시 시도해 주세요.',
   'bank.title': '계좌 정보',
   'bank.intro': '수익 분배금은 이 계좌로 입금됩니다. 예금주는 본인 인증된 실명과 같아야 합니다.',
