@@ -43,6 +43,8 @@ export const external = [
   'ioredis',
   'pdf-lib',
   '@pdf-lib/fontkit',
+  // Reads HarfBuzz's wasm file beside its own package.
+  'subset-font',
   'sanitize-html',
   'nodemailer',
   'web-push',

@@ -36,6 +36,7 @@ import { kycRoutes, kycWebhookRoutes } from './modules/kyc/routes';
 import { liveRoutes } from './modules/live/routes';
 import { mfaRoutes } from './modules/mfa/routes';
 import { ordersRoutes } from './modules/orders/routes';
+import { createContractRenderer, type ContractRenderer } from './modules/orders/contract-renderer';
 import type { PushResolver } from './modules/notifications/push-endpoint';
 import { notificationRoutes } from './modules/notifications/routes';
 import { operatorRoutes } from './modules/operator/routes';
@@ -73,6 +74,8 @@ export interface BuildAppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** The worker threads that render PDFs (signed contracts, yearly statements), one pool per app. */
+    pdfRenderer: ContractRenderer;
     /** The key that opens the development mailbox from anywhere; null when there is no mailbox. */
     devMailboxKey: string | null;
   }
@@ -151,6 +154,10 @@ export async function buildApp({
     now: now ?? (() => new Date()),
   };
   await app.register(authPlugin, { ctx });
+  // Threads start with the first PDF to render and stop with the app (after requests in flight).
+  const pdfRenderer = createContractRenderer(config);
+  app.decorate('pdfRenderer', pdfRenderer);
+  app.addHook('onClose', () => pdfRenderer.close());
   await app.register(projectAccess);
   await app.register(routeTable);
   await app.register(rateLimit, {

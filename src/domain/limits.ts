@@ -39,6 +39,9 @@ export const NOTIFICATIONS_MAX_LIMIT = 50;
 export const ACTIVITY_MAX_LIMIT = 200;
 /** The highest version number a project document may have. */
 export const DOCUMENT_VERSION_MAX = 100_000;
+/** The years a yearly statement may be asked for (the service also refuses years after the current one). */
+export const STATEMENT_FIRST_YEAR = 2000;
+export const STATEMENT_LAST_YEAR = 9999;
 export const NOTIFICATION_LINK_MAX_LENGTH = 300;
 export const PUSH_ENDPOINT_MAX_LENGTH = 1000;
 

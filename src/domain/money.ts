@@ -36,3 +36,11 @@ export function toMajorUnitsNumeral(minor: number, currency: string): string {
   const padded = whole.padStart(digits + 1, '0');
   return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
 }
+
+/**
+ * Minor units written in a language with the currency's own digits: 1234567 USD in 'ko' →
+ * "US$12,345.67", 2500 KRW in 'en' → "₩2,500".
+ */
+export function formatMinorUnitsIn(minor: number, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(toMajorUnits(minor, currency));
+}

@@ -88,6 +88,7 @@ export const validationMessagesKo: Record<ValidationKey, string> = {
   'validation.itemId': '번호는 1 이상의 정수여야 합니다.',
   'validation.documentId': '문서 번호는 1 이상의 정수여야 합니다.',
   'validation.documentVersion': `문서 버전은 1부터 ${n(limit.DOCUMENT_VERSION_MAX)}까지의 정수여야 합니다.`,
+  'validation.statementYear': `명세서 연도는 ${limit.STATEMENT_FIRST_YEAR}년부터 올해까지의 네 자리 숫자여야 합니다.`,
   'validation.giftId': '혜택 번호는 1 이상의 정수여야 합니다.',
   'validation.notificationId': '알림 번호는 1 이상의 정수여야 합니다.',
   'validation.nextId': 'nextId는 1 이상의 정수여야 합니다.',

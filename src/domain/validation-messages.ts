@@ -96,6 +96,7 @@ export const validationMessages = {
   'validation.itemId': 'The id must be a whole number of at least 1.',
   'validation.documentId': 'The document id must be a whole number of at least 1.',
   'validation.documentVersion': `The document version must be a whole number from 1 to ${n(limit.DOCUMENT_VERSION_MAX)}.`,
+  'validation.statementYear': `The statement year must be four digits from ${limit.STATEMENT_FIRST_YEAR} to the current year.`,
   'validation.giftId': 'The gift id must be a whole number of at least 1.',
   'validation.notificationId': 'The notification id must be a whole number of at least 1.',
   'validation.nextId': 'nextId must be a whole number of at least 1.',

@@ -41,6 +41,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Extra request headers (an Idempotency-Key, for one); they never replace Authorization. */
   headers?: Record<string, string>;
+  /** Longer than the client's own for answers made on request (a statement's PDF). */
+  timeoutMs?: number;
 }
 
 export interface Download {
@@ -112,7 +114,7 @@ export function createApiClient(options: ApiClientOptions) {
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(request.body);
     }
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const timeout = AbortSignal.timeout(request.timeoutMs ?? timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
 
     let response: Response;

@@ -400,3 +400,22 @@ export async function deleteWalletAddress(db: Db, userId: string, id: string): P
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** Every ledger entry of the investor's holdings with its project's names, oldest first (yearly statements). */
+export async function findLedgerEntriesOfUser(db: Db, userId: string) {
+  return db
+    .selectFrom('holding_entries')
+    .innerJoin('products', 'products.id', 'holding_entries.product_id')
+    .select([
+      'holding_entries.product_id',
+      'holding_entries.quantity',
+      'holding_entries.reason',
+      'holding_entries.created_at',
+      'products.name as product_name',
+      'products.token_name',
+    ])
+    .where('holding_entries.user_id', '=', userId)
+    .orderBy('holding_entries.created_at')
+    .orderBy('holding_entries.id')
+    .execute();
+}

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authenticatorCodeRequestSchema,
@@ -20,6 +22,8 @@ import {
   walletAddressRequestSchema,
   walletAddressSchema,
 } from '../../../src/domain/portfolio';
+import { languageSchema } from '../../../src/domain/language';
+import { myStatementsResponseSchema, statementYearParamsSchema } from '../../../src/domain/statements';
 import { authOf, requestMeta } from '../../plugins/auth';
 import { contentDisposition } from '../orders/signing';
 import {
@@ -37,6 +41,9 @@ import {
   removeWallet,
   saveBankDetails,
 } from './service';
+import { listMyStatements, renderMyStatement } from './statements';
+
+const statementLanguageQuerySchema = z.object({ language: languageSchema.optional() });
 
 /** The account area: holdings, revenue, documents, gifts, payout details and the address book. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -91,6 +98,56 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           'Access-Control-Expose-Headers': 'Content-Disposition',
         })
         .send(file.bytes);
+    },
+  );
+
+  app.get(
+    '/api/v1/users/me/statements',
+    {
+      schema: {
+        summary: 'Yearly statements: one per year with holdings or revenue, newest first',
+        description: 'The current year runs to today (year to date).',
+        response: { 200: myStatementsResponseSchema },
+      },
+      preValidation: reader,
+    },
+    async (request, reply) => {
+      reply.headers(privateCache);
+      const listed = await listMyStatements(ctx, authOf(request).user.id);
+      // The investor may download one next: a render thread starts meanwhile, its font loaded by then.
+      if (listed.statements.length) app.pdfRenderer.warm();
+      return listed;
+    },
+  );
+
+  app.get(
+    '/api/v1/users/me/statements/:year.pdf',
+    {
+      schema: {
+        summary: 'One year’s statement of holdings and revenue per project as a PDF',
+        description:
+          'In the investor’s language (or `language`); its figures’ SHA-256 is printed on every page and the ' +
+          'SHA-256 of the file is in `Repr-Digest`. A year not of four digits, before 2000 or after the current ' +
+          'one is VALIDATION_FAILED (400); a year without holdings or revenue is NOT_FOUND (404). Rendered in ' +
+          'the contracts’ worker threads: SERVICE_UNAVAILABLE (503, Retry-After) when they are full.',
+        params: statementYearParamsSchema,
+        querystring: statementLanguageQuerySchema,
+      },
+      preValidation: reader,
+    },
+    async (request, reply) => {
+      const { user } = authOf(request);
+      const language = request.query.language ?? user.language ?? requestMeta(request).language ?? 'en';
+      const file = await renderMyStatement(ctx, app.pdfRenderer, user.id, request.params.year, language);
+      return reply
+        .headers({
+          'Cache-Control': 'private, no-store',
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': contentDisposition(file.fileName),
+          'Repr-Digest': `sha-256=:${createHash('sha256').update(file.pdf).digest('base64')}:`,
+          'Access-Control-Expose-Headers': 'Content-Disposition, Repr-Digest',
+        })
+        .send(Buffer.from(file.pdf.buffer, file.pdf.byteOffset, file.pdf.byteLength));
     },
   );
 

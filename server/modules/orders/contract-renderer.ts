@@ -2,15 +2,22 @@ import { availableParallelism } from 'node:os';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../errors';
 import { PoolBusyError, WorkerPool } from '../../worker-pool';
+import type { StatementFacts } from '../account/statement-pdf';
 import type { CertificateFacts } from './pdf';
 
+/** What a render thread is asked to draw: a signed contract or an investor's yearly statement. */
+export type PdfTask = { kind: 'contract'; facts: CertificateFacts } | { kind: 'statement'; facts: StatementFacts };
+
 /**
- * Renders signed contracts in worker threads: a PDF takes about half a second of CPU, which on
- * the event loop would hold every other request of the process for as long.
+ * Renders signed contracts (and the account's yearly statements) in worker threads: a PDF takes
+ * about half a second of CPU, which on the event loop would hold every other request of the
+ * process for as long. One pool per app serves both, so together they never take more threads.
  */
 export interface ContractRenderer {
   /** The PDF's bytes, and the worker thread that rendered them. */
   render(facts: CertificateFacts): Promise<{ pdf: Uint8Array; threadId: number }>;
+  /** A yearly statement's PDF, in the same threads and queue as the contracts. */
+  renderStatement(facts: StatementFacts): Promise<{ pdf: Uint8Array; threadId: number }>;
   /** Starts a render thread ahead of a signature (while its contract is read), if none runs. */
   warm(): void;
   /** Refuses with SERVICE_UNAVAILABLE (503, Retry-After) when a render now would be refused. */
@@ -44,22 +51,24 @@ function busy(error: PoolBusyError): AppError {
 export function createContractRenderer(
   config: Pick<AppConfig, 'CONTRACT_RENDER_THREADS' | 'CONTRACT_RENDER_QUEUE_MAX'>,
 ): ContractRenderer {
-  const pool = new WorkerPool<CertificateFacts, Uint8Array>({
+  const pool = new WorkerPool<PdfTask, Uint8Array>({
     file: workerFile,
     size: renderThreadsFor(config),
     queueMax: config.CONTRACT_RENDER_QUEUE_MAX,
     idleMs: IDLE_MS,
   });
+  const run = async (task: PdfTask) => {
+    try {
+      const { result, threadId } = await pool.run(task);
+      return { pdf: result, threadId };
+    } catch (error) {
+      if (error instanceof PoolBusyError) throw busy(error);
+      throw error;
+    }
+  };
   return {
-    async render(facts) {
-      try {
-        const { result, threadId } = await pool.run(facts);
-        return { pdf: result, threadId };
-      } catch (error) {
-        if (error instanceof PoolBusyError) throw busy(error);
-        throw error;
-      }
-    },
+    render: (facts) => run({ kind: 'contract', facts }),
+    renderStatement: (facts) => run({ kind: 'statement', facts }),
     warm: () => pool.warm(),
     assertAvailable() {
       if (pool.isFull) throw busy(new PoolBusyError(pool.retryAfterSeconds()));

@@ -18,7 +18,8 @@ type PdfLib = typeof PdfLibModule;
 let pdfLibrary: Promise<{ lib: PdfLib; fontkit: typeof Fontkit }> | null = null;
 let rgb: PdfLib['rgb'];
 
-function loadPdfLib() {
+/** pdf-lib and fontkit, loaded once per thread (the yearly statements draw with them too). */
+export function loadPdfLib() {
   pdfLibrary ??= Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]).then(([lib, fontkit]) => {
     rgb = lib.rgb;
     return { lib, fontkit: (fontkit as unknown as { default: typeof Fontkit }).default };
@@ -26,7 +27,8 @@ function loadPdfLib() {
   return pdfLibrary;
 }
 
-function koreanFont(): Promise<Buffer> {
+/** Noto Sans KR's bytes: Latin and Hangul in one font. */
+export function koreanFont(): Promise<Buffer> {
   fontBytes ??= readFile(require.resolve('@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf'));
   return fontBytes;
 }
@@ -56,7 +58,7 @@ const BODY_SIZE = 10;
 const LINE = 14.5;
 
 /** Splits text into lines that fit `width`, by words, and by characters inside a word too long to fit. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     if (!paragraph.trim()) {

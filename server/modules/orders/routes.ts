@@ -32,7 +32,6 @@ import {
   getPaymentOrder,
   listOwnOrders,
 } from './service';
-import { createContractRenderer } from './contract-renderer';
 import {
   contentDisposition,
   getContract,
@@ -53,9 +52,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const reader = app.requireAuth({ level: 'verified' });
   const actor = app.requireAuth({ level: 'verified', isAction: true });
   const noStore = { 'Cache-Control': 'no-store' };
-  // Threads start with the first contract to render and stop with the app (after requests in flight).
-  const renderer = createContractRenderer(ctx.config);
-  app.addHook('onClose', () => renderer.close());
+  // The app's render threads, shared with the yearly statements (server/app.ts starts and stops them).
+  const renderer = app.pdfRenderer;
   // Contracts a stopped process wrote but never committed are removed before the first request.
   app.addHook('onReady', async () => {
     await sweepPendingSignFiles(ctx);

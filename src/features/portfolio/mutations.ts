@@ -55,9 +55,12 @@ export function useClaimGift() {
   });
 }
 
-/** Saves a downloaded file under the name the server gave it. */
-export async function downloadToDevice(path: string, fallbackName: string): Promise<void> {
-  const file = await api.download(path);
+/**
+ * Saves a downloaded file under the name the server gave it. `timeoutMs` for files made on
+ * request (a statement may wait behind contracts for a render thread).
+ */
+export async function downloadToDevice(path: string, fallbackName: string, timeoutMs?: number): Promise<void> {
+  const file = await api.download(path, timeoutMs ? { timeoutMs } : {});
   const url = URL.createObjectURL(file.blob);
   const link = document.createElement('a');
   link.href = url;

@@ -10,6 +10,7 @@ export const portfolioKeys = {
   all: ['portfolio'] as const,
   revenues: (productId: number | null) => ['portfolio', 'revenues', productId ?? 'all'] as const,
   documents: () => ['portfolio', 'documents'] as const,
+  statements: () => ['portfolio', 'statements'] as const,
   bankDetails: () => ['portfolio', 'bank-details'] as const,
   addresses: () => ['portfolio', 'addresses'] as const,
   gift: (productId: number) => ['portfolio', 'gift', productId] as const,
@@ -34,6 +35,19 @@ export const documentsQueryOptions = () =>
     queryFn: ({ signal }) =>
       api.request('/api/v1/users/me/documents', {
         schema: loadSchema(portfolioSchemas, 'myDocumentsResponseSchema'),
+        signal,
+      }),
+    staleTime: 60_000,
+  });
+
+const statementSchemas = () => import('../../domain/statements');
+
+export const statementsQueryOptions = () =>
+  queryOptions({
+    queryKey: portfolioKeys.statements(),
+    queryFn: ({ signal }) =>
+      api.request('/api/v1/users/me/statements', {
+        schema: loadSchema(statementSchemas, 'myStatementsResponseSchema'),
         signal,
       }),
     staleTime: 60_000,

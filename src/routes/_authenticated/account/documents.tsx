@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DocumentsList } from '../../../features/portfolio/components/documents-list';
+import { StatementsList } from '../../../features/portfolio/components/statements-list';
 import { pageHead } from '../../../lib/head';
 import { t } from '../../../lib/i18n';
 
@@ -13,6 +14,7 @@ function Page() {
     <div>
       <h1 className="page-title">{t('documents.title')}</h1>
       <DocumentsList />
+      <StatementsList />
     </div>
   );
 }
