@@ -65,7 +65,7 @@ describe.each(testEngines())('orders on %s', (engine) => {
       quantity: 3,
       pricePerToken: 1000,
       amount: 3000,
-      currency: 'USD',
+      currency: t.config.CURRENCY,
       product: { id: productId, tokenName: 'HRSN' },
       payMethod: { id: accountMethodId, payMethodType: 'ACCOUNT' },
       canCancel: true,
@@ -85,7 +85,7 @@ describe.each(testEngines())('orders on %s', (engine) => {
       accountNumber: '469001-04-123456',
       accountHolder: 'Moa Escrow Trust',
       amount: 3000,
-      currency: 'USD',
+      currency: t.config.CURRENCY,
       reference: order.reference,
       deadline: order.expiresAt,
     });
