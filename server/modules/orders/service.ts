@@ -56,6 +56,7 @@ import {
   type OrderRow,
   type OrderView,
 } from './repository';
+import { isUniqueViolation } from '../../plugins/error-handler';
 
 type Db = Kysely<Database>;
 
@@ -87,15 +88,6 @@ const REFERENCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 export function newOrderReference(): string {
   const bytes = randomBytes(8);
   return `MOA-${[...bytes].map((byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join('')}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const candidate = error as { code?: unknown; message?: unknown };
-  return (
-    candidate?.code === '23505' ||
-    candidate?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    (typeof candidate?.message === 'string' && candidate.message.includes('UNIQUE constraint failed'))
-  );
 }
 
 /**
