@@ -91,7 +91,7 @@ export function newOrderReference(): string {
 }
 
 /**
- * Where and how to pay, once the contract is signed (decision 0500: payment follows the
+ * Where and how to pay, once the contract is signed (decision 0502: payment follows the
  * signature); null before, so nobody pays for an order they have not signed.
  */
 function paymentInstructionsOf(view: OrderView): PaymentInstructions | null {
