@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { demoProjects, type DemoProject, type Theme } from '../server/db/seed/catalogue-data';
+import { minorUnitDigits, toMajorUnits } from '../src/domain/money';
 
 const root = path.resolve('public/demo');
 
@@ -218,7 +219,9 @@ async function documentPdf(project: DemoProject, kind: 'memorandum' | 'terms'): 
   write(kind === 'memorandum' ? 'Offering memorandum (summary)' : 'Token terms', 13, bold);
   write(`Issuer: ${project.legalName}, ${project.form}, ${project.address}.`);
   write(project.description);
-  const usd = (cents: number) => `USD ${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  // The demo documents are written in US dollars, whatever CURRENCY a deployment sets.
+  const usd = (cents: number) =>
+    `USD ${toMajorUnits(cents, 'USD').toLocaleString('en-US', { minimumFractionDigits: minorUnitDigits('USD') })}`;
   if (kind === 'memorandum') {
     write('The offering', 13, bold);
     write(

@@ -29,7 +29,7 @@ async function main(): Promise<void> {
 
   const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
   await migrateToLatest(db.db);
-  if (config.SEED_DEMO_DATA) await seedDemoDataOnce(db.db);
+  if (config.SEED_DEMO_DATA) await seedDemoDataOnce(db.db, new Date(), config.CURRENCY);
 
   const app = await buildApp({ config, secrets, db });
   app.addHook('onClose', async () => db.close());

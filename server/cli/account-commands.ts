@@ -1,3 +1,4 @@
+import { formatPlainAmount } from '../../src/domain/money';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { listGiftClaims, shipGiftClaim } from '../modules/account/service';
@@ -13,7 +14,7 @@ function parseWhole(value: string | undefined, label: string, min: number): numb
   return number;
 }
 
-const money = (ctx: AppContext, minor: number) => `${(minor / 100).toFixed(2)} ${ctx.config.CURRENCY}`;
+const money = (ctx: AppContext, minor: number) => formatPlainAmount(minor, ctx.config.CURRENCY);
 
 /** Operator commands of the account area: revenue distributions and gift claims. */
 export const accountCommands: Record<string, Command> = {

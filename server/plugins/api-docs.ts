@@ -23,6 +23,29 @@ function whoMayCall(route: RouteOptions): string {
   return 'Public.';
 }
 
+const verbs: Record<string, string> = {
+  GET: 'Read',
+  POST: 'Submit',
+  PUT: 'Replace',
+  PATCH: 'Change',
+  DELETE: 'Remove',
+};
+
+/**
+ * The summary of a route that wrote none: its verb and what it names, from the address
+ * (`GET /api/v1/users/me/orders/{id}` -> "Read users me orders (one)"). A route's own
+ * `summary` wins; tests/server/api-docs.test.ts holds every operation to having one and a tag.
+ */
+function derivedSummary(method: string, url: string): string {
+  const segments = url
+    .replace(/^\/api\/(v1\/)?/, '')
+    .split('/')
+    .filter(Boolean);
+  const words = segments.filter((segment) => !/^[:{]/.test(segment)).map((segment) => segment.replace(/-/g, ' '));
+  const one = segments.length > 0 && /^[:{]/.test(segments.at(-1)!) ? ' (one)' : '';
+  return `${verbs[method] ?? method} ${words.join(' ')}${one}`;
+}
+
 /**
  * The API reference, generated from the same zod schemas that validate requests and serialize
  * responses, so it cannot drift from the code: the OpenAPI document at /api/docs/json and a
@@ -45,13 +68,14 @@ async function apiDocsPlugin(app: FastifyInstance): Promise<void> {
       // Only the API is documented; the shell, the sitemap and the development mailbox are not part of it.
       if (!input.url.startsWith('/api/')) return { schema: { ...(input.schema ?? {}), hide: true }, url: input.url };
       const transformed = jsonSchemaTransform(input);
-      const schema = (transformed.schema ?? {}) as { description?: string };
+      const schema = (transformed.schema ?? {}) as { description?: string; summary?: string };
       const url = transformed.url;
       const who = whoMayCall(input.route);
       const tag = url.split('/')[3] ?? 'service';
       return {
         schema: {
           ...schema,
+          summary: schema.summary ?? derivedSummary([input.route.method].flat()[0] ?? 'GET', url),
           tags: [url.startsWith('/api/v1/') ? tag : 'service'],
           description: [who, schema.description].filter(Boolean).join(' '),
           ...(who === 'Public.' ? {} : { security: [{ bearer: [] }] }),

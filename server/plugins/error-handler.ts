@@ -9,6 +9,7 @@ import { AppError } from '../errors';
 import { requestLanguage } from '../i18n/language';
 import { localizeErrorEnvelope, validationText } from '../i18n/errors';
 import type { Language } from '../../src/domain/language';
+import { NO_STORE } from './presets';
 
 function envelope(code: ErrorCode, message: string): ErrorEnvelope {
   return { errors: [{ code, message }] };
@@ -72,14 +73,32 @@ const databaseMessages: Partial<Record<ErrorCode, string>> = {
   VALIDATION_FAILED: 'A value in the request is outside what it may be.',
 };
 
-export function databaseErrorCode(error: unknown): ErrorCode | null {
+/** The engine's own code of a database error (SQLSTATE or SQLITE_*), or null for any other error. */
+function engineErrorCode(error: unknown): { engine: 'sqlite' | 'postgres'; code: string } | null {
   if (typeof error !== 'object' || error === null) return null;
   const { code, name } = error as { code?: unknown; name?: unknown };
   if (typeof code !== 'string') return null;
-  if (name === 'SqliteError') return sqliteCodes[code] ?? null;
+  if (name === 'SqliteError') return { engine: 'sqlite', code };
   // pg's DatabaseError carries SQLSTATE as a five-character code and a severity.
-  if ('severity' in error && /^[0-9A-Z]{5}$/.test(code)) return postgresCodes[code] ?? null;
+  if ('severity' in error && /^[0-9A-Z]{5}$/.test(code)) return { engine: 'postgres', code };
   return null;
+}
+
+export function databaseErrorCode(error: unknown): ErrorCode | null {
+  const found = engineErrorCode(error);
+  if (!found) return null;
+  return (found.engine === 'sqlite' ? sqliteCodes[found.code] : postgresCodes[found.code]) ?? null;
+}
+
+const uniqueViolations = new Set(['23505', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
+
+/**
+ * Whether the database refused a duplicate (a unique or primary key), on either engine: the one
+ * test services use when a lost race is answered by looking again (an idempotency key, a vote).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const found = engineErrorCode(error);
+  return found !== null && uniqueViolations.has(found.code);
 }
 
 interface ErrorReply {
@@ -162,7 +181,7 @@ export function frameworkErrorHandler(securityHeaders: Record<string, string>) {
     return reply
       .status(400)
       .headers(securityHeaders)
-      .header('Cache-Control', 'no-store')
+      .header('Cache-Control', NO_STORE)
       .type('application/json; charset=utf-8')
       .send(envelope('VALIDATION_FAILED', message));
   };
@@ -201,7 +220,7 @@ function writeRawError(socket: Socket, securityHeaders: Record<string, string>, 
     ...securityHeaders,
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(body)),
-    'Cache-Control': 'no-store',
+    'Cache-Control': NO_STORE,
     Connection: 'close',
   };
   const head = Object.entries(headers)

@@ -19,7 +19,12 @@ export function tightRateLimit(max: number, timeWindow = TIGHT_LIMIT_WINDOW_MS) 
   return { max, timeWindow };
 }
 
-/** Answers about one person (profile, keys, review state) are never kept by a cache. */
-export function noStore(reply: FastifyReply): void {
-  reply.header('Cache-Control', 'no-store');
+/**
+ * Answers about one person (profile, keys, review state, orders, votes) are never kept by a
+ * cache: the one `no-store` header, as a value for header objects and as a reply step.
+ */
+export const NO_STORE = 'no-store';
+
+export function noStore(reply: FastifyReply): FastifyReply {
+  return reply.header('Cache-Control', NO_STORE);
 }

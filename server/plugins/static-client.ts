@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { sendNotFound } from './error-handler';
+import { isPagePath } from '../../src/domain/page-paths';
 import { urlTitleSchema } from '../../src/domain/posts';
 import { renderPostShell } from '../modules/posts/page-head';
 import { findPostByUrlTitle } from '../modules/posts/service';
@@ -23,8 +24,8 @@ export function cacheControlFor(urlPath: string): string {
 
 /**
  * Serves the built PWA from the same process and port as the API. Unknown paths that look
- * like pages get the app shell (the client router renders its own 404); unknown /api paths
- * and missing files get the JSON 404.
+ * like pages get the app shell with status 404 (the client router renders its not-found page);
+ * unknown /api paths and missing files get the JSON 404.
  */
 async function staticClientPlugin(
   app: FastifyInstance,
@@ -40,8 +41,10 @@ async function staticClientPlugin(
   }
   const shell = readFileSync(indexFile, 'utf8');
   const renderPage = options.pageRenderer ? createPageRenderer(app, options.pageRenderer) : null;
-  const sendHtml = (reply: FastifyReply, html: string) =>
-    reply.status(200).header('Cache-Control', NO_STORE).type('text/html; charset=utf-8').send(html);
+  const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
+    reply.status(status).header('Cache-Control', NO_STORE).type('text/html; charset=utf-8').send(html);
+  /** An address that is no page (or no post): the shell, whose router shows its not-found page, as a 404. */
+  const sendNotFoundPage = (reply: FastifyReply) => sendHtml(reply, shell, 404);
   /** A page: its first paint rendered in when it is a public one (see page-renderer.ts), else the bare shell. */
   const sendShell = async (reply: FastifyReply, html = shell) =>
     sendHtml(
@@ -70,13 +73,13 @@ async function staticClientPlugin(
   app.get('/', (_request, reply) => sendShell(reply));
 
   // A post asked for directly (a shared link, a crawler) gets its own title, description and
-  // preview tags in the HTML; an unknown or unpublished post keeps the generic shell and the
-  // client shows its 404.
+  // preview tags in the HTML; an unknown or unpublished post gets the generic shell as a 404 and
+  // the client shows its not-found page.
   app.get<{ Params: { urlTitle: string } }>('/blog/:urlTitle', async (request, reply) => {
     const urlTitle = urlTitleSchema.safeParse(request.params.urlTitle);
-    if (!urlTitle.success) return sendShell(reply);
+    if (!urlTitle.success) return sendNotFoundPage(reply);
     const post = await findPostByUrlTitle(app.ctx, urlTitle.data);
-    if (!post) return sendShell(reply);
+    if (!post) return sendNotFoundPage(reply);
     return sendShell(reply, renderPostShell(shell, post, publicOrigin(options.publicUrl)));
   });
 
@@ -91,13 +94,14 @@ async function staticClientPlugin(
   const isFile = (urlPath: string) => /\.[a-z0-9]+$/i.test(urlPath);
 
   // A file of the build (sent as is, or its .br/.gz copy when the browser accepts one; a missing
-  // one is the JSON 404), else an address that looks like a page gets the app (the client router
-  // renders its own 404). A route of its own, not the not-found handler, so the answer is
-  // compressed like any other.
+  // one is the JSON 404), else an address that looks like a page gets the app: a page of the
+  // client's route table (src/domain/page-paths.ts) with 200, any other with 404 (the client
+  // router renders its not-found page). A route of its own, not the not-found handler, so the
+  // answer is compressed like any other.
   app.get('/*', (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (isApi(urlPath)) return answerNotFound(request, reply);
-    if (!isFile(urlPath)) return sendShell(reply);
+    if (!isFile(urlPath)) return isPagePath(urlPath) ? sendShell(reply) : sendNotFoundPage(reply);
     let file: string;
     try {
       file = decodeURIComponent(urlPath).slice(1);

@@ -19,14 +19,22 @@ export function toMajorUnits(minor: number, currency: string): number {
   return minor / 10 ** minorUnitDigits(currency);
 }
 
+/** Major units back to integer minor units (a chart axis tick): 25.5 USD -> 2550, 2550 KRW -> 2550. */
+export function toMinorUnits(major: number, currency: string): number {
+  return Math.round(major * 10 ** minorUnitDigits(currency));
+}
+
 /** Whether an amount in minor units is a whole number of major units (shown without decimals). */
 export function isWholeAmount(minor: number, currency: string): boolean {
   return minor % 10 ** minorUnitDigits(currency) === 0;
 }
 
 /**
- * Minor units as a decimal numeral in major units with the currency's digits, by integer
- * arithmetic (no rounding): 2550 USD -> "25.50", -5 USD -> "-0.05", 2550 KRW -> "2550".
+ * The one formatter for plain amounts (what is copied into a bank transfer, written to a CSV
+ * cell or printed by the command line): minor units as a decimal numeral in major units with
+ * the currency's digits, by integer arithmetic (no rounding), no symbol and no grouping:
+ * 2550 USD -> "25.50", -5 USD -> "-0.05", 2550 KRW -> "2550". Never `minor / 100`: the
+ * divisor is the currency's (tests/domain/money-division.test.ts fails on it).
  */
 export function toMajorUnitsNumeral(minor: number, currency: string): string {
   const digits = minorUnitDigits(currency);
@@ -43,4 +51,9 @@ export function toMajorUnitsNumeral(minor: number, currency: string): string {
  */
 export function formatMinorUnitsIn(minor: number, currency: string, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(toMajorUnits(minor, currency));
+}
+
+/** A plain amount with its currency code, for texts outside the app (command line, demo data): "25.50 USD". */
+export function formatPlainAmount(minor: number, currency: string): string {
+  return `${toMajorUnitsNumeral(minor, currency)} ${currency}`;
 }

@@ -9,7 +9,7 @@
  *
  * A declared payment never expires: once the investor says they paid, only an operator closes
  * the order (confirmed, rejected or cancelled), so money in transit is never silently dropped.
- * See docs/decisions/0500-order-states-and-investor-limits.md.
+ * See docs/decisions/0502-order-states-and-investor-limits.md.
  */
 export const orderStates = [
   'RESERVED',

@@ -37,6 +37,8 @@ export async function createTestApp(
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'moa-data-')),
     SERVE_CLIENT: 'false',
     LOG_LEVEL: 'silent',
+    // `CURRENCY=KRW npm run test:currency` runs the money-touching files in a currency without minor digits.
+    ...(process.env.CURRENCY ? { CURRENCY: process.env.CURRENCY } : {}),
     ...env,
   });
   const secrets = loadOrCreateSecrets(config.dataDir);

@@ -80,6 +80,21 @@ describe('the API reference', () => {
     }
   });
 
+  it("gives every operation a summary and a tag, a route's own summary first", async () => {
+    const { paths } = await documented();
+    const missing = Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations as Record<string, { summary?: string; tags?: string[] }>)
+        .filter(([, operation]) => !/\w/.test(operation.summary ?? '') || !operation.tags?.length)
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(missing).toEqual([]);
+    expect(paths['/api/v1/operator/approvals']!.get).toMatchObject({
+      summary: 'Proposals of four-eyes actions, newest first',
+      tags: ['operator'],
+    });
+    expect(paths['/api/v1/products/{id}']!.get).toMatchObject({ summary: 'Read products (one)', tags: ['products'] });
+  });
+
   it('is readable at /api/docs', async () => {
     const page = await t.app.inject({ url: '/api/docs' });
     expect(page.statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { acceptableName, hasForbiddenNameCharacters } from '../../src/domain/nam
 import { assertStartable, ConfigError, parseConfig } from '../../server/config';
 import { GUESSES_PER_ADDRESS } from '../../server/modules/auth/email-challenges';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';
-import { databaseErrorCode } from '../../server/plugins/error-handler';
+import { databaseErrorCode, isUniqueViolation } from '../../server/plugins/error-handler';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createClock, enrollUser, latestCode, requestCode } from '../helpers/auth';
 import { testEngines } from '../helpers/db';
@@ -402,6 +402,19 @@ describe('the rules shared by every caller', () => {
     });
     expect(databaseErrorCode(sqlite)).toBe('CONFLICT');
     expect(databaseErrorCode(new Error('other'))).toBeNull();
+  });
+
+  it('tells a duplicate from every other refusal, on both engines, in one place', () => {
+    const pg = (code: string) => Object.assign(new Error(code), { code, severity: 'ERROR' });
+    const sqlite = (code: string) => Object.assign(new Error(code), { name: 'SqliteError', code });
+    expect(isUniqueViolation(pg('23505'))).toBe(true);
+    expect(isUniqueViolation(sqlite('SQLITE_CONSTRAINT_UNIQUE'))).toBe(true);
+    expect(isUniqueViolation(sqlite('SQLITE_CONSTRAINT_PRIMARYKEY'))).toBe(true);
+    // A foreign key is a conflict for the answer, but not a duplicate to look up again.
+    expect(isUniqueViolation(pg('23503'))).toBe(false);
+    expect(isUniqueViolation(sqlite('SQLITE_CONSTRAINT_FOREIGNKEY'))).toBe(false);
+    expect(isUniqueViolation(Object.assign(new Error('x'), { code: '23505' }))).toBe(false);
+    expect(isUniqueViolation(null)).toBe(false);
   });
 });
 

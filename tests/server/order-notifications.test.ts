@@ -127,7 +127,8 @@ describe.each(testEngines())('order notifications on %s', (engine) => {
     ]);
     expect(mails[0]).toMatchObject({ to: mina.email, subject: expect.stringContaining('입금 확인') });
     expect(mails[0]!.text).toContain(`/account/orders/${order.id}`);
-    expect(mails[0]!.text).toContain('30.00 USD');
+    // The currency's own digits: 3000 minor units are 30 dollars but 3,000 won.
+    expect(mails[0]!.text).toContain(t.config.CURRENCY === 'KRW' ? '3,000 KRW' : '30.00 USD');
     // Sent is sent: another sweep sends nothing again.
     expect((await t.app.notificationMailSender.sweepOnce()).sent).toBe(0);
   });

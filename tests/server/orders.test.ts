@@ -65,7 +65,7 @@ describe.each(testEngines())('orders on %s', (engine) => {
       quantity: 3,
       pricePerToken: 1000,
       amount: 3000,
-      currency: 'USD',
+      currency: t.config.CURRENCY,
       product: { id: productId, tokenName: 'HRSN' },
       payMethod: { id: accountMethodId, payMethodType: 'ACCOUNT' },
       canCancel: true,
@@ -75,7 +75,7 @@ describe.each(testEngines())('orders on %s', (engine) => {
     });
     expect(order.reference).toMatch(/^MOA-[2-9A-HJ-NP-Z]{8}$/);
     expect(Date.parse(order.expiresAt) - clock.ms).toBe(72 * HOUR);
-    // Payment follows the signature (decision 0500): nothing to pay to before it.
+    // Payment follows the signature (decision 0502): nothing to pay to before it.
     expect(order.paymentInstructions).toBeNull();
     expect((await getOrder(mina, order.id)).paymentInstructions).toBeNull();
     expect((await signOrder(t.app, mina, order)).statusCode).toBe(200);
@@ -85,7 +85,7 @@ describe.each(testEngines())('orders on %s', (engine) => {
       accountNumber: '469001-04-123456',
       accountHolder: 'Moa Escrow Trust',
       amount: 3000,
-      currency: 'USD',
+      currency: t.config.CURRENCY,
       reference: order.reference,
       deadline: order.expiresAt,
     });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityListSchema } from '../../src/domain/auth';
+import { formatPlainAmount } from '../../src/domain/money';
 import {
   bankDetailsResponseSchema,
   giftCheckSchema,
@@ -164,6 +165,8 @@ describe.each(testEngines())('the account area on %s', (engine) => {
       'box',
       'office',
     ]);
+    // The amount in the currency's own digits: 10000.03 USD, 1000003 KRW (never a hundredth).
+    expect(output).toContain(`: ${formatPlainAmount(amount, t.config.CURRENCY)} to `);
     const id = Number(/Distribution (\d+)/.exec(output)?.[1]);
     const shares = await distributionShares(db, id);
     expect(shares.reduce((total, share) => total + share.amount, 0)).toBe(amount);

@@ -61,7 +61,7 @@ describe.each(testEngines())('the demo catalogue on %s', (engine) => {
   const clock = createClock(Date.parse('2026-11-22T09:00:00.000Z'));
   beforeAll(async () => {
     t = await createTestApp(engine, {}, undefined, { now: clock.now });
-    await seedDemoDataOnce(t.db.db, clock.now());
+    await seedDemoDataOnce(t.db.db, clock.now(), t.config.CURRENCY);
   });
   afterAll(() => t.close());
 

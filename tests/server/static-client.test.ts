@@ -61,11 +61,22 @@ describe('serving the built client', () => {
     expect((await t.app.inject({ url: '/sw.js' })).headers['service-worker-allowed']).toBe('/');
   });
 
-  it.each(['/projects', '/blog/some-post', '/account/overview', '/no/such/page'])(
+  it.each(['/projects', '/projects/', '/blog', '/account/overview', '/projects/7', '/governance/notice/7/3'])(
     'answers the page %s with the app shell',
     async (url) => {
       const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
       expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('Moa shell');
+      expect(response.headers['cache-control']).toBe('no-store, max-age=0');
+    },
+  );
+
+  it.each(['/no/such/page', '/projects/7/extra', '/account/nothing', '/invest/x/y'])(
+    'answers the unknown address %s with the app shell and status 404',
+    async (url) => {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('Moa shell');
       expect(response.headers['cache-control']).toBe('no-store, max-age=0');
@@ -147,10 +158,10 @@ describe('a blog post asked for directly', () => {
   });
 
   it.each(['/blog/no-such-post', '/blog/secret-draft', '/blog/Bad%20Title'])(
-    'keeps the generic shell for %s',
+    'answers %s with the generic shell as a 404',
     async (url) => {
       const response = await t.app.inject({ url });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode).toBe(404);
       expect(response.body).toContain('<title>Moa shell</title>');
       expect(response.body).not.toContain('og:title');
     },

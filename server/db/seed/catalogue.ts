@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { insertCategory, insertHolding, insertProduct } from '../../modules/products/factory';
 import { insertUser } from '../../modules/users/records-repository';
+import { isWholeAmount, minorUnitDigits, toMajorUnits } from '../../../src/domain/money';
 import type { Database } from '../types';
 import { demoProjects, type DemoProject } from './catalogue-data';
 
@@ -72,12 +73,19 @@ const commonRisks = [
   },
 ];
 
-function money(cents: number): string {
-  return `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+/** A demo deal term's amount in English, in the platform currency: "$20", "$12.50", "₩20,000". */
+function money(minor: number, currency: string): string {
+  const digits = isWholeAmount(minor, currency) ? 0 : minorUnitDigits(currency);
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(toMajorUnits(minor, currency));
 }
 
 /** First-start demo catalogue: categories, twelve projects with every part, demo investors and their holdings. */
-export async function seedCatalogue(trx: Transaction<Database>, now: Date): Promise<void> {
+export async function seedCatalogue(trx: Transaction<Database>, now: Date, currency = 'USD'): Promise<void> {
   const at = (days: number | null) => (days === null ? null : new Date(now.getTime() + days * DAY_MS).toISOString());
   const categoryIds = new Map<string, number>();
   for (const [index, name] of categoryOrder.entries())
@@ -143,17 +151,17 @@ export async function seedCatalogue(trx: Transaction<Database>, now: Date): Prom
       dealTerms: [
         {
           field: 'Minimum investment',
-          value: money(project.userMinInvestment),
+          value: money(project.userMinInvestment, currency),
           tooltip: 'The least you can invest in one order (the investor soft cap).',
         },
         {
           field: 'Maximum investment',
-          value: project.userMaxInvestment ? money(project.userMaxInvestment) : 'No limit',
+          value: project.userMaxInvestment ? money(project.userMaxInvestment, currency) : 'No limit',
           tooltip: 'The most one investor can hold from this sale (the investor hard cap).',
         },
         {
           field: 'Funding goal',
-          value: project.targetCap ? money(project.targetCap) : 'Open',
+          value: project.targetCap ? money(project.targetCap, currency) : 'Open',
           tooltip:
             'What the sale aims to raise. If the soft cap is not reached by the deadline, payments are returned.',
         },

@@ -13,7 +13,8 @@ import { demoOperatorsSeeder } from './operators';
  */
 export interface Seeder {
   name: string;
-  run: (trx: Transaction<Database>, now: Date) => Promise<void>;
+  /** `currency` is the platform's (config CURRENCY): demo amounts and texts are written in it. */
+  run: (trx: Transaction<Database>, now: Date, currency: string) => Promise<void>;
 }
 
 export const seeders: Seeder[] = [
@@ -25,11 +26,11 @@ export const seeders: Seeder[] = [
 
 export const DEMO_SEED_MARKER = 'demo_seeded_at';
 
-export async function seedDemoDataOnce(db: Kysely<Database>, now = new Date()): Promise<boolean> {
+export async function seedDemoDataOnce(db: Kysely<Database>, now = new Date(), currency = 'USD'): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // Another start (or another process) got here first: nothing to do.
     if (!(await claimMarker(trx, DEMO_SEED_MARKER, now.toISOString()))) return false;
-    for (const seeder of seeders) await seeder.run(trx, now);
+    for (const seeder of seeders) await seeder.run(trx, now, currency);
     return true;
   });
 }

@@ -16,7 +16,7 @@ const DIGITAL_REVEAL =
  * same rule as `revenue:distribute` (the ledger balance at each month's last day), so the
  * account overview has a history worth charting. Amounts are deliberately not round.
  */
-export async function seedRevenue(trx: Transaction<Database>, now: Date): Promise<void> {
+export async function seedRevenue(trx: Transaction<Database>, now: Date, currency: string): Promise<void> {
   await setDigitalGiftReveal(trx, DIGITAL_REVEAL);
   const products = await findProductsWithHoldings(trx);
   for (const product of products) {
@@ -34,7 +34,7 @@ export async function seedRevenue(trx: Transaction<Database>, now: Date): Promis
         productId: product.id,
         amount,
         memo: `Revenue for ${monthEnd.toISOString().slice(0, 7)}`,
-        currency: 'USD',
+        currency,
         createdBy: 'demo data',
         recordAt: monthEnd.toISOString(),
         paysAt: new Date(monthEnd.getTime() + 1 + 14 * DAY_MS).toISOString(),

@@ -64,6 +64,7 @@ import {
 } from './repository';
 import { normalizeWalletAddress } from './wallets';
 import { recordLiveEvents } from '../live/service';
+import { isUniqueViolation } from '../../plugins/error-handler';
 
 type Db = Kysely<Database>;
 
@@ -603,16 +604,6 @@ export async function checkGift(ctx: AppContext, userId: string, productId: numb
 export async function getGiftClaim(ctx: AppContext, userId: string, productId: number) {
   await assertKycApproved(ctx.db, userId);
   return { claim: await claimView(ctx.db, userId, productId) };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const candidate = error as { code?: unknown; message?: unknown };
-  return (
-    candidate?.code === '23505' ||
-    candidate?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    candidate?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    (typeof candidate?.message === 'string' && candidate.message.includes('UNIQUE constraint failed'))
-  );
 }
 
 /** One claim per investor and project: the unique constraint decides between racing requests. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { safeEqual } from '../../crypto';
 import { mailMessageSchema, type MailMessage } from '../../mail/mailer';
 import { sendNotFound } from '../../plugins/error-handler';
+import { NO_STORE } from '../../plugins/presets';
 
 export interface MailboxAccess {
   /** The server listens on a loopback address only (HOST). */
@@ -95,6 +96,6 @@ export const devRoutes: FastifyPluginAsyncZod<MailboxAccess> = async (app, acces
     '/dev/mailbox',
     { schema: { querystring: z.object({ key: z.string().max(200).optional() }) } },
     async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(renderMailbox(readOutbox())),
+      reply.type('text/html; charset=utf-8').header('Cache-Control', NO_STORE).send(renderMailbox(readOutbox())),
   );
 };

@@ -39,13 +39,14 @@ import {
   updateAnswer,
   updateThread,
 } from './service';
+import { registerSweep } from '../../plugins/sweep';
+import { noStore } from '../../plugins/presets';
 
 /** Governance of a project: notices, community, proposals and agendas (see src/domain/governance.ts). */
 export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const reader = app.requireAuth({ level: 'verified' });
   const actor = app.requireAuth({ level: 'verified', isAction: true });
-  const noStore = { 'Cache-Control': 'no-store' };
   const base = '/api/v1/governance/:productId';
   const writeLimit = {
     rateLimit: { max: ctx.config.GOVERNANCE_WRITE_RATE_LIMIT_MAX, timeWindow: 10 * 60_000 },
@@ -63,7 +64,7 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: readConfig,
     },
     async (request, reply) => {
-      reply.headers(noStore);
+      noStore(reply);
       return getNotices(ctx, authOf(request), request.params.productId);
     },
   );
@@ -75,7 +76,7 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: readConfig,
     },
     async (request, reply) => {
-      reply.headers(noStore);
+      noStore(reply);
       return getNotice(ctx, authOf(request), request.params.productId, request.params.id);
     },
   );
@@ -93,7 +94,7 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: readConfig,
     },
     async (request, reply) => {
-      reply.headers(noStore);
+      noStore(reply);
       return getThreads(ctx, authOf(request), request.params.productId, request.query);
     },
   );
@@ -123,7 +124,7 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: readConfig,
     },
     async (request, reply) => {
-      reply.headers(noStore);
+      noStore(reply);
       return getThread(ctx, authOf(request), request.params.productId, request.params.id);
     },
   );
@@ -199,7 +200,7 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
         config: readConfig,
       },
       async (request, reply) => {
-        reply.headers(noStore);
+        noStore(reply);
         return getVotings(ctx, authOf(request), request.params.productId, kind);
       },
     );
@@ -211,7 +212,7 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
         config: readConfig,
       },
       async (request, reply) => {
-        reply.headers(noStore);
+        noStore(reply);
         return getVoting(ctx, authOf(request), request.params.productId, kind, request.params.id);
       },
     );
@@ -252,19 +253,9 @@ export const governanceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Every process sweeps ended votes; the conditional update makes each close happen once.
-  const seconds = ctx.config.GOVERNANCE_CLOSE_SWEEP_SECONDS;
-  if (seconds > 0) {
-    let timer: NodeJS.Timeout | null = null;
-    let running: Promise<unknown> = Promise.resolve();
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        running = closeDueVotings(ctx).catch((error: unknown) => app.log.error({ err: error }, 'closing votes failed'));
-      }, seconds * 1000);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
-    });
-  }
+  registerSweep(app, {
+    name: 'closing votes',
+    everyMs: ctx.config.GOVERNANCE_CLOSE_SWEEP_SECONDS * 1000,
+    run: () => closeDueVotings(ctx),
+  });
 };

@@ -80,6 +80,7 @@ import {
   type PostRow,
   type VotingItemRow,
 } from './repository';
+import { isUniqueViolation } from '../../plugins/error-handler';
 
 type Db = Kysely<Database>;
 type SectionRow = Awaited<ReturnType<typeof findSections>>[number];
@@ -95,15 +96,6 @@ interface Access {
   sections: SectionRow[];
   /** The project's community badges, for the authors of posts. */
   badges: BadgeRow[];
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const candidate = error as { code?: unknown; message?: unknown };
-  return (
-    candidate?.code === '23505' ||
-    candidate?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    (typeof candidate?.message === 'string' && candidate.message.includes('UNIQUE constraint failed'))
-  );
 }
 
 /**

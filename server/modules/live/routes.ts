@@ -6,6 +6,7 @@ import type { DbHandle } from '../../db/client';
 import { authOf } from '../../plugins/auth';
 import { createLiveHub, type LiveHub, type LiveStream } from './hub';
 import { pruneLiveEvents, replaySince } from './service';
+import { registerSweep } from '../../plugins/sweep';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,16 +36,7 @@ const livePlugin: FastifyPluginAsyncZod<{ handle: Pick<DbHandle, 'engine' | 'lis
   app.decorate('liveHub', hub);
   // Open streams never finish by themselves: they end before the server waits for its connections.
   app.addHook('preClose', async () => hub.close());
-  let prune: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    prune = setInterval(() => {
-      pruneLiveEvents(ctx).catch((error: unknown) => app.log.error({ err: error }, 'live events: prune failed'));
-    }, PRUNE_EVERY_MS);
-    prune.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (prune) clearInterval(prune);
-  });
+  registerSweep(app, { name: 'live events: prune', everyMs: PRUNE_EVERY_MS, run: () => pruneLiveEvents(ctx) });
 
   app.get(
     '/api/v1/events',

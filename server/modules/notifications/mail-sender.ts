@@ -5,6 +5,7 @@ import type { Database } from '../../db/types';
 import type { Mailer } from '../../mail/mailer';
 import { backoffMs } from './push-sender';
 import * as repo from './repository';
+import { createSweep, type Sweep } from '../../plugins/sweep';
 
 export interface MailSenderOptions {
   db: Kysely<Database>;
@@ -92,13 +93,12 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     return result;
   }
 
-  let timer: NodeJS.Timeout | null = null;
-  let inFlight: Promise<unknown> | null = null;
+  let sweep: Sweep | null = null;
   let lastPruneAt: number | null = null;
   async function sweepUntilDrained(): Promise<void> {
     let result: MailSweepResult;
     do result = await sweepOnce();
-    while (timer !== null && result.claimed === batchSize);
+    while (sweep?.isStarted === true && result.claimed === batchSize);
     const at = now().getTime();
     if (lastPruneAt === null || at - lastPruneAt >= pruneEveryMs) {
       lastPruneAt = at;
@@ -108,21 +108,11 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   return {
     sweepOnce,
     start(intervalMs) {
-      if (timer) return;
-      timer = setInterval(() => {
-        if (inFlight) return;
-        inFlight = sweepUntilDrained()
-          .catch((error: unknown) => log.error({ err: error }, 'mail outbox sweep failed'))
-          .finally(() => {
-            inFlight = null;
-          });
-      }, intervalMs);
-      timer.unref();
+      sweep ??= createSweep({ name: 'mail outbox sweep', everyMs: intervalMs, run: sweepUntilDrained, log });
+      sweep.start();
     },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await inFlight;
+      await sweep?.stop();
     },
   };
 }

@@ -8,6 +8,7 @@ import { deliveryByType, payloadFor, topicFor } from './delivery';
 import { PUSH_ADDRESS_REFUSED, pushEndpointProblem, type PushResolver } from './push-endpoint';
 import { createPushTransport } from './push-transport';
 import * as repo from './repository';
+import { createSweep, type Sweep } from '../../plugins/sweep';
 
 export interface VapidDetails {
   subject: string;
@@ -263,13 +264,13 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     return deleted;
   }
 
-  let timer: NodeJS.Timeout | null = null;
   let lastPruneAt: number | null = null;
+  let sweep: Sweep | null = null;
   // A full batch means a backlog (a promotion to many devices): keep going until it is sent.
   async function sweepUntilDrained(): Promise<void> {
     let result: SweepResult;
     do result = await sweepOnce();
-    while (timer !== null && result.claimed === batchSize);
+    while (sweep?.isStarted === true && result.claimed === batchSize);
     const at = now().getTime();
     if (lastPruneAt === null || at - lastPruneAt >= pruneEveryMs) {
       lastPruneAt = at;
@@ -278,26 +279,15 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     }
   }
 
-  let inFlight: Promise<unknown> | null = null;
   return {
     sweepOnce,
     pruneOnce,
     start(intervalMs) {
-      if (timer) return;
-      timer = setInterval(() => {
-        if (inFlight) return;
-        inFlight = sweepUntilDrained()
-          .catch((error: unknown) => log.error({ err: error }, 'push outbox sweep failed'))
-          .finally(() => {
-            inFlight = null;
-          });
-      }, intervalMs);
-      timer.unref();
+      sweep ??= createSweep({ name: 'push outbox sweep', everyMs: intervalMs, run: sweepUntilDrained, log });
+      sweep.start();
     },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await inFlight;
+      await sweep?.stop();
       transport.close();
     },
   };

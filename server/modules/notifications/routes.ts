@@ -27,6 +27,7 @@ import {
   unsubscribeDevice,
   updatePreference,
 } from './service';
+import { noStore } from '../../plugins/presets';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,8 +37,6 @@ declare module 'fastify' {
     notificationMailSender: MailSender;
   }
 }
-
-const noStore = { 'Cache-Control': 'no-store' };
 
 export interface NotificationRoutesOptions {
   vapid: VapidDetails;
@@ -116,7 +115,7 @@ const notificationsPlugin: FastifyPluginAsyncZod<NotificationRoutesOptions> = as
       preValidation: reader,
     },
     async (request, reply) => {
-      reply.headers(noStore);
+      noStore(reply);
       return listInbox(ctx, authOf(request), request.query);
     },
   );
@@ -125,7 +124,7 @@ const notificationsPlugin: FastifyPluginAsyncZod<NotificationRoutesOptions> = as
     '/api/v1/notifications/unread-count',
     { schema: { response: { 200: unreadCountSchema } }, preValidation: reader },
     async (request, reply) => {
-      reply.headers(noStore);
+      noStore(reply);
       return unreadCount(ctx, authOf(request));
     },
   );
@@ -146,7 +145,7 @@ const notificationsPlugin: FastifyPluginAsyncZod<NotificationRoutesOptions> = as
     '/api/v1/notifications/preferences',
     { schema: { response: { 200: notificationPreferencesSchema } }, preValidation: reader },
     async (request, reply) => {
-      reply.headers(noStore);
+      noStore(reply);
       return getPreferences(ctx, authOf(request));
     },
   );

@@ -47,6 +47,7 @@ import {
 } from './actions';
 import { expireDueApprovals, listApprovals, rejectApproval } from './approvals';
 import { getQueue, operatorOfRequest } from './service';
+import { registerSweep } from '../../plugins/sweep';
 
 /**
  * The operator console's API. Each route checks the role (ROLE_REQUIRED keeps the session) and
@@ -339,21 +340,9 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Every process sweeps expired proposals; the conditional updates make each expiry happen once.
-  const seconds = ctx.config.APPROVAL_EXPIRY_SWEEP_SECONDS;
-  if (seconds > 0) {
-    let timer: NodeJS.Timeout | null = null;
-    let running: Promise<unknown> = Promise.resolve();
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        running = expireDueApprovals(ctx).catch((error: unknown) =>
-          app.log.error({ err: error }, 'approval expiry failed'),
-        );
-      }, seconds * 1000);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
-    });
-  }
+  registerSweep(app, {
+    name: 'approval expiry',
+    everyMs: ctx.config.APPROVAL_EXPIRY_SWEEP_SECONDS * 1000,
+    run: () => expireDueApprovals(ctx),
+  });
 };

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { minorUnitDigits, toMajorUnits } from '../../../src/domain/money';
 import type { ContractConsentKey } from '../../../src/domain/orders';
 
 /**
@@ -35,11 +36,13 @@ export interface ContractFacts {
   documents: Array<{ id: number; name: string; version: number; sha256: string | null }>;
 }
 
-/** Minor units as a decimal amount with the currency code, e.g. 1234567 USD → "12,345.67 USD". */
+/**
+ * Minor units as a grouped decimal amount with the currency code, for contract and mail text
+ * (the domain's digits): 1234567 USD → "12,345.67 USD", 1234567 KRW → "1,234,567 KRW".
+ */
 export function formatMoney(minor: number, currency: string): string {
-  const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-    .maximumFractionDigits;
-  const value = minor / 10 ** (digits ?? 2);
+  const digits = minorUnitDigits(currency);
+  const value = toMajorUnits(minor, currency);
   return `${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${currency}`;
 }
 

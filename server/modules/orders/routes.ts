@@ -40,6 +40,8 @@ import {
   signContract,
   sweepPendingSignFiles,
 } from './signing';
+import { registerSweep } from '../../plugins/sweep';
+import { NO_STORE, noStore } from '../../plugins/presets';
 
 const documentVersionParamsSchema = z.object({
   id: wholeNumberParam('validation.projectId'),
@@ -51,7 +53,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const reader = app.requireAuth({ level: 'verified' });
   const actor = app.requireAuth({ level: 'verified', isAction: true });
-  const noStore = { 'Cache-Control': 'no-store' };
   // The app's render threads, shared with the yearly statements (server/app.ts starts and stops them).
   const renderer = app.pdfRenderer;
   // Contracts a stopped process wrote but never committed are removed before the first request.
@@ -84,7 +85,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         key,
         requestMeta(request),
       );
-      reply.headers(noStore);
+      noStore(reply);
       if (isReplay) reply.header('Idempotent-Replayed', 'true');
       return reply.code(isReplay ? 200 : 201).send(order);
     },
@@ -98,7 +99,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { projectUse: 'invest' },
     },
     async (request, reply) => {
-      reply.headers(noStore);
+      noStore(reply);
       const contract = await getContract(ctx, authOf(request).user, request.params.id, request.query.orderId);
       // The investor reads, then signs: a render thread starts meanwhile, its libraries loaded by then.
       if (!contract.isSigned) renderer.warm();
@@ -125,7 +126,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { projectUse: 'invest' },
     },
     async (request, reply) => {
-      reply.headers(noStore);
+      noStore(reply);
       return getSignStatus(ctx, authOf(request).user, request.params.id, request.query.orderId);
     },
   );
@@ -134,7 +135,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/payment/manual',
     { schema: { querystring: paymentQuerySchema, response: { 200: orderSchema } }, preValidation: reader },
     async (request, reply) => {
-      reply.headers(noStore);
+      noStore(reply);
       return getPaymentOrder(ctx, authOf(request).user, request.query.id);
     },
   );
@@ -149,7 +150,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/orders/:id',
     { schema: { params: orderIdParamsSchema, response: { 200: orderSchema } }, preValidation: reader },
     async (request, reply) => {
-      reply.headers(noStore);
+      noStore(reply);
       return getOwnOrder(ctx, authOf(request).user, request.params.id);
     },
   );
@@ -177,7 +178,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { projectUse: 'own-records' },
     },
     async (request, reply) => {
-      reply.headers(noStore);
+      noStore(reply);
       return listOwnOrders(ctx, authOf(request), request.query);
     },
   );
@@ -189,7 +190,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { bytes, fileName } = await readSignFile(ctx, authOf(request).user, request.params.id);
       return reply
         .headers({
-          ...noStore,
+          'Cache-Control': NO_STORE,
           'Content-Type': 'application/pdf',
           'Content-Disposition': contentDisposition(fileName),
           'Access-Control-Expose-Headers': 'Content-Disposition',
@@ -217,24 +218,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Every process sweeps expired orders; the conditional updates make each expiry happen once.
-  const seconds = ctx.config.ORDER_EXPIRY_SWEEP_SECONDS;
-  if (seconds > 0) {
-    let timer: NodeJS.Timeout | null = null;
-    let running: Promise<unknown> = Promise.resolve();
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        running = Promise.all([
-          expireDueOrders(ctx).catch((error: unknown) => app.log.error({ err: error }, 'order expiry failed')),
-          sweepPendingSignFiles(ctx).catch((error: unknown) =>
-            app.log.error({ err: error }, 'sweeping pending contract files failed'),
-          ),
-        ]);
-      }, seconds * 1000);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
-    });
-  }
+  const everyMs = ctx.config.ORDER_EXPIRY_SWEEP_SECONDS * 1000;
+  registerSweep(app, { name: 'order expiry', everyMs, run: () => expireDueOrders(ctx) });
+  registerSweep(app, { name: 'sweeping pending contract files', everyMs, run: () => sweepPendingSignFiles(ctx) });
 };

@@ -56,6 +56,7 @@ import {
   type OrderRow,
   type OrderView,
 } from './repository';
+import { isUniqueViolation } from '../../plugins/error-handler';
 
 type Db = Kysely<Database>;
 
@@ -89,17 +90,8 @@ export function newOrderReference(): string {
   return `MOA-${[...bytes].map((byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join('')}`;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const candidate = error as { code?: unknown; message?: unknown };
-  return (
-    candidate?.code === '23505' ||
-    candidate?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    (typeof candidate?.message === 'string' && candidate.message.includes('UNIQUE constraint failed'))
-  );
-}
-
 /**
- * Where and how to pay, once the contract is signed (decision 0500: payment follows the
+ * Where and how to pay, once the contract is signed (decision 0502: payment follows the
  * signature); null before, so nobody pays for an order they have not signed.
  */
 function paymentInstructionsOf(view: OrderView): PaymentInstructions | null {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { toMajorUnits, toMinorUnits } from '../../../domain/money';
 import type { RevenueEntry } from '../../../domain/portfolio';
 import { t } from '../../../lib/i18n';
 import { formatMoney, formatMonth } from './money';
@@ -15,7 +16,7 @@ export default function RevenueChart({ entries, currency }: { entries: RevenueEn
     const element = box.current;
     if (!element || !entries.length) return;
     const xs = entries.map((entry) => Date.parse(`${entry.date}T00:00:00Z`) / 1000);
-    const ys = entries.map((entry) => entry.revenue / 100);
+    const ys = entries.map((entry) => toMajorUnits(entry.revenue, currency));
     const width = Math.max(280, element.clientWidth);
     const plot = new uPlot(
       {
@@ -28,7 +29,10 @@ export default function RevenueChart({ entries, currency }: { entries: RevenueEn
             values: (_u, splits) =>
               splits.map((value) => formatMonth(new Date(value * 1000).toISOString().slice(0, 10))),
           },
-          { values: (_u, splits) => splits.map((value) => formatMoney(value * 100, currency)), size: 80 },
+          {
+            values: (_u, splits) => splits.map((value) => formatMoney(toMinorUnits(value, currency), currency)),
+            size: 80,
+          },
         ],
         series: [
           {},
