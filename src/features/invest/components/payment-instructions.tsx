@@ -1,3 +1,4 @@
+import { toMajorUnitsNumeral } from '../../../domain/money';
 import type { Order } from '../../../domain/orders';
 import { t } from '../../../lib/i18n';
 import { formatExactMoney } from '../../../lib/money';
@@ -30,7 +31,8 @@ export function PaymentInstructions({ order }: { order: Order }) {
   const instructions = order.paymentInstructions;
   if (!instructions) return null;
   const amount = formatExactMoney(instructions.amount, instructions.currency);
-  const amountPlain = (instructions.amount / 100).toFixed(2);
+  // The amount as typed into a banking app: major units with every minor digit (none for KRW).
+  const amountPlain = toMajorUnitsNumeral(instructions.amount, instructions.currency);
   return (
     <section aria-labelledby="instructions-title" className="space-y-4">
       <h2 id="instructions-title" className="text-xl font-bold text-ink">
