@@ -38,10 +38,17 @@ export function WithdrawForm({
   const isOnline = useIsOnline();
   const request = useRequestWithdrawal();
   const [amountText, setAmountText] = useState('');
-  const [destination, setDestination] = useState(destinations.bank ? 'BANK' : (destinations.wallets[0]?.id ?? ''));
+  const options = [
+    ...(destinations.bank ? [{ value: 'BANK', label: destinations.bank.label, icon: 'i-lucide-landmark' }] : []),
+    ...destinations.wallets.map((wallet) => ({ value: wallet.id, label: wallet.label, icon: 'i-lucide-wallet' })),
+  ];
+  const [picked, setDestination] = useState<string | null>(null);
+  // The first place to pay to until the investor picks one; also when the saved places change
+  // under the form (the saved copy shown first, then the fresh one).
+  const destination = options.some((option) => option.value === picked) ? picked! : (options[0]?.value ?? '');
   const [code, setCode] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
-  const hasDestination = destinations.bank !== null || destinations.wallets.length > 0;
+  const hasDestination = options.length > 0;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
