@@ -37,7 +37,15 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port), TOKEN_SIGNING_KEY: E2E_TOKEN_SIGNING_KEY, E2E_DATA_DIR: e2eDataDir },
+    env: {
+      PORT: String(port),
+      TOKEN_SIGNING_KEY: E2E_TOKEN_SIGNING_KEY,
+      E2E_DATA_DIR: e2eDataDir,
+      // The platform's account investors pay deposits into, shown beside their deposit reference.
+      DEPOSIT_BANK_NAME: 'KB Kookmin Bank',
+      DEPOSIT_ACCOUNT_NUMBER: '123-456-789012',
+      DEPOSIT_ACCOUNT_HOLDER: 'Moa Platform Co., Ltd.',
+    },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

@@ -31,6 +31,7 @@ export const publicRoutes: Array<{ path: string; heading: RegExp }> = [
 export const guardedRoutes = [
   '/account/overview',
   '/account/documents',
+  '/account/balance',
   '/account/bank-details',
   '/account/address-book',
   '/account/account-settings',

@@ -27,6 +27,7 @@ import { validatorCompiler } from './plugins/validation';
 import staticClient from './plugins/static-client';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/account/routes';
+import { cashRoutes } from './modules/cash/routes';
 import { authRoutes } from './modules/auth/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { devRoutes } from './modules/dev/routes';
@@ -176,6 +177,7 @@ export async function buildApp({
   await app.register(ordersRoutes);
   await app.register(governanceRoutes);
   await app.register(accountRoutes);
+  await app.register(cashRoutes);
   await app.register(operatorRoutes);
   await app.register(kycRoutes);
   await app.register(kycWebhookRoutes);

@@ -115,6 +115,28 @@ export const configSchema = z.object({
    * server listening on loopback; elsewhere it needs this key (a random one is printed at start).
    */
   DEV_MAILBOX_KEY: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  /** The platform's bank account investors pay deposits into (shown with their deposit reference). */
+  DEPOSIT_BANK_NAME: z.string().trim().max(120).optional(),
+  DEPOSIT_ACCOUNT_NUMBER: z.string().trim().max(60).optional(),
+  DEPOSIT_ACCOUNT_HOLDER: z.string().trim().max(200).optional(),
+  /** The platform's crypto address for deposits (the deposit reference goes in the memo). */
+  DEPOSIT_WALLET_ADDRESS: z.string().trim().max(200).optional(),
+  DEPOSIT_WALLET_NETWORK: z.string().trim().max(60).optional(),
+  DEPOSIT_WALLET_ASSET: z.string().trim().max(20).optional(),
+  /** The most one investor may withdraw in 24 hours, in minor units of CURRENCY. */
+  WITHDRAWAL_DAILY_LIMIT: z.coerce
+    .number({ error: 'must be a whole number of minor units' })
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(10_000_000),
+  /** Seconds between two sweeps that pay revenue shares into balances; 0 turns the in-process sweep off. */
+  REVENUE_SWEEP_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int()
+    .min(0)
+    .max(86_400)
+    .default(300),
   /** Hours an unpaid order keeps its tokens before it expires and they return to sale. */
   ORDER_RESERVATION_HOURS: z.coerce
     .number({ error: 'must be a whole number of hours' })
@@ -288,6 +310,14 @@ const SHOWABLE = new Set([
   'FOUR_EYES_PAYMENT_THRESHOLD',
   'APPROVAL_TTL_HOURS',
   'APPROVAL_EXPIRY_SWEEP_SECONDS',
+  'DEPOSIT_BANK_NAME',
+  'DEPOSIT_ACCOUNT_NUMBER',
+  'DEPOSIT_ACCOUNT_HOLDER',
+  'DEPOSIT_WALLET_ADDRESS',
+  'DEPOSIT_WALLET_NETWORK',
+  'DEPOSIT_WALLET_ASSET',
+  'WITHDRAWAL_DAILY_LIMIT',
+  'REVENUE_SWEEP_SECONDS',
 ]);
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);

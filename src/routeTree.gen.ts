@@ -31,6 +31,7 @@ import { Route as TermsOfServiceIndexRouteImport } from './routes/terms-of-servi
 import { Route as AuthenticatedAccountAccountActivityRouteImport } from './routes/_authenticated/account/account-activity'
 import { Route as AuthenticatedAccountAccountSettingsRouteImport } from './routes/_authenticated/account/account-settings'
 import { Route as AuthenticatedAccountAddressBookRouteImport } from './routes/_authenticated/account/address-book'
+import { Route as AuthenticatedAccountBalanceRouteImport } from './routes/_authenticated/account/balance'
 import { Route as AuthenticatedAccountBankDetailsRouteImport } from './routes/_authenticated/account/bank-details'
 import { Route as AuthenticatedAccountDocumentsRouteImport } from './routes/_authenticated/account/documents'
 import { Route as AuthenticatedAccountNotificationSettingsRouteImport } from './routes/_authenticated/account/notification-settings'
@@ -166,6 +167,12 @@ const AuthenticatedAccountAddressBookRoute =
   AuthenticatedAccountAddressBookRouteImport.update({
     id: '/address-book',
     path: '/address-book',
+    getParentRoute: () => AuthenticatedAccountRoute,
+  } as any)
+const AuthenticatedAccountBalanceRoute =
+  AuthenticatedAccountBalanceRouteImport.update({
+    id: '/balance',
+    path: '/balance',
     getParentRoute: () => AuthenticatedAccountRoute,
   } as any)
 const AuthenticatedAccountBankDetailsRoute =
@@ -330,6 +337,7 @@ export interface FileRoutesByFullPath {
   '/account/account-activity': typeof AuthenticatedAccountAccountActivityRoute
   '/account/account-settings': typeof AuthenticatedAccountAccountSettingsRoute
   '/account/address-book': typeof AuthenticatedAccountAddressBookRoute
+  '/account/balance': typeof AuthenticatedAccountBalanceRoute
   '/account/bank-details': typeof AuthenticatedAccountBankDetailsRoute
   '/account/documents': typeof AuthenticatedAccountDocumentsRoute
   '/account/notification-settings': typeof AuthenticatedAccountNotificationSettingsRoute
@@ -377,6 +385,7 @@ export interface FileRoutesByTo {
   '/account/account-activity': typeof AuthenticatedAccountAccountActivityRoute
   '/account/account-settings': typeof AuthenticatedAccountAccountSettingsRoute
   '/account/address-book': typeof AuthenticatedAccountAddressBookRoute
+  '/account/balance': typeof AuthenticatedAccountBalanceRoute
   '/account/bank-details': typeof AuthenticatedAccountBankDetailsRoute
   '/account/documents': typeof AuthenticatedAccountDocumentsRoute
   '/account/notification-settings': typeof AuthenticatedAccountNotificationSettingsRoute
@@ -427,6 +436,7 @@ export interface FileRoutesById {
   '/_authenticated/account/account-activity': typeof AuthenticatedAccountAccountActivityRoute
   '/_authenticated/account/account-settings': typeof AuthenticatedAccountAccountSettingsRoute
   '/_authenticated/account/address-book': typeof AuthenticatedAccountAddressBookRoute
+  '/_authenticated/account/balance': typeof AuthenticatedAccountBalanceRoute
   '/_authenticated/account/bank-details': typeof AuthenticatedAccountBankDetailsRoute
   '/_authenticated/account/documents': typeof AuthenticatedAccountDocumentsRoute
   '/_authenticated/account/notification-settings': typeof AuthenticatedAccountNotificationSettingsRoute
@@ -476,6 +486,7 @@ export interface FileRouteTypes {
     | '/account/account-activity'
     | '/account/account-settings'
     | '/account/address-book'
+    | '/account/balance'
     | '/account/bank-details'
     | '/account/documents'
     | '/account/notification-settings'
@@ -523,6 +534,7 @@ export interface FileRouteTypes {
     | '/account/account-activity'
     | '/account/account-settings'
     | '/account/address-book'
+    | '/account/balance'
     | '/account/bank-details'
     | '/account/documents'
     | '/account/notification-settings'
@@ -572,6 +584,7 @@ export interface FileRouteTypes {
     | '/_authenticated/account/account-activity'
     | '/_authenticated/account/account-settings'
     | '/_authenticated/account/address-book'
+    | '/_authenticated/account/balance'
     | '/_authenticated/account/bank-details'
     | '/_authenticated/account/documents'
     | '/_authenticated/account/notification-settings'
@@ -783,6 +796,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAccountAddressBookRouteImport
       parentRoute: typeof AuthenticatedAccountRoute
     }
+    '/_authenticated/account/balance': {
+      id: '/_authenticated/account/balance'
+      path: '/balance'
+      fullPath: '/account/balance'
+      preLoaderRoute: typeof AuthenticatedAccountBalanceRouteImport
+      parentRoute: typeof AuthenticatedAccountRoute
+    }
     '/_authenticated/account/bank-details': {
       id: '/_authenticated/account/bank-details'
       path: '/bank-details'
@@ -965,6 +985,7 @@ interface AuthenticatedAccountRouteChildren {
   AuthenticatedAccountAccountActivityRoute: typeof AuthenticatedAccountAccountActivityRoute
   AuthenticatedAccountAccountSettingsRoute: typeof AuthenticatedAccountAccountSettingsRoute
   AuthenticatedAccountAddressBookRoute: typeof AuthenticatedAccountAddressBookRoute
+  AuthenticatedAccountBalanceRoute: typeof AuthenticatedAccountBalanceRoute
   AuthenticatedAccountBankDetailsRoute: typeof AuthenticatedAccountBankDetailsRoute
   AuthenticatedAccountDocumentsRoute: typeof AuthenticatedAccountDocumentsRoute
   AuthenticatedAccountNotificationSettingsRoute: typeof AuthenticatedAccountNotificationSettingsRoute
@@ -980,6 +1001,7 @@ const AuthenticatedAccountRouteChildren: AuthenticatedAccountRouteChildren = {
   AuthenticatedAccountAccountSettingsRoute:
     AuthenticatedAccountAccountSettingsRoute,
   AuthenticatedAccountAddressBookRoute: AuthenticatedAccountAddressBookRoute,
+  AuthenticatedAccountBalanceRoute: AuthenticatedAccountBalanceRoute,
   AuthenticatedAccountBankDetailsRoute: AuthenticatedAccountBankDetailsRoute,
   AuthenticatedAccountDocumentsRoute: AuthenticatedAccountDocumentsRoute,
   AuthenticatedAccountNotificationSettingsRoute:

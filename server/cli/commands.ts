@@ -25,6 +25,7 @@ import {
 } from '../modules/operator/actions';
 import { governanceCommands } from './governance-commands';
 import { accountCommands } from './account-commands';
+import { cashCommands } from './cash-commands';
 import { approvalCommands } from './approval-commands';
 import { commandLineName, OPERATOR_META, operatorOf, proposedLine } from './operator';
 
@@ -224,6 +225,7 @@ export const commands: Record<string, Command> = {
   },
   ...governanceCommands,
   ...accountCommands,
+  ...cashCommands,
   ...approvalCommands,
 };
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CashActor, CashEntryKind, CashEntryReason, WithdrawalState } from '../../src/domain/cash';
 import type { ReviewAnswer, ReviewStatus } from '../../src/domain/access';
 import type { AuditActor, InvestorType, KycStatus, UserRole } from '../../src/domain/auth';
 import type { FileUse, InvestorBasis, KycProvider, RejectType } from '../../src/domain/kyc';
@@ -452,6 +453,8 @@ export interface OrdersTable {
   payer_name: Nullable<string>;
   tx_hash: Nullable<string>;
   payment_declared_at: Nullable<string>;
+  /** TRANSFER or BALANCE (settled from the cash balance when signed). */
+  pay_from: ColumnType<'TRANSFER' | 'BALANCE', 'TRANSFER' | 'BALANCE' | undefined, never>;
   expires_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -767,6 +770,10 @@ export interface WalletAddressesTable {
 
 export interface AccountTables {
   revenue_distributions: RevenueDistributionsTable;
+  deposit_references: DepositReferencesTable;
+  cash_accounts: CashAccountsTable;
+  cash_entries: CashEntriesTable;
+  withdrawals: WithdrawalsTable;
   revenue_shares: RevenueSharesTable;
   gift_claims: GiftClaimsTable;
   payout_bank_accounts: PayoutBankAccountsTable;
@@ -813,4 +820,58 @@ export interface ApprovalsTable {
   /** JSON: what the applied action answered. */
   result: Nullable<string>;
   idempotency_key: Nullable<string>;
+}
+
+export interface DepositReferencesTable {
+  user_id: string;
+  reference: string;
+  created_at: Timestamp;
+}
+
+/** The balances of one investor in one currency; moved only with an entry (docs/decisions/1801). */
+export interface CashAccountsTable {
+  user_id: string;
+  currency: string;
+  available: number;
+  held: number;
+  updated_at: Timestamp;
+}
+
+export interface CashEntriesTable {
+  id: Generated<number>;
+  user_id: string;
+  currency: string;
+  kind: CashEntryKind;
+  reason: CashEntryReason;
+  actor_type: CashActor;
+  actor: string;
+  available_change: number;
+  held_change: number;
+  available_after: number;
+  held_after: number;
+  order_id: Nullable<string>;
+  withdrawal_id: Nullable<string>;
+  revenue_share_id: Nullable<number>;
+  product_id: Nullable<number>;
+  deposit_key: Nullable<string>;
+  bank_reference: Nullable<string>;
+  note: Nullable<string>;
+  created_at: Timestamp;
+}
+
+export interface WithdrawalsTable {
+  id: string;
+  user_id: string;
+  currency: string;
+  amount: number;
+  state: WithdrawalState;
+  destination_type: 'BANK' | 'WALLET';
+  destination_label: string;
+  wallet_address_id: Nullable<string>;
+  approval_id: Nullable<string>;
+  bank_reference: Nullable<string>;
+  return_reason: Nullable<string>;
+  created_at: Timestamp;
+  settled_at: Nullable<string>;
+  updated_at: Timestamp;
 }

@@ -244,3 +244,61 @@ export function orderNoticeText(
     mail: { subject: chosen.subject, text: lines.filter((line) => line !== null).join('\n') },
   };
 }
+
+export type CashNotice = 'DEPOSIT_CREDITED' | 'WITHDRAWAL_PAID' | 'WITHDRAWAL_RETURNED';
+
+/**
+ * What an investor is told when a deposit is credited to their balance, or a withdrawal is
+ * paid or returned. `amount` is already written (e.g. "39.41 USD"); `reason` is the operator's.
+ */
+export function cashNoticeText(
+  language: Language,
+  notice: CashNotice,
+  values: { amount: string; reason: string | null; link: string | null },
+): OrderNoticeText {
+  const { amount } = values;
+  const texts: Record<CashNotice, { title: string; body: string; subject: string }> =
+    language === 'ko'
+      ? {
+          DEPOSIT_CREDITED: {
+            title: '입금이 잔액에 반영되었습니다',
+            body: `${amount}이 잔액에 입금되었습니다. 바로 투자에 사용할 수 있습니다.`,
+            subject: `[Moa] 입금 반영: ${amount}`,
+          },
+          WITHDRAWAL_PAID: {
+            title: '출금이 완료되었습니다',
+            body: `${amount} 출금이 지급되었습니다.`,
+            subject: `[Moa] 출금 완료: ${amount}`,
+          },
+          WITHDRAWAL_RETURNED: {
+            title: '출금이 반환되었습니다',
+            body: `${amount} 출금을 처리하지 못해 금액이 잔액으로 돌아왔습니다.${values.reason ? ` 사유: ${values.reason}` : ''}`,
+            subject: `[Moa] 출금 반환: ${amount}`,
+          },
+        }
+      : {
+          DEPOSIT_CREDITED: {
+            title: 'Deposit credited',
+            body: `${amount} arrived in your balance and is ready to invest.`,
+            subject: `Deposit credited: ${amount}`,
+          },
+          WITHDRAWAL_PAID: {
+            title: 'Withdrawal paid',
+            body: `Your withdrawal of ${amount} has been paid out.`,
+            subject: `Withdrawal paid: ${amount}`,
+          },
+          WITHDRAWAL_RETURNED: {
+            title: 'Withdrawal returned',
+            body: `We could not pay your withdrawal of ${amount}; it is back in your balance.${values.reason ? ` Reason: ${values.reason}` : ''}`,
+            subject: `Withdrawal returned: ${amount}`,
+          },
+        };
+  const chosen = texts[notice];
+  const see = language === 'ko' ? '잔액 보기' : 'See your balance';
+  const lines = [chosen.body, values.link ? `${see}: ${values.link}` : null];
+  return {
+    title: chosen.title,
+    body: chosen.body,
+    mail: { subject: chosen.subject, text: lines.filter((line) => line !== null).join('\n') },
+  };
+}

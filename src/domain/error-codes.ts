@@ -138,6 +138,27 @@ export const errorCatalogue = {
   },
   APPROVAL_EXPIRED: { status: 409, when: 'The proposed action waited past its expiry; propose it again.' },
   APPROVAL_CLOSED: { status: 409, when: 'The proposed action was already approved, rejected or expired.' },
+  INSUFFICIENT_BALANCE: {
+    status: 409,
+    when: 'The available cash balance does not cover the purchase or withdrawal (held amounts do not count).',
+  },
+  WITHDRAWAL_LIMIT_REACHED: {
+    status: 422,
+    when: 'The withdrawal would take the withdrawals of the last 24 hours past the daily limit.',
+  },
+  WITHDRAWAL_DESTINATION_MISSING: {
+    status: 422,
+    when: 'The withdrawal names no saved bank details, or an address-book wallet the investor does not have.',
+  },
+  WITHDRAWAL_STATE_CONFLICT: {
+    status: 409,
+    when: 'The withdrawal was already paid, returned or cancelled (or waits for a second admin).',
+  },
+  DEPOSIT_REFERENCE_UNKNOWN: { status: 404, when: 'No investor has this deposit reference.' },
+  BANK_REFERENCE_REUSED: {
+    status: 409,
+    when: 'The bank reference was already credited for a different investor or amount.',
+  },
   RATE_LIMITED: { status: 429, when: 'Too many requests; wait for the Retry-After header.' },
   SERVICE_UNAVAILABLE: {
     status: 503,

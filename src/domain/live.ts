@@ -13,6 +13,8 @@ export const liveEventTypes = [
   'review',
   'whitelist',
   'vote',
+  // The cash balance: an entry was written (deposit, purchase, revenue, withdrawal).
+  'balance',
   // The account itself (an operator lifted a ban): who the investor is, and their activity.
   'account',
 ] as const;

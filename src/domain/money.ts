@@ -57,3 +57,20 @@ export function formatMinorUnitsIn(minor: number, currency: string, locale: stri
 export function formatPlainAmount(minor: number, currency: string): string {
   return `${toMajorUnitsNumeral(minor, currency)} ${currency}`;
 }
+
+/**
+ * An amount typed in major units ("25.5", "1,000") to integer minor units, by string arithmetic
+ * (no floating point): "25.5" USD -> 2550, "1,000" KRW -> 1000. Null when it is not a positive
+ * amount the currency can hold: more decimals than its minor unit ("10.5" KRW, "1.005" USD),
+ * signs, letters, or beyond what an integer holds exactly.
+ */
+export function parseMajorAmount(text: string, currency: string): number | null {
+  const digits = minorUnitDigits(currency);
+  const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) return null;
+  const whole = match[1]!.replace(/,/g, '');
+  const fraction = match[2] ?? '';
+  if (fraction.length > digits) return null;
+  const minor = Number(`${whole}${fraction.padEnd(digits, '0')}`);
+  return Number.isSafeInteger(minor) && minor > 0 ? minor : null;
+}

@@ -20,6 +20,10 @@ export const notificationTypes = [
   'PAYMENT_REJECTED',
   'ORDER_EXPIRED',
   'ORDER_REFUNDED',
+  // The investor's cash balance: each also goes by mail.
+  'DEPOSIT_CREDITED',
+  'WITHDRAWAL_PAID',
+  'WITHDRAWAL_RETURNED',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes, says('validation.notification.type'));
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -187,5 +191,9 @@ export function defaultLinkFor(type: NotificationType, productId: number | null)
     case 'ORDER_EXPIRED':
     case 'ORDER_REFUNDED':
       return '/account/orders';
+    case 'DEPOSIT_CREDITED':
+    case 'WITHDRAWAL_PAID':
+    case 'WITHDRAWAL_RETURNED':
+      return '/account/balance';
   }
 }

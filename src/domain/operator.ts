@@ -51,6 +51,7 @@ export const approvalKinds = [
   'REFUND',
   'DISTRIBUTE_REVENUE',
   'GRANT_ADMIN',
+  'PAY_WITHDRAWAL',
 ] as const;
 export type ApprovalKind = (typeof approvalKinds)[number];
 export const approvalStates = ['PENDING', 'APPROVED', 'REJECTED', 'EXPIRED'] as const;
@@ -213,6 +214,8 @@ export const approvalOutcomeSchema = z.object({
   order: operatorOrderSchema.nullable(),
   distribution: distributionOutcomeSchema.shape.distribution,
   role: z.enum(userRoles).nullable(),
+  /** The withdrawal a PAY_WITHDRAWAL approval paid (its id), else null. */
+  withdrawalId: z.string().nullable(),
 });
 
 export const doneSchema = z.object({ done: z.literal(true) });

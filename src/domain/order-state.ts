@@ -60,7 +60,8 @@ const rules: Record<OrderState, readonly Rule[]> = {
   ],
   SIGNED: [
     { action: 'DECLARE_PAYMENT', actors: ['INVESTOR'], to: 'PAYMENT_DECLARED' },
-    { action: 'CONFIRM_PAYMENT', actors: ['OPERATOR'], to: 'CONFIRMED' },
+    // SYSTEM: an order paid from the balance is confirmed in the transaction that signs it.
+    { action: 'CONFIRM_PAYMENT', actors: ['OPERATOR', 'SYSTEM'], to: 'CONFIRMED' },
     { action: 'CANCEL', actors: ['INVESTOR', 'OPERATOR'], to: 'CANCELLED' },
     { action: 'EXPIRE', actors: ['SYSTEM'], to: 'EXPIRED' },
   ],

@@ -46,14 +46,26 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,100}$/;
 
 export { sourcesOfFunds, type SourceOfFunds } from './kyc';
 
+/**
+ * How an order is paid: TRANSFER (to one of the project's pay methods, matched by an operator)
+ * or BALANCE (from the investor's cash balance, at once when the contract is signed).
+ */
+export const orderPaySources = ['TRANSFER', 'BALANCE'] as const;
+export type OrderPaySource = (typeof orderPaySources)[number];
+
 /** POST /api/v1/products/{id}/investors */
-export const createOrderRequestSchema = z.strictObject({
-  quantity: wholeNumber('validation.quantity', { max: ORDER_QUANTITY_MAX }),
-  payMethodId: wholeNumber('validation.payMethod'),
-  /** One of GET /api/v1/kyc/purchase/list; the investor's default identity when left out. */
-  identityId: z.string().min(1).max(64).optional(),
-  sourceOfFunds: z.enum(sourcesOfFunds, says('validation.sourceOfFunds')).optional(),
-});
+export const createOrderRequestSchema = z
+  .strictObject({
+    quantity: wholeNumber('validation.quantity', { max: ORDER_QUANTITY_MAX }),
+    /** One of the project's pay methods: the investor pays by transfer. */
+    payMethodId: wholeNumber('validation.payMethod').optional(),
+    /** BALANCE instead of payMethodId: paid from the cash balance when the contract is signed. */
+    payFrom: z.enum(orderPaySources, says('validation.payFrom')).optional(),
+    /** One of GET /api/v1/kyc/purchase/list; the investor's default identity when left out. */
+    identityId: z.string().min(1).max(64).optional(),
+    sourceOfFunds: z.enum(sourcesOfFunds, says('validation.sourceOfFunds')).optional(),
+  })
+  .refine((body) => (body.payFrom === 'BALANCE') !== (body.payMethodId !== undefined), says('validation.payFrom'));
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
 
 export const orderStateSchema = z.enum(orderStates);
@@ -135,7 +147,9 @@ export const orderSummarySchema = z.object({
   expiresAt: z.string(),
   updatedAt: z.string(),
   product: z.object({ id: z.number().int(), name: z.string(), tokenName: z.string(), logo: z.string() }),
+  /** The project's pay method; for a BALANCE order, the one a transfer would have used. */
   payMethod: z.object({ id: z.number().int(), name: z.string(), payMethodType: payMethodTypeSchema }),
+  payFrom: z.enum(orderPaySources),
   /** The signed contract's PDF (GET /api/v1/users/me/sign-files/{id}), once signed. */
   signFileId: z.string().nullable(),
   canCancel: z.boolean(),

@@ -70,6 +70,16 @@ export const validationMessagesKo: Record<ValidationKey, string> = {
   'validation.walletAddress': `지갑 주소를 ${limit.WALLET_ADDRESS_MAX_LENGTH}자 이내로 입력해 주세요.`,
   'validation.walletAddressId': '올바른 주소 번호가 아닙니다.',
 
+  // Cash balance
+  'validation.month': '2026-11처럼 월을 입력해 주세요.',
+  'validation.limit.entries': 'limit은 1부터 200까지의 정수여야 합니다.',
+  'validation.withdrawal.amount': '통화의 최소 단위로 1 이상의 금액을 입력해 주세요.',
+  'validation.withdrawalId': '출금 ID가 올바르지 않습니다.',
+  'validation.depositReference': 'MOA7K3F9Q와 같은 입금 참조 코드를 입력해 주세요.',
+  'validation.bankReference': '은행 거래 참조를 100자 이내로 입력해 주세요.',
+  'validation.returnReason': '출금을 반환하는 사유를 500자 이내로 입력해 주세요.',
+  'validation.payFrom': '결제 수단을 선택하거나 잔액으로 결제(payFrom BALANCE)하세요. 둘 다 선택할 수는 없습니다.',
+
   'validation.governance.title': `제목을 ${limit.GOVERNANCE_TITLE_MAX_LENGTH}자 이내로 입력해 주세요.`,
   'validation.governance.body': `내용을 ${n(limit.GOVERNANCE_BODY_MAX_LENGTH)}자 이내로 입력해 주세요.`,
   'validation.governance.answer': `답글을 ${n(limit.ANSWER_MAX_LENGTH)}자 이내로 입력해 주세요.`,

@@ -76,6 +76,16 @@ export const validationMessages = {
   'validation.walletAddress': `Enter the address, at most ${limit.WALLET_ADDRESS_MAX_LENGTH} characters.`,
   'validation.walletAddressId': 'That is not an address id.',
 
+  // Cash balance
+  'validation.month': 'Use a month like 2026-11.',
+  'validation.limit.entries': 'limit must be a whole number from 1 to 200.',
+  'validation.withdrawal.amount': 'Enter an amount of at least 1, in the smallest unit of the currency.',
+  'validation.withdrawalId': 'That is not a withdrawal id.',
+  'validation.depositReference': 'Enter the deposit reference, such as MOA7K3F9Q.',
+  'validation.bankReference': 'Enter the bank reference, at most 100 characters.',
+  'validation.returnReason': 'Say why the withdrawal is returned, at most 500 characters.',
+  'validation.payFrom': 'Choose a pay method, or pay from your balance (payFrom BALANCE), not both.',
+
   // Governance
   'validation.governance.title': `Enter a title, at most ${limit.GOVERNANCE_TITLE_MAX_LENGTH} characters.`,
   'validation.governance.body': `Enter the text, at most ${n(limit.GOVERNANCE_BODY_MAX_LENGTH)} characters.`,

@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { liveEventTypes, type LiveEvent, type LiveEventType } from '../domain/live';
 import { accountKeys } from '../features/account/queries';
+import { balanceKeys } from '../features/balance/keys';
 import { governanceKeys } from '../features/governance/queries';
 import { investKeys } from '../features/invest/queries';
 import { kycKeys } from '../features/kyc/queries';
@@ -40,6 +41,8 @@ export const liveInvalidations: Record<LiveEventType, (event: LiveEvent) => Quer
     projectGovernance(productId),
   ],
   payout: ({ productId }) => revenues(productId),
+  // The cash balance: its figures, entries and withdrawals; revenue paid into it shows there too.
+  balance: () => [balanceKeys.all, portfolioKeys.revenues(null), accountKeys.activity],
   notification: () => [notificationKeys.inbox(), notificationKeys.unread()],
   // Identity or investor review: the guards' facts (me), the review pages, who may buy.
   review: () => [

@@ -23,6 +23,8 @@ const allowed: Array<[OrderState, OrderAction, OrderActor, OrderState]> = [
   ['RESERVED', 'EXPIRE', 'SYSTEM', 'EXPIRED'],
   ['SIGNED', 'DECLARE_PAYMENT', 'INVESTOR', 'PAYMENT_DECLARED'],
   ['SIGNED', 'CONFIRM_PAYMENT', 'OPERATOR', 'CONFIRMED'],
+  // Paid from the balance: confirmed by the platform in the transaction that signs.
+  ['SIGNED', 'CONFIRM_PAYMENT', 'SYSTEM', 'CONFIRMED'],
   ['SIGNED', 'CANCEL', 'INVESTOR', 'CANCELLED'],
   ['SIGNED', 'CANCEL', 'OPERATOR', 'CANCELLED'],
   ['SIGNED', 'EXPIRE', 'SYSTEM', 'EXPIRED'],

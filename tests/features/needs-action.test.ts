@@ -18,6 +18,7 @@ const order = (state: OrderSummary['state'], expiresAt = '2026-03-02T12:00:00.00
   updatedAt: '2026-03-01T00:00:00.000Z',
   product: { id: 1, name: 'Project', tokenName: 'PRJ', logo: '/logo.svg' },
   payMethod: { id: 1, name: 'Bank', payMethodType: 'ACCOUNT' },
+  payFrom: 'TRANSFER',
   signFileId: null,
   canCancel: true,
 });

@@ -27,6 +27,7 @@ import {
   whitelistStateOptions,
 } from '../../src/features/projects/queries';
 import { meQueryOptions } from '../../src/features/session/queries';
+import { balanceKeys } from '../../src/features/balance/keys';
 import { invalidateEveryLiveQuery, invalidateForLiveEvent, liveInvalidations } from '../../src/live/invalidation';
 
 const HELD = 7;
@@ -53,6 +54,7 @@ const screens: Record<string, QueryKey> = {
   otherGift: giftCheckQueryOptions(OTHER).queryKey,
   documents: documentsQueryOptions().queryKey,
   bankDetails: bankDetailsQueryOptions().queryKey,
+  balance: balanceKeys.summary(),
   addresses: addressesQueryOptions().queryKey,
   inbox: inboxQueryOptions().queryKey,
   unread: unreadCountQueryOptions().queryKey,
@@ -69,6 +71,7 @@ const expected: Record<LiveEventType, string[]> = {
   order: ['order', 'myOrders', 'projectOrders', 'project', 'shelves', 'activity'],
   holding: ['overview', 'projectRevenues', 'gift', 'documents', 'badge', 'project', 'shelves', 'proposals'],
   payout: ['overview', 'projectRevenues'],
+  balance: ['balance', 'overview', 'activity'],
   notification: ['inbox', 'unread'],
   review: ['me', 'kycStatus', 'investorStatus', 'purchaseIdentities', 'activity'],
   whitelist: ['whitelist', 'project', 'shelves', 'activity'],

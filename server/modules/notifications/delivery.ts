@@ -29,6 +29,10 @@ export const deliveryByType: Record<NotificationType, DeliveryOptions> = {
   PAYMENT_REJECTED: { ttlSeconds: 7 * DAY, urgency: 'high', topicPrefix: 'payment' },
   ORDER_EXPIRED: { ttlSeconds: 7 * DAY, urgency: 'normal', topicPrefix: 'payment' },
   ORDER_REFUNDED: { ttlSeconds: 7 * DAY, urgency: 'high', topicPrefix: 'payment' },
+  // The cash balance: money arrived or left; each its own message (no project to group by).
+  DEPOSIT_CREDITED: { ttlSeconds: 7 * DAY, urgency: 'high', topicPrefix: 'cash' },
+  WITHDRAWAL_PAID: { ttlSeconds: 7 * DAY, urgency: 'high', topicPrefix: 'cash' },
+  WITHDRAWAL_RETURNED: { ttlSeconds: 7 * DAY, urgency: 'high', topicPrefix: 'cash' },
 };
 
 /** The topic (at most 32 URL-safe characters) and the worker's tag of one notification. */

@@ -428,10 +428,15 @@ export async function approve(ctx: AppContext, operator: Operator, id: string) {
 async function describeEffect(ctx: AppContext, effect: ApprovalEffect) {
   if (effect.kind === 'ORDER') {
     const order = await findOrderByReferenceOfId(ctx, effect.orderId);
-    return { order, distribution: null, role: null };
+    return { order, distribution: null, role: null, withdrawalId: null };
   }
-  if (effect.kind === 'DISTRIBUTION') return { order: null, distribution: effect.distribution, role: null };
-  return { order: null, distribution: null, role: 'ADMIN' as const };
+  if (effect.kind === 'DISTRIBUTION') {
+    return { order: null, distribution: effect.distribution, role: null, withdrawalId: null };
+  }
+  if (effect.kind === 'WITHDRAWAL') {
+    return { order: null, distribution: null, role: null, withdrawalId: effect.withdrawalId };
+  }
+  return { order: null, distribution: null, role: 'ADMIN' as const, withdrawalId: null };
 }
 
 async function findOrderByReferenceOfId(ctx: AppContext, orderId: string): Promise<OperatorOrder | null> {

@@ -6,6 +6,7 @@ import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
 import { commitDistribution, type CommittedDistribution, type DistributionPlan } from '../account/service';
+import { applyWithdrawalPaid } from '../cash/service';
 import { applyOperatorAction } from '../orders/service';
 import { changeUserRoleIn } from '../users/service';
 import { assertAdmin, type Operator } from './service';
@@ -35,13 +36,15 @@ type Db = Kysely<Database>;
 export type ApprovalPayload =
   | { kind: 'CONFIRM_PAYMENT' | 'REJECT_PAYMENT' | 'REFUND'; orderId: string; reference: string; note: string | null }
   | { kind: 'DISTRIBUTE_REVENUE'; plan: DistributionPlan; idempotencyKey: string; isNewDistribution: boolean }
-  | { kind: 'GRANT_ADMIN'; userId: string };
+  | { kind: 'GRANT_ADMIN'; userId: string }
+  | { kind: 'PAY_WITHDRAWAL'; withdrawalId: string; bankReference: string };
 
 /** What an applied action answered. */
 export type ApprovalEffect =
   | { kind: 'ORDER'; orderId: string }
   | { kind: 'DISTRIBUTION'; distribution: CommittedDistribution }
-  | { kind: 'ROLE'; userId: string };
+  | { kind: 'ROLE'; userId: string }
+  | { kind: 'WITHDRAWAL'; withdrawalId: string };
 
 const SYSTEM_META: RequestMeta = { ip: 'system', userAgent: 'Moa approval expiry' };
 
@@ -205,6 +208,17 @@ async function applyEffect(
     case 'GRANT_ADMIN':
       await changeUserRoleIn(trx, payload.userId, 'ADMIN', approver.meta, at, { approvalId: row.id });
       return { kind: 'ROLE', userId: payload.userId };
+    case 'PAY_WITHDRAWAL':
+      await applyWithdrawalPaid(
+        ctx,
+        trx,
+        payload.withdrawalId,
+        payload.bankReference,
+        `${row.proposed_by}, approved by ${approver.label}`.slice(0, 200),
+        approver.meta,
+        at,
+      );
+      return { kind: 'WITHDRAWAL', withdrawalId: payload.withdrawalId };
   }
 }
 

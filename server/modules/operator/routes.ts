@@ -25,6 +25,16 @@ import {
   whitelistParamsSchema,
   whitelistRequestListSchema,
 } from '../../../src/domain/operator';
+import {
+  depositConfirmRequestSchema,
+  depositConfirmResponseSchema,
+  operatorWithdrawalResultSchema,
+  operatorWithdrawalsQuerySchema,
+  operatorWithdrawalsResponseSchema,
+  withdrawalPaidRequestSchema,
+  withdrawalParamsSchema,
+  withdrawalReturnRequestSchema,
+} from '../../../src/domain/cash';
 import { AppError } from '../../errors';
 import { authOf, requestMeta } from '../../plugins/auth';
 import {
@@ -46,6 +56,7 @@ import {
   unbanAccount,
 } from './actions';
 import { expireDueApprovals, listApprovals, rejectApproval } from './approvals';
+import { creditDeposit, listWithdrawals, payWithdrawal, sendBackWithdrawal } from './cash-actions';
 import { getQueue, operatorOfRequest } from './service';
 import { registerSweep } from '../../plugins/sweep';
 
@@ -183,6 +194,58 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: adminAction,
     },
     async (request) => cancelOrder(ctx, operator(request), request.params.reference, request.body.reason),
+  );
+
+  // Cash balances: deposits and withdrawals
+  app.post(
+    `${base}/deposits`,
+    {
+      schema: {
+        summary: 'Credit a transfer to the investor with its deposit reference (once per bank reference)',
+        body: depositConfirmRequestSchema,
+        response: { 200: depositConfirmResponseSchema },
+      },
+      preValidation: adminAction,
+    },
+    async (request) => creditDeposit(ctx, operator(request), request.body),
+  );
+  app.get(
+    `${base}/withdrawals`,
+    {
+      schema: {
+        summary: 'Withdrawals, oldest first, with where to pay them',
+        querystring: operatorWithdrawalsQuerySchema,
+        response: { 200: operatorWithdrawalsResponseSchema },
+      },
+      preValidation: admin,
+    },
+    async (request) => ({ withdrawals: await listWithdrawals(ctx, operator(request), request.query.state ?? null) }),
+  );
+  app.post(
+    `${base}/withdrawals/:id/paid`,
+    {
+      schema: {
+        summary: 'Mark a withdrawal paid with the bank’s reference (above the four-eyes amount: propose it)',
+        params: withdrawalParamsSchema,
+        body: withdrawalPaidRequestSchema,
+        response: { 200: operatorWithdrawalResultSchema },
+      },
+      preValidation: adminAction,
+    },
+    async (request) => payWithdrawal(ctx, operator(request), request.params.id, request.body.bankReference),
+  );
+  app.post(
+    `${base}/withdrawals/:id/return`,
+    {
+      schema: {
+        summary: 'Return a withdrawal that cannot be paid: the amount goes back to the balance',
+        params: withdrawalParamsSchema,
+        body: withdrawalReturnRequestSchema,
+        response: { 200: operatorWithdrawalResultSchema },
+      },
+      preValidation: adminAction,
+    },
+    async (request) => sendBackWithdrawal(ctx, operator(request), request.params.id, request.body.reason),
   );
 
   // Revenue distributions

@@ -292,6 +292,16 @@ export async function findPayMethod(db: Db, productId: number, payMethodId: numb
     .executeTakeFirst();
 }
 
+/** The project's first pay method (the one an order paid from the balance names). */
+export async function findFirstPayMethod(db: Db, productId: number) {
+  return db
+    .selectFrom('product_pay_methods')
+    .selectAll()
+    .where('product_id', '=', productId)
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
 export async function findInvestorAnswer(db: Db, userId: string) {
   return db
     .selectFrom('investor_verifications')

@@ -30,6 +30,7 @@ import { budgetKey, spendBudgets } from '../limits/service';
 import type { Caller } from '../auth/service';
 import { findProductRow } from '../products/service';
 import type { UserRecord } from '../users/records-repository';
+import { availableBalance, debitOrder, refundOrder } from '../cash/service';
 import { recordLiveEvents } from '../live/service';
 import { onOrderSettled } from './events';
 import { appendHoldingEntry } from './ledger';
@@ -46,6 +47,7 @@ import {
   findOrdersOfUser,
   findOrderView,
   findOrderViewByReference,
+  findFirstPayMethod,
   findPayMethod,
   findPosition,
   insertOrder,
@@ -95,7 +97,8 @@ export function newOrderReference(): string {
  * signature); null before, so nobody pays for an order they have not signed.
  */
 function paymentInstructionsOf(view: OrderView): PaymentInstructions | null {
-  if (view.sign_file_id === null) return null;
+  // Paid from the balance: nothing to transfer.
+  if (view.sign_file_id === null || view.pay_from === 'BALANCE') return null;
   const common = {
     amount: Number(view.amount),
     currency: view.currency,
@@ -139,6 +142,7 @@ function toSummary(view: OrderView): OrderSummary {
       logo: view.product_logo,
     },
     payMethod: { id: Number(view.pay_method_id), name: view.pay_method_name, payMethodType: view.pay_method_type },
+    payFrom: view.pay_from,
     signFileId: view.sign_file_id,
     canCancel: allowedOrderActions(view.state, 'INVESTOR').includes('CANCEL'),
   };
@@ -196,7 +200,8 @@ function requestHashOf(productId: number, body: CreateOrderRequest): string {
   const canonical = JSON.stringify([
     productId,
     body.quantity,
-    body.payMethodId,
+    body.payMethodId ?? null,
+    body.payFrom ?? 'TRANSFER',
     body.identityId ?? null,
     body.sourceOfFunds ?? null,
   ]);
@@ -266,7 +271,13 @@ export async function createOrder(
     if (Number(product.remaining_quantity) <= 0) throw new AppError('SOLD_OUT', 'This project is sold out.');
     throw new AppError('SALE_NOT_OPEN', 'The sale of this project has ended.');
   }
-  const payMethod = await findPayMethod(ctx.db, productId, body.payMethodId);
+  const payFrom = body.payFrom === 'BALANCE' ? 'BALANCE' : 'TRANSFER';
+  // An order paid from the balance keeps the project's first pay method as the one a transfer
+  // would use (orders name one; docs/decisions/1801-cash-ledger.md).
+  const payMethod =
+    payFrom === 'BALANCE'
+      ? await findFirstPayMethod(ctx.db, productId)
+      : await findPayMethod(ctx.db, productId, body.payMethodId!);
   if (!payMethod) throw new AppError('PAY_METHOD_INVALID', 'Choose one of this project’s pay methods.');
 
   const price = Number(product.price_per_token);
@@ -277,6 +288,15 @@ export async function createOrder(
       'BELOW_MIN_INVESTMENT',
       `The minimum investment is ${Math.ceil(minimum / price)} tokens per order.`,
     );
+  }
+  if (payFrom === 'BALANCE') {
+    const available = await availableBalance(ctx.db, user.id, ctx.config.CURRENCY);
+    if (available < amount) {
+      throw new AppError(
+        'INSUFFICIENT_BALANCE',
+        `Your available balance covers ${available} of the ${amount} this order costs (minor units of ${ctx.config.CURRENCY}); deposit the difference or pay by transfer.`,
+      );
+    }
   }
   const maxTokens =
     product.user_max_investment === null ? null : Math.floor(Number(product.user_max_investment) / price);
@@ -309,7 +329,8 @@ export async function createOrder(
         reference: newOrderReference(),
         user_id: user.id,
         product_id: productId,
-        pay_method_id: body.payMethodId,
+        pay_method_id: Number(payMethod.id),
+        pay_from: payFrom,
         state: 'RESERVED',
         quantity: body.quantity,
         price_per_token: price,
@@ -411,6 +432,9 @@ export async function applyTransition(
     });
   }
   if (to === 'REFUNDED') {
+    if (order.pay_from === 'BALANCE') {
+      await refundOrder(trx, cashOrderOf(order), actor.id, options.at, options.meta);
+    }
     await appendHoldingEntry(trx, {
       productId,
       userId: order.user_id,
@@ -453,6 +477,44 @@ export async function applyTransition(
       : []),
   ]);
   return to;
+}
+
+function cashOrderOf(order: OrderRow) {
+  return {
+    id: order.id,
+    userId: order.user_id,
+    productId: Number(order.product_id),
+    amount: Number(order.amount),
+    currency: order.currency,
+    reference: order.reference,
+  };
+}
+
+/** The platform confirms an order paid from the balance (delivery versus payment). */
+export const BALANCE_ACTOR: OrderActorRef = { type: 'SYSTEM', id: 'balance' };
+
+/**
+ * Called in the signing transaction right after the SIGN transition of an order paid from the
+ * balance: the cash debit (refused with INSUFFICIENT_BALANCE, which rolls the signature back
+ * too) and the confirmation with its token credit, in that one transaction, so the money and
+ * the tokens move together exactly once.
+ */
+export async function settleFromBalance(
+  ctx: Pick<AppContext, 'now' | 'config'>,
+  trx: Db,
+  orderId: string,
+  at: string,
+  meta: RequestMeta,
+): Promise<void> {
+  const order = await findOrder(trx, orderId);
+  if (!order || order.pay_from !== 'BALANCE') return;
+  await debitOrder(trx, cashOrderOf(order), at, meta);
+  const to = await applyTransition(trx, order, 'CONFIRM_PAYMENT', BALANCE_ACTOR, {
+    at,
+    meta,
+    note: 'Paid from the balance.',
+  });
+  await onOrderSettled(ctx, trx, { orderId: order.id, state: to, note: null });
 }
 
 /**

@@ -6,6 +6,7 @@ import type { ContractView, SignRequest, SignStatus } from '../../../src/domain/
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { currentDocuments } from '../documents/service';
+import { availableBalance } from '../cash/service';
 import { assertKycApproved } from '../kyc/service';
 import { budgetKey, spendBudgets } from '../limits/service';
 import { findProductRow } from '../products/service';
@@ -32,7 +33,7 @@ import {
   type OrderView,
   type SignatureRow,
 } from './repository';
-import { applyTransition, loadOwnOrderView } from './service';
+import { applyTransition, loadOwnOrderView, settleFromBalance } from './service';
 
 /** Outside the client build and named by id only; served to their owner alone. */
 function signFilePath(ctx: AppContext, row: Pick<SignatureRow, 'id' | 'user_id'>): string {
@@ -271,6 +272,11 @@ export async function signContract(
   if (body.contractSha256 !== built.sha256) {
     throw new AppError('CONTRACT_CHANGED', 'The contract changed since you opened it. Read it again, then sign.');
   }
+  // Paid from the balance: refused before the render when it plainly does not cover the order;
+  // the guarded debit in the signing transaction decides.
+  if (view.pay_from === 'BALANCE' && (await availableBalance(ctx.db, user.id, view.currency)) < Number(view.amount)) {
+    throw new AppError('INSUFFICIENT_BALANCE', 'Your available balance no longer covers this order.');
+  }
   const png = signaturePngOf(body.signature);
   // A full queue refuses before the account's budget is spent on a render that cannot start.
   renderer.assertAvailable();
@@ -323,6 +329,7 @@ export async function signContract(
       const order = (await findOrder(trx, view.id))!;
       await applyTransition(trx, order, 'SIGN', { type: 'INVESTOR', id: user.id }, { at: signedAt, meta });
       await insertSignature(trx, row);
+      if (order.pay_from === 'BALANCE') await settleFromBalance(ctx, trx, view.id, signedAt, meta);
       await onContractSigned(ctx, trx, {
         userId: user.id,
         orderId: view.id,
@@ -338,7 +345,7 @@ export async function signContract(
     throw error;
   }
   await settleSignFile(ctx, row);
-  return statusOf({ ...view, state: 'SIGNED' }, row);
+  return statusOf({ ...view, state: view.pay_from === 'BALANCE' ? 'CONFIRMED' : 'SIGNED' }, row);
 }
 
 /** The stored PDF of a signed contract, to its owner only; its hash is checked on the way out. */

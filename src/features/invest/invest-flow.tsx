@@ -12,13 +12,16 @@ export interface InvestFlowState {
   isCanWitch: boolean;
   /** How many tokens the investor chose; undefined until chosen. */
   selectedTokens: number | undefined;
-  /** The chosen pay method's id, as a string; empty until chosen. */
+  /** The chosen pay method's id, as a string, or BALANCE_METHOD; empty until chosen. */
   selectedMethod: string;
   /** The purchase identity the investor buys under; empty until chosen. */
   selectedIdentity: string;
   /** Where the money comes from; empty until chosen. */
   selectedSource: string;
 }
+
+/** `selectedMethod` when the investor pays from their cash balance instead of a transfer. */
+export const BALANCE_METHOD = 'BALANCE';
 
 export const initialInvestFlowState: InvestFlowState = {
   productId: '',

@@ -32,6 +32,7 @@ function orderIn(state: OrderState, timeline: OrderEvent[]): Order {
     updatedAt: '2026-11-20T10:00:00.000Z',
     product: { id: 1, name: 'Project', tokenName: 'PRJ', logo: '/logo.png' },
     payMethod: { id: 1, name: 'Bank', payMethodType: 'ACCOUNT' },
+    payFrom: 'TRANSFER',
     signFileId: null,
     canCancel: state === 'RESERVED' || state === 'SIGNED',
     paymentInstructions: {

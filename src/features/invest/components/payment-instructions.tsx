@@ -31,6 +31,7 @@ export function PaymentInstructions({ order }: { order: Order }) {
   const instructions = order.paymentInstructions;
   if (!instructions) return null;
   const amount = formatExactMoney(instructions.amount, instructions.currency);
+  // The amount as typed into a banking app: major units with every minor digit (none for KRW).
   const amountPlain = toMajorUnitsNumeral(instructions.amount, instructions.currency);
   return (
     <section aria-labelledby="instructions-title" className="space-y-4">

@@ -5,7 +5,7 @@ import { t } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
 import { useIsOnline } from '../../../lib/use-online';
 import { FormError } from '../../../ui/field';
-import { useInvestFlow } from '../invest-flow';
+import { BALANCE_METHOD, useInvestFlow } from '../invest-flow';
 import { useCreateOrder } from '../mutations';
 import { OfflineNote } from './offline-note';
 import { Amount } from '../../../ui/amount';
@@ -33,6 +33,7 @@ export function ReviewStep({
   const createOrder = useCreateOrder(product.id);
   // One key per purchase attempt: a retry of the same attempt answers the same order.
   const idempotencyKey = useRef(newIdempotencyKey());
+  const isFromBalance = flow.selectedMethod === BALANCE_METHOD;
   const method = product.payMethods.find((item) => String(item.id) === flow.selectedMethod);
   const quantity = flow.selectedTokens ?? 0;
   const money = (minor: number) => <Amount>{formatMoney(minor, product.currency)}</Amount>;
@@ -44,20 +45,20 @@ export function ReviewStep({
     { label: t('invest.review.total'), value: money(quantity * product.pricePerToken), isStrong: true },
     {
       label: t('invest.review.method'),
-      value: method?.name ?? '-',
+      value: isFromBalance ? t('invest.method.balance') : (method?.name ?? '-'),
     },
     { label: t('invest.review.identity'), value: identityLabel },
     { label: t('invest.review.source'), value: sourceLabel },
   ];
 
   const reserve = () => {
-    if (!method || !quantity) return;
+    if ((!method && !isFromBalance) || !quantity) return;
     createOrder.mutate(
       {
         idempotencyKey: idempotencyKey.current,
         body: {
           quantity,
-          payMethodId: method.id,
+          ...(isFromBalance ? { payFrom: 'BALANCE' as const } : { payMethodId: method!.id }),
           identityId: flow.selectedIdentity || undefined,
           sourceOfFunds: (flow.selectedSource || undefined) as SourceOfFunds | undefined,
         },
@@ -88,7 +89,7 @@ export function ReviewStep({
         </li>
         <li className="flex gap-2">
           <span className="i-lucide-file-signature mt-0.5 shrink-0 text-brand-700" aria-hidden="true" />
-          {t('invest.review.next')}
+          {isFromBalance ? t('invest.review.nextBalance') : t('invest.review.next')}
         </li>
       </ol>
       <div className="rounded-lg bg-coral-50 p-4 text-sm text-coral-900" role="note">
@@ -102,7 +103,7 @@ export function ReviewStep({
           type="button"
           className="btn-accent w-full sm:w-auto"
           onClick={reserve}
-          disabled={createOrder.isPending || !isOnline || !method || !quantity}
+          disabled={createOrder.isPending || !isOnline || (!method && !isFromBalance) || !quantity}
         >
           {createOrder.isPending ? t('invest.review.reserving') : t('invest.review.reserve', { count: quantity })}
         </button>

@@ -46,6 +46,7 @@ export function PortfolioOverview() {
   const view = productId !== null && filtered.data ? filtered.data : data;
   const money = (value: number) => <Amount>{formatMoney(value, data.currency)}</Amount>;
   const scheduled = data.shares.filter((share) => share.state === 'SCHEDULED');
+  const paid = data.shares.filter((share) => share.state === 'PAID');
   return (
     <section className="mt-6 space-y-6" aria-labelledby="portfolio-title">
       <h2 id="portfolio-title" className="text-lg font-semibold text-ink">
@@ -180,6 +181,26 @@ export function PortfolioOverview() {
         ) : (
           <p className="mt-3 text-ink-muted">{t('portfolio.noPayouts')}</p>
         )}
+        {paid.length ? (
+          <>
+            <h4 className="mt-5 font-semibold text-ink">{t('portfolio.paidShares')}</h4>
+            <ul className="mt-2 divide-y divide-line" data-testid="paid-shares">
+              {paid.map((share) => (
+                <li key={share.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm">
+                  <span className="min-w-0">
+                    {share.productName} · {t('portfolio.paidOn', { date: formatDate(share.paysAt) })}
+                    <span aria-hidden="true"> · </span>
+                    {/* Each share is credited as one entry of the balance when its pay date comes. */}
+                    <Link to="/account/balance" className="text-link inline-flex min-h-11 items-center">
+                      {t('portfolio.seeEntry')}
+                    </Link>
+                  </span>
+                  <span className="font-semibold tabular-nums">{money(share.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
       </div>
     </section>
   );

@@ -49,6 +49,12 @@ export const texts = {
   'invest.method.accountHint': 'Usually confirmed within one business day after the money arrives.',
   'invest.method.cryptoHint': 'Usually confirmed within a few hours after the network confirms the transfer.',
   'invest.method.choose': 'Choose how you will pay.',
+  'invest.method.balanceDeposit': 'How to add money to your balance',
+  'invest.method.balanceShort':
+    'Your balance is {amount} short of this order. Add money first, or pay by transfer below.',
+  'invest.method.balanceHint': 'Paid at once when you sign the contract: the tokens are yours right away.',
+  'invest.method.balanceAvailable': 'Available: {amount}',
+  'invest.method.balance': 'From your balance',
   'invest.method.none': 'This project does not accept payments yet. Please come back later.',
   'invest.identity.title': 'Who is buying?',
   'invest.identity.intro':
@@ -84,6 +90,7 @@ export const texts = {
   'invest.review.hold':
     'Reserving sets these tokens aside for you. Sign and pay before the deadline shown next, or they go back on sale.',
   'invest.review.next': 'Next you read and sign the contract; then we show you exactly how to pay.',
+  'invest.review.nextBalance': 'Next you read and sign the contract; the price is then paid from your balance at once.',
   'invest.review.risk': 'Before you commit',
   'invest.review.reserve': 'Reserve {count} tokens',
   'invest.review.reserving': 'Reserving…',
@@ -144,6 +151,9 @@ export const texts = {
   'invest.complete.title': 'Your order',
   'invest.complete.declared': 'Thank you, we are checking your payment',
   'invest.complete.confirmed': 'Payment confirmed: your tokens are yours',
+  'invest.complete.seeBalance': 'See your balance',
+  'invest.complete.seeHoldings': 'See your holdings',
+  'invest.complete.paidFromBalance': 'Paid from your balance. The tokens are already in your portfolio.',
   'invest.complete.cancelled': 'Order cancelled',
   'invest.complete.expired': 'Order expired',
   'invest.complete.noOrder': 'This link does not name an order. All your orders are in your account.',

@@ -19,6 +19,9 @@ export const texts = {
   'notifications.type.PAYMENT_REJECTED': 'Payment not confirmed',
   'notifications.type.ORDER_EXPIRED': 'Order expired',
   'notifications.type.ORDER_REFUNDED': 'Order refunded',
+  'notifications.type.DEPOSIT_CREDITED': 'Deposit credited',
+  'notifications.type.WITHDRAWAL_PAID': 'Withdrawal paid',
+  'notifications.type.WITHDRAWAL_RETURNED': 'Withdrawal returned',
   'notifications.typeHint.PROPOSAL_CREATED': 'A holder opens a proposal on a project you hold.',
   'notifications.typeHint.VOTE_FINISH': 'Voting on a proposal ends and the result is in.',
   'notifications.typeHint.AGENDA_CLOSED': 'An agenda on a project you hold is closed.',
@@ -29,6 +32,10 @@ export const texts = {
     'Your payment could not be matched and the order is cancelled. Also by email.',
   'notifications.typeHint.ORDER_EXPIRED': 'An order passed its payment deadline. Also by email.',
   'notifications.typeHint.ORDER_REFUNDED': 'An order is refunded and its tokens leave your holdings. Also by email.',
+  'notifications.typeHint.DEPOSIT_CREDITED': 'A transfer you made arrives in your balance. Also by email.',
+  'notifications.typeHint.WITHDRAWAL_PAID': 'A withdrawal from your balance is paid out. Also by email.',
+  'notifications.typeHint.WITHDRAWAL_RETURNED':
+    'A withdrawal could not be paid and is back in your balance. Also by email.',
   'notifications.settings.title': 'Notification settings',
   'notifications.settings.intro':
     'Choose what Moa tells you about, and whether this device shows it as a push notification.',

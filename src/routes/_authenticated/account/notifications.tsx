@@ -26,6 +26,9 @@ const icons: Record<NotificationType, string> = {
   PAYMENT_REJECTED: 'i-lucide-circle-x',
   ORDER_EXPIRED: 'i-lucide-timer-off',
   ORDER_REFUNDED: 'i-lucide-undo-2',
+  DEPOSIT_CREDITED: 'i-lucide-wallet',
+  WITHDRAWAL_PAID: 'i-lucide-banknote',
+  WITHDRAWAL_RETURNED: 'i-lucide-undo-2',
 };
 
 function Page() {

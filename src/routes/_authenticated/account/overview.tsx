@@ -2,10 +2,13 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { milestonesFor, nextStepFor } from '../../../features/account/next-step';
 import { useShownBadge } from '../../../features/account/queries';
+import { balanceQueryOptions } from '../../../features/balance/queries';
 import { PortfolioOverview } from '../../../features/portfolio/components/portfolio-overview';
 import { revenuesQueryOptions } from '../../../features/portfolio/queries';
 import { meQueryOptions } from '../../../features/session/queries';
 import { pageHead } from '../../../lib/head';
+import { formatMoney } from '../../../lib/money';
+import { Amount } from '../../../ui/amount';
 import { t, type MessageKey } from '../../../lib/i18n';
 import { CommunityBadge } from '../../../ui/community-badge';
 import { NeedsAction } from './-components/needs-action';
@@ -15,6 +18,28 @@ export const Route = createFileRoute('/_authenticated/account/overview')({
   head: () => pageHead(t('overview.title')),
   component: Page,
 });
+
+/** The cash balance in one line, with the way to it; silent until it is known. */
+function BalanceSummary() {
+  const { data } = useQuery(balanceQueryOptions());
+  if (!data) return null;
+  return (
+    <section aria-labelledby="balance-summary" className="card flex flex-wrap items-center gap-x-6 gap-y-2 p-4 sm:p-5">
+      <div className="min-w-0 flex-1">
+        <h2 id="balance-summary" className="text-sm text-ink-muted">
+          {t('overview.balance')}
+        </h2>
+        <p className="text-xl font-bold text-ink">
+          <Amount>{formatMoney(data.available, data.currency)}</Amount>
+        </p>
+      </div>
+      <Link to="/account/balance" className="btn-secondary">
+        <span className="i-lucide-wallet" aria-hidden="true" />
+        {t('overview.balanceLink')}
+      </Link>
+    </section>
+  );
+}
 
 function Page() {
   const { data: me } = useSuspenseQuery(meQueryOptions());
@@ -37,6 +62,7 @@ function Page() {
         </p>
       </div>
       <NeedsAction canInvest={step.kind === 'invest'} />
+      <BalanceSummary />
       {isFirstVisit ? (
         <>
           <section

@@ -78,6 +78,19 @@ function Complete({ orderId }: { orderId: string }) {
             </p>
           </div>
         </div>
+        {order.payFrom === 'BALANCE' && order.state === 'CONFIRMED' ? (
+          <div className="mt-5 rounded-lg bg-jade-50 p-4 text-sm text-ink" role="status">
+            <p className="font-semibold">{t('invest.complete.paidFromBalance')}</p>
+            <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
+              <Link to="/account/overview" className="text-link inline-flex min-h-11 items-center font-semibold">
+                {t('invest.complete.seeHoldings')}
+              </Link>
+              <Link to="/account/balance" className="text-link inline-flex min-h-11 items-center font-semibold">
+                {t('invest.complete.seeBalance')}
+              </Link>
+            </p>
+          </div>
+        ) : null}
         <h2 className="mt-6 text-lg font-bold text-ink">{t('orders.timeline')}</h2>
         <div className="mt-3">
           <OrderTimeline order={order} />

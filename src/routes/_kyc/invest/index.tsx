@@ -17,6 +17,10 @@ import { SignStep } from '../../../features/invest/components/sign-step';
 import { SignedContractDownload } from '../../../features/invest/components/signed-contract-link';
 import { StepHeader, type InvestStep } from '../../../features/invest/components/step-header';
 import { InvestFlowProvider, useInvestFlow } from '../../../features/invest/invest-flow';
+import { balanceKeys } from '../../../features/balance/keys';
+import { balanceQueryOptions } from '../../../features/balance/queries';
+import { balanceCover } from '../../../features/balance/statement';
+import { portfolioKeys } from '../../../features/portfolio/queries';
 import { myOrdersOptions, orderOptions, purchaseIdentitiesOptions } from '../../../features/invest/queries';
 import { productDetailOptions, productKeys } from '../../../features/projects/queries';
 import { pageHead } from '../../../lib/head';
@@ -175,6 +179,12 @@ function PreOrderSteps({ product, step }: { product: ProductDetail; step: PreOrd
   const queryClient = useQueryClient();
   const go = (next: PreOrderStep) => void navigate({ search: (prev) => ({ ...prev, step: next }) });
   const identities = useSuspenseQuery(purchaseIdentitiesOptions()).data;
+  // The cash balance, when it can be read: the method step offers it for an order it covers.
+  const balance = useQuery(balanceQueryOptions()).data;
+  const total = (flow.selectedTokens ?? 0) * product.pricePerToken;
+  const balancePay = balance
+    ? { available: balance.available, currency: balance.currency, ...balanceCover(balance, total, product.currency) }
+    : null;
 
   // A later step opened without the choices before it (a reload, a shared link) starts over.
   const required: Record<PreOrderStep, boolean> = {
@@ -225,7 +235,17 @@ function PreOrderSteps({ product, step }: { product: ProductDetail; step: PreOrd
           </>
         ) : null}
         {step === 'method' ? (
-          <PayMethodStep product={product} onBack={() => go('quantity')} onContinue={() => go('identity')} />
+          <PayMethodStep
+            product={product}
+            balance={balancePay}
+            depositLink={
+              <Link to="/account/balance" className="text-link font-semibold">
+                {t('invest.method.balanceDeposit')}
+              </Link>
+            }
+            onBack={() => go('quantity')}
+            onContinue={() => go('identity')}
+          />
         ) : null}
         {step === 'identity' ? (
           <Suspense fallback={<StepFallback />}>
@@ -266,6 +286,13 @@ function OrderSteps({ orderId, product }: { orderId: string; product: ProductDet
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const refreshProduct = () => void queryClient.invalidateQueries({ queryKey: productKeys.detail(product.id) });
+  // An order paid from the balance is confirmed by signing: the balance and the holdings moved.
+  const onSigned = () => {
+    if (order.payFrom !== 'BALANCE') return;
+    refreshProduct();
+    void queryClient.invalidateQueries({ queryKey: balanceKeys.all });
+    void queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
+  };
   const stepRef = useRef<HTMLDivElement>(null);
   const shownState = useRef(order.state);
   useEffect(() => {
@@ -289,7 +316,7 @@ function OrderSteps({ orderId, product }: { orderId: string; product: ProductDet
       <div ref={stepRef} tabIndex={-1} className="card mt-5 space-y-6 p-5 outline-none sm:p-7">
         {order.state === 'RESERVED' ? (
           <Suspense fallback={<StepFallback />}>
-            <SignStep order={order} onSigned={() => undefined} />
+            <SignStep order={order} onSigned={onSigned} />
           </Suspense>
         ) : (
           <>

@@ -62,7 +62,11 @@ function Page() {
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-soft">
               <OrderStateBadge state={order.state} />
               <span>
-                {order.payMethod.payMethodType === 'ACCOUNT' ? t('invest.method.account') : t('invest.method.crypto')}
+                {order.payFrom === 'BALANCE'
+                  ? t('invest.method.balance')
+                  : order.payMethod.payMethodType === 'ACCOUNT'
+                    ? t('invest.method.account')
+                    : t('invest.method.crypto')}
               </span>
               <span aria-hidden="true">·</span>
               <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>

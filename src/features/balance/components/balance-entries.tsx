@@ -1,0 +1,161 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { CashEntry } from '../../../domain/cash';
+import { formatDateTime } from '../../../lib/dates';
+import { getLocale, t, type MessageKey } from '../../../lib/i18n';
+import { dateTimeFormat } from '../../../lib/intl';
+import { formatMoney } from '../../../lib/money';
+import { saveDownload } from '../../../lib/save-download';
+import { useIsOnline } from '../../../lib/use-online';
+import { Amount } from '../../../ui/amount';
+import { balanceEntriesQueryOptions } from '../queries';
+import { balanceEntriesCsv, entryChange, recentMonths } from '../statement';
+
+const kindKey = (entry: CashEntry) => `balance.kind.${entry.kind}` as MessageKey;
+
+/** "2026-11" as the investor reads a month: "November 2026", "2026년 11월". */
+function formatMonthName(month: string): string {
+  return dateTimeFormat(getLocale(), { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+}
+
+/** A change with its sign, so money in and money out read apart without colour. */
+function signed(minor: number, currency: string): string {
+  return minor > 0 ? `+${formatMoney(minor, currency)}` : formatMoney(minor, currency);
+}
+
+/** What the entry is about, as a link to it: the order, the paying project, the withdrawal. */
+function EntryLink({ entry }: { entry: CashEntry }) {
+  if (entry.orderId) {
+    return (
+      <Link to="/account/orders/$orderId" params={{ orderId: entry.orderId }} className="text-link">
+        {t('balance.entry.order', { reference: entry.orderReference ?? '' })}
+      </Link>
+    );
+  }
+  if (entry.withdrawalId) {
+    return (
+      <a href={`#withdrawal-${entry.withdrawalId}`} className="text-link">
+        {t('balance.entry.withdrawal')}
+      </a>
+    );
+  }
+  if (entry.productId !== null) {
+    return (
+      <Link to="/projects/$productId" params={{ productId: entry.productId }} className="text-link">
+        {entry.productName ?? t('balance.entry.project')}
+      </Link>
+    );
+  }
+  return entry.bankReference ? <span className="break-all">{entry.bankReference}</span> : null;
+}
+
+/** Every entry of the balance, newest first: one month or all, with the CSV of what is shown. */
+export function BalanceEntries({
+  month,
+  onMonthChange,
+}: {
+  month: string | null;
+  onMonthChange: (month: string | null) => void;
+}) {
+  const isOnline = useIsOnline();
+  const query = useInfiniteQuery(balanceEntriesQueryOptions(month));
+  const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
+  const months = recentMonths(new Date(), 24);
+  return (
+    <section className="card p-4 sm:p-6" aria-labelledby="entries-title">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="entries-title" className="text-lg font-bold text-ink">
+          {t('balance.entries.title')}
+        </h2>
+        <div className="flex flex-wrap items-end gap-2">
+          <label className="text-sm text-ink-muted">
+            {t('balance.entries.month')}
+            <select
+              className="input mt-1 block"
+              value={month ?? ''}
+              onChange={(event) => onMonthChange(event.target.value || null)}
+            >
+              <option value="">{t('balance.entries.allMonths')}</option>
+              {(month && !months.includes(month) ? [month, ...months] : months).map((value) => (
+                <option key={value} value={value}>
+                  {formatMonthName(value)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={!entries.length}
+            onClick={() =>
+              saveDownload(
+                {
+                  blob: new Blob([balanceEntriesCsv(entries)], { type: 'text/csv;charset=utf-8' }),
+                  filename: null,
+                  headers: new Headers(),
+                },
+                `moa-balance-${month ?? 'all'}.csv`,
+              )
+            }
+          >
+            <span className="i-lucide-download" aria-hidden="true" />
+            {t('balance.entries.exportCsv')}
+          </button>
+        </div>
+      </div>
+      {query.isPending ? (
+        <p className="mt-4 text-ink-muted" role="status">
+          {t('balance.entries.loading')}
+        </p>
+      ) : query.isError && !query.data ? (
+        <p className="mt-4 text-ink-muted" role="status">
+          {isOnline ? query.error.message : t('balance.entries.notSaved')}
+        </p>
+      ) : entries.length ? (
+        <ol className="mt-4 divide-y divide-line" data-testid="balance-entries" aria-label={t('balance.entries.title')}>
+          {entries.map((entry) => {
+            const change = entryChange(entry);
+            return (
+              <li key={entry.id} className="flex flex-wrap items-start gap-x-4 gap-y-1 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold text-ink">{t(kindKey(entry))}</p>
+                  <p className="text-sm text-ink-soft">
+                    <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                    <span aria-hidden="true"> · </span>
+                    <EntryLink entry={entry} />
+                  </p>
+                  {entry.note ? <p className="text-sm text-ink-muted">{entry.note}</p> : null}
+                </div>
+                <div className="text-right">
+                  <p className={`font-semibold ${change.amount > 0 ? 'text-jade-700' : 'text-ink'}`}>
+                    <Amount>{signed(change.amount, entry.currency)}</Amount>
+                    {change.isHeld ? (
+                      <span className="ml-1 text-xs text-ink-muted">{t('balance.entry.fromHeld')}</span>
+                    ) : null}
+                  </p>
+                  <p className="text-xs text-ink-muted">
+                    {t('balance.entry.after')} <Amount>{formatMoney(entry.availableAfter, entry.currency)}</Amount>
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      ) : (
+        <p className="mt-4 text-ink-muted">{month ? t('balance.entries.noneInMonth') : t('balance.entries.none')}</p>
+      )}
+      {query.hasNextPage ? (
+        <button
+          type="button"
+          className="btn-ghost mt-3"
+          disabled={!isOnline || query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {isOnline ? t('balance.entries.more') : t('offline.actionUnavailable')}
+        </button>
+      ) : null}
+    </section>
+  );
+}
