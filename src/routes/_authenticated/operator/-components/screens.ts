@@ -23,4 +23,28 @@ export const screens: Record<string, Screen> = {
     isAdminOnly: false,
     component: screen(() => import('./today')),
   },
+  reviews: {
+    label: 'operator.nav.reviews',
+    icon: 'i-lucide-id-card',
+    isAdminOnly: true,
+    component: screen(() => import('./reviews')),
+  },
+  payments: {
+    label: 'operator.nav.payments',
+    icon: 'i-lucide-banknote',
+    isAdminOnly: false,
+    component: screen(() => import('./payments')),
+  },
+  approvals: {
+    label: 'operator.nav.approvals',
+    icon: 'i-lucide-stamp',
+    isAdminOnly: true,
+    component: screen(() => import('./approvals')),
+  },
+  audit: {
+    label: 'operator.nav.audit',
+    icon: 'i-lucide-scroll-text',
+    isAdminOnly: true,
+    component: screen(() => import('./audit')),
+  },
 };

@@ -9,14 +9,14 @@ import { QueryProblem } from './query-problem';
 
 /** Where each queue is worked (/operator/<screen>); null while the console has no screen for it. */
 const screenOf: Record<QueueKind, string | null> = {
-  IDENTITY_CHECKS: null,
-  INVESTOR_VERIFICATIONS: null,
+  IDENTITY_CHECKS: 'reviews',
+  INVESTOR_VERIFICATIONS: 'reviews',
   WHITELIST_REQUESTS: null,
-  DECLARED_PAYMENTS: null,
+  DECLARED_PAYMENTS: 'payments',
   UNMATCHED_STATEMENT_LINES: null,
   GIFT_CLAIMS_TO_SHIP: null,
   REPORTED_POSTS: null,
-  APPROVALS_WAITING: null,
+  APPROVALS_WAITING: 'approvals',
 };
 
 /** Today: counts and the oldest age of everything waiting, each linking to its screen. */
