@@ -41,6 +41,7 @@ import { createContractRenderer, type ContractRenderer } from './modules/orders/
 import type { PushResolver } from './modules/notifications/push-endpoint';
 import { notificationRoutes } from './modules/notifications/routes';
 import { operatorRoutes } from './modules/operator/routes';
+import { operatorConsoleRoutes } from './modules/operator/console-routes';
 import { postRoutes } from './modules/posts/routes';
 import { productsRoutes } from './modules/products/routes';
 import { siteRoutes } from './modules/site/routes';
@@ -179,6 +180,7 @@ export async function buildApp({
   await app.register(accountRoutes);
   await app.register(cashRoutes);
   await app.register(operatorRoutes);
+  await app.register(operatorConsoleRoutes);
   await app.register(kycRoutes);
   await app.register(kycWebhookRoutes);
   await app.register(liveRoutes, { handle, pollMs: livePollMs });

@@ -37,6 +37,7 @@ import { Route as AuthenticatedAccountDocumentsRouteImport } from './routes/_aut
 import { Route as AuthenticatedAccountNotificationSettingsRouteImport } from './routes/_authenticated/account/notification-settings'
 import { Route as AuthenticatedAccountNotificationsRouteImport } from './routes/_authenticated/account/notifications'
 import { Route as AuthenticatedAccountOverviewRouteImport } from './routes/_authenticated/account/overview'
+import { Route as AuthenticatedOperatorSplatRouteImport } from './routes/_authenticated/operator/$'
 import { Route as KycClaimGiftIndexRouteImport } from './routes/_kyc/claim-gift/index'
 import { Route as KycInvestIndexRouteImport } from './routes/_kyc/invest/index'
 import { Route as KycInvestCompleteRouteImport } from './routes/_kyc/invest/complete'
@@ -205,6 +206,12 @@ const AuthenticatedAccountOverviewRoute =
     path: '/overview',
     getParentRoute: () => AuthenticatedAccountRoute,
   } as any)
+const AuthenticatedOperatorSplatRoute =
+  AuthenticatedOperatorSplatRouteImport.update({
+    id: '/operator/$',
+    path: '/operator/$',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const KycClaimGiftIndexRoute = KycClaimGiftIndexRouteImport.update({
   id: '/claim-gift/',
   path: '/claim-gift/',
@@ -343,6 +350,7 @@ export interface FileRoutesByFullPath {
   '/account/notification-settings': typeof AuthenticatedAccountNotificationSettingsRoute
   '/account/notifications': typeof AuthenticatedAccountNotificationsRoute
   '/account/overview': typeof AuthenticatedAccountOverviewRoute
+  '/operator/$': typeof AuthenticatedOperatorSplatRoute
   '/invest/complete': typeof KycInvestCompleteRoute
   '/projects/$productId': typeof KycProjectsProductIdRoute
   '/white-list/$productId': typeof KycWhiteListProductIdRoute
@@ -391,6 +399,7 @@ export interface FileRoutesByTo {
   '/account/notification-settings': typeof AuthenticatedAccountNotificationSettingsRoute
   '/account/notifications': typeof AuthenticatedAccountNotificationsRoute
   '/account/overview': typeof AuthenticatedAccountOverviewRoute
+  '/operator/$': typeof AuthenticatedOperatorSplatRoute
   '/invest/complete': typeof KycInvestCompleteRoute
   '/projects/$productId': typeof KycProjectsProductIdRoute
   '/white-list/$productId': typeof KycWhiteListProductIdRoute
@@ -442,6 +451,7 @@ export interface FileRoutesById {
   '/_authenticated/account/notification-settings': typeof AuthenticatedAccountNotificationSettingsRoute
   '/_authenticated/account/notifications': typeof AuthenticatedAccountNotificationsRoute
   '/_authenticated/account/overview': typeof AuthenticatedAccountOverviewRoute
+  '/_authenticated/operator/$': typeof AuthenticatedOperatorSplatRoute
   '/_kyc/invest/complete': typeof KycInvestCompleteRoute
   '/_kyc/projects/$productId': typeof KycProjectsProductIdRoute
   '/_kyc/white-list/$productId': typeof KycWhiteListProductIdRoute
@@ -492,6 +502,7 @@ export interface FileRouteTypes {
     | '/account/notification-settings'
     | '/account/notifications'
     | '/account/overview'
+    | '/operator/$'
     | '/invest/complete'
     | '/projects/$productId'
     | '/white-list/$productId'
@@ -540,6 +551,7 @@ export interface FileRouteTypes {
     | '/account/notification-settings'
     | '/account/notifications'
     | '/account/overview'
+    | '/operator/$'
     | '/invest/complete'
     | '/projects/$productId'
     | '/white-list/$productId'
@@ -590,6 +602,7 @@ export interface FileRouteTypes {
     | '/_authenticated/account/notification-settings'
     | '/_authenticated/account/notifications'
     | '/_authenticated/account/overview'
+    | '/_authenticated/operator/$'
     | '/_kyc/invest/complete'
     | '/_kyc/projects/$productId'
     | '/_kyc/white-list/$productId'
@@ -838,6 +851,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAccountOverviewRouteImport
       parentRoute: typeof AuthenticatedAccountRoute
     }
+    '/_authenticated/operator/$': {
+      id: '/_authenticated/operator/$'
+      path: '/operator/$'
+      fullPath: '/operator/$'
+      preLoaderRoute: typeof AuthenticatedOperatorSplatRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_kyc/claim-gift/': {
       id: '/_kyc/claim-gift/'
       path: '/claim-gift'
@@ -1019,10 +1039,12 @@ const AuthenticatedAccountRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRouteWithChildren
+  AuthenticatedOperatorSplatRoute: typeof AuthenticatedOperatorSplatRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccountRoute: AuthenticatedAccountRouteWithChildren,
+  AuthenticatedOperatorSplatRoute: AuthenticatedOperatorSplatRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

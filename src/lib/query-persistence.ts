@@ -28,11 +28,19 @@ export const queryPersister = createAsyncStoragePersister({
 });
 
 /**
+ * The operator console's reads (key prefix `operator`) are other people's data: never saved on
+ * the device, whatever their meta says (decision 1802).
+ */
+export function isOperatorQuery(queryKey: readonly unknown[]): boolean {
+  return queryKey[0] === 'operator';
+}
+
+/**
  * A query with data is saved, also when its last refresh failed (offline): the data it holds is
  * still what the user last saw.
  */
 export function shouldPersistQuery(query: Query): boolean {
-  return query.state.data !== undefined && query.meta?.persist !== false;
+  return query.state.data !== undefined && query.meta?.persist !== false && !isOperatorQuery(query.queryKey);
 }
 
 const persistOptions = (queryClient: QueryClient, buster: string) => ({

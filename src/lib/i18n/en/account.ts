@@ -14,6 +14,7 @@ export const texts = {
   'account.nav.notificationSettings': 'Notification settings',
   'account.nav.documents': 'Documents',
   'account.nav.balance': 'Balance',
+  'account.nav.operator': 'Operator console',
   'account.nav.bankDetails': 'Bank details',
   'account.nav.addressBook': 'Address book',
   'overview.title': 'Overview',
