@@ -26,6 +26,7 @@ import {
 import { governanceCommands } from './governance-commands';
 import { accountCommands } from './account-commands';
 import { approvalCommands } from './approval-commands';
+import { statementCommands } from './statement-commands';
 import { commandLineName, OPERATOR_META, operatorOf, proposedLine } from './operator';
 
 export interface Command {
@@ -225,6 +226,7 @@ export const commands: Record<string, Command> = {
   ...governanceCommands,
   ...accountCommands,
   ...approvalCommands,
+  ...statementCommands,
 };
 
 /** Who acted, as recorded in the audit detail. */

@@ -56,6 +56,8 @@ export const koreanErrorMessages: Record<ErrorCode, string> = {
   APPROVAL_SELF: '직접 제안한 작업은 승인할 수 없습니다. 다른 관리자가 승인해야 합니다.',
   APPROVAL_EXPIRED: '승인 기한이 지난 제안입니다. 다시 제안해 주세요.',
   APPROVAL_CLOSED: '이미 승인, 거절 또는 만료된 제안입니다.',
+  STATEMENT_FILE_INVALID: '은행 거래내역 파일을 읽을 수 없습니다. 파일 형식, 날짜, 통화와 금액을 확인해 주세요.',
+  STATEMENT_MAPPING_REQUIRED: '이 거래내역 파일에 맞는 열 매핑이 없습니다. 먼저 열을 매핑해 주세요.',
   RATE_LIMITED: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   SERVICE_UNAVAILABLE: '일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   INTERNAL_ERROR: '예기치 못한 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',

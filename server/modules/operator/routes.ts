@@ -47,6 +47,7 @@ import {
 } from './actions';
 import { expireDueApprovals, listApprovals, rejectApproval } from './approvals';
 import { getQueue, operatorOfRequest } from './service';
+import { statementRoutes } from './statement-routes';
 
 /**
  * The operator console's API. Each route checks the role (ROLE_REQUIRED keeps the session) and
@@ -337,6 +338,9 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => changeRole(ctx, operator(request), request.params.userId, request.body.role),
   );
+
+  // Bank statements: their own plugin, so only its routes read a CSV body.
+  await app.register(statementRoutes);
 
   // Every process sweeps expired proposals; the conditional updates make each expiry happen once.
   const seconds = ctx.config.APPROVAL_EXPIRY_SWEEP_SECONDS;
