@@ -15,6 +15,7 @@ import { Route as KycRouteImport } from './routes/_kyc'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as HealthCheckRouteImport } from './routes/health-check'
 import { Route as LandingRouteImport } from './routes/landing'
+import { Route as OperatorRouteImport } from './routes/operator'
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
 import { Route as AboutProductRouteImport } from './routes/about/$product'
 import { Route as AboutInfrastructureRouteImport } from './routes/about/infrastructure'
@@ -25,6 +26,7 @@ import { Route as ContactUsIndexRouteImport } from './routes/contact-us/index'
 import { Route as DisclaimersIndexRouteImport } from './routes/disclaimers/index'
 import { Route as LegalPrivacyPolicyRouteImport } from './routes/legal/privacy-policy'
 import { Route as LegalTermsOfServiceRouteImport } from './routes/legal/terms-of-service'
+import { Route as OperatorIndexRouteImport } from './routes/operator/index'
 import { Route as PrivacyPolicyIndexRouteImport } from './routes/privacy-policy/index'
 import { Route as ProjectsIndexRouteImport } from './routes/projects/index'
 import { Route as TermsOfServiceIndexRouteImport } from './routes/terms-of-service/index'
@@ -85,6 +87,11 @@ const LandingRoute = LandingRouteImport.update({
   path: '/landing',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OperatorRoute = OperatorRouteImport.update({
+  id: '/operator',
+  path: '/operator',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
   id: '/account',
   path: '/account',
@@ -134,6 +141,11 @@ const LegalTermsOfServiceRoute = LegalTermsOfServiceRouteImport.update({
   id: '/legal/terms-of-service',
   path: '/legal/terms-of-service',
   getParentRoute: () => rootRouteImport,
+} as any)
+const OperatorIndexRoute = OperatorIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => OperatorRoute,
 } as any)
 const PrivacyPolicyIndexRoute = PrivacyPolicyIndexRouteImport.update({
   id: '/privacy-policy/',
@@ -314,6 +326,7 @@ export interface FileRoutesByFullPath {
   '/faq': typeof FaqRoute
   '/health-check': typeof HealthCheckRoute
   '/landing': typeof LandingRoute
+  '/operator': typeof OperatorRouteWithChildren
   '/account': typeof AuthenticatedAccountRouteWithChildren
   '/about/$product': typeof AboutProductRoute
   '/about/infrastructure': typeof AboutInfrastructureRoute
@@ -324,6 +337,7 @@ export interface FileRoutesByFullPath {
   '/blog/': typeof BlogIndexRoute
   '/contact-us/': typeof ContactUsIndexRoute
   '/disclaimers/': typeof DisclaimersIndexRoute
+  '/operator/': typeof OperatorIndexRoute
   '/privacy-policy/': typeof PrivacyPolicyIndexRoute
   '/projects/': typeof ProjectsIndexRoute
   '/terms-of-service/': typeof TermsOfServiceIndexRoute
@@ -371,6 +385,7 @@ export interface FileRoutesByTo {
   '/blog': typeof BlogIndexRoute
   '/contact-us': typeof ContactUsIndexRoute
   '/disclaimers': typeof DisclaimersIndexRoute
+  '/operator': typeof OperatorIndexRoute
   '/privacy-policy': typeof PrivacyPolicyIndexRoute
   '/projects': typeof ProjectsIndexRoute
   '/terms-of-service': typeof TermsOfServiceIndexRoute
@@ -411,6 +426,7 @@ export interface FileRoutesById {
   '/faq': typeof FaqRoute
   '/health-check': typeof HealthCheckRoute
   '/landing': typeof LandingRoute
+  '/operator': typeof OperatorRouteWithChildren
   '/_authenticated/account': typeof AuthenticatedAccountRouteWithChildren
   '/about/$product': typeof AboutProductRoute
   '/about/infrastructure': typeof AboutInfrastructureRoute
@@ -421,6 +437,7 @@ export interface FileRoutesById {
   '/blog/': typeof BlogIndexRoute
   '/contact-us/': typeof ContactUsIndexRoute
   '/disclaimers/': typeof DisclaimersIndexRoute
+  '/operator/': typeof OperatorIndexRoute
   '/privacy-policy/': typeof PrivacyPolicyIndexRoute
   '/projects/': typeof ProjectsIndexRoute
   '/terms-of-service/': typeof TermsOfServiceIndexRoute
@@ -460,6 +477,7 @@ export interface FileRouteTypes {
     | '/faq'
     | '/health-check'
     | '/landing'
+    | '/operator'
     | '/account'
     | '/about/$product'
     | '/about/infrastructure'
@@ -470,6 +488,7 @@ export interface FileRouteTypes {
     | '/blog/'
     | '/contact-us/'
     | '/disclaimers/'
+    | '/operator/'
     | '/privacy-policy/'
     | '/projects/'
     | '/terms-of-service/'
@@ -517,6 +536,7 @@ export interface FileRouteTypes {
     | '/blog'
     | '/contact-us'
     | '/disclaimers'
+    | '/operator'
     | '/privacy-policy'
     | '/projects'
     | '/terms-of-service'
@@ -556,6 +576,7 @@ export interface FileRouteTypes {
     | '/faq'
     | '/health-check'
     | '/landing'
+    | '/operator'
     | '/_authenticated/account'
     | '/about/$product'
     | '/about/infrastructure'
@@ -566,6 +587,7 @@ export interface FileRouteTypes {
     | '/blog/'
     | '/contact-us/'
     | '/disclaimers/'
+    | '/operator/'
     | '/privacy-policy/'
     | '/projects/'
     | '/terms-of-service/'
@@ -606,6 +628,7 @@ export interface RootRouteChildren {
   FaqRoute: typeof FaqRoute
   HealthCheckRoute: typeof HealthCheckRoute
   LandingRoute: typeof LandingRoute
+  OperatorRoute: typeof OperatorRouteWithChildren
   AboutProductRoute: typeof AboutProductRoute
   AboutInfrastructureRoute: typeof AboutInfrastructureRoute
   AuthSigninRoute: typeof AuthSigninRoute
@@ -669,6 +692,13 @@ declare module '@tanstack/react-router' {
       path: '/landing'
       fullPath: '/landing'
       preLoaderRoute: typeof LandingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/operator': {
+      id: '/operator'
+      path: '/operator'
+      fullPath: '/operator'
+      preLoaderRoute: typeof OperatorRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authenticated/account': {
@@ -740,6 +770,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/legal/terms-of-service'
       preLoaderRoute: typeof LegalTermsOfServiceRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/operator/': {
+      id: '/operator/'
+      path: '/'
+      fullPath: '/operator/'
+      preLoaderRoute: typeof OperatorIndexRouteImport
+      parentRoute: typeof OperatorRoute
     }
     '/privacy-policy/': {
       id: '/privacy-policy/'
@@ -1041,6 +1078,18 @@ const KycRouteChildren: KycRouteChildren = {
 
 const KycRouteWithChildren = KycRoute._addFileChildren(KycRouteChildren)
 
+interface OperatorRouteChildren {
+  OperatorIndexRoute: typeof OperatorIndexRoute
+}
+
+const OperatorRouteChildren: OperatorRouteChildren = {
+  OperatorIndexRoute: OperatorIndexRoute,
+}
+
+const OperatorRouteWithChildren = OperatorRoute._addFileChildren(
+  OperatorRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
@@ -1048,6 +1097,7 @@ const rootRouteChildren: RootRouteChildren = {
   FaqRoute: FaqRoute,
   HealthCheckRoute: HealthCheckRoute,
   LandingRoute: LandingRoute,
+  OperatorRoute: OperatorRouteWithChildren,
   AboutProductRoute: AboutProductRoute,
   AboutInfrastructureRoute: AboutInfrastructureRoute,
   AuthSigninRoute: AuthSigninRoute,

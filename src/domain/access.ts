@@ -53,6 +53,15 @@ export function decideAccess(group: AccessGroup, facts: AccessFacts, wanted: str
   return { kind: 'stay' };
 }
 
+/**
+ * The operator console's roles (issue 23): an admin sees everything, a seller its assigned
+ * projects. Anyone else is refused (ROLE_REQUIRED) and stays signed in.
+ */
+export function operatorRoleOf(me: Me | null | undefined): 'ADMIN' | 'SELLER' | null {
+  const role = me?.userPayload.role;
+  return role === 'ADMIN' || role === 'SELLER' ? role : null;
+}
+
 /** Only same-site paths are followed after sign-in, never another origin. */
 export function safeRedirectPath(value: unknown, fallback = '/'): string {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {

@@ -38,6 +38,14 @@ export function waitAsked(error: unknown): number {
 }
 
 /**
+ * The operator console's reads (key prefix `operator`) are other people's data: never saved on
+ * the device, whatever their meta says (decision 1802).
+ */
+export function isOperatorQuery(queryKey: readonly unknown[] | undefined): boolean {
+  return queryKey?.[0] === 'operator';
+}
+
+/**
  * What the persisted cache is kept for at most; older snapshots are dropped at start. Saving and
  * restoring live in query-persistence.ts, which the app loads beside itself at start.
  */
@@ -71,7 +79,8 @@ export function createQueryClient(): QueryClient {
   const defaultQueryOptions = client.defaultQueryOptions.bind(client);
   client.defaultQueryOptions = ((options) => {
     const defaulted = defaultQueryOptions(options);
-    if (options.gcTime === undefined && options.meta?.persist !== false) defaulted.gcTime = PERSIST_MAX_AGE_MS;
+    if (options.gcTime === undefined && options.meta?.persist !== false && !isOperatorQuery(defaulted.queryKey))
+      defaulted.gcTime = PERSIST_MAX_AGE_MS;
     return defaulted;
   }) as typeof client.defaultQueryOptions;
   // Back online, whatever failed while offline is asked for again at once, even when its data

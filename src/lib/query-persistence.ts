@@ -12,7 +12,7 @@ import {
   type PersistedClient,
 } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
-import { PERSIST_MAX_AGE_MS } from './query-client';
+import { isOperatorQuery, PERSIST_MAX_AGE_MS } from './query-client';
 
 export const PERSIST_KEY = 'moa-query-cache';
 const store = typeof indexedDB === 'undefined' ? undefined : createStore('moa', 'query-cache');
@@ -32,7 +32,7 @@ export const queryPersister = createAsyncStoragePersister({
  * still what the user last saw.
  */
 export function shouldPersistQuery(query: Query): boolean {
-  return query.state.data !== undefined && query.meta?.persist !== false;
+  return query.state.data !== undefined && query.meta?.persist !== false && !isOperatorQuery(query.queryKey);
 }
 
 const persistOptions = (queryClient: QueryClient, buster: string) => ({

@@ -10,6 +10,7 @@ import type { texts as identity } from './en/identity';
 import type { texts as invest } from './en/invest';
 import type { texts as legal } from './en/legal';
 import type { texts as notifications } from './en/notifications';
+import type { texts as operator } from './en/operator';
 import type { texts as shell } from './en/shell';
 import type { texts as site } from './en/site';
 import type { texts as validation } from './en/validation';
@@ -31,6 +32,7 @@ interface Areas {
   invest: typeof invest;
   legal: typeof legal;
   notifications: typeof notifications;
+  operator: typeof operator;
   shell: typeof shell;
   site: typeof site;
   validation: typeof validation;

@@ -13,6 +13,7 @@ export const texts = {
   'account.nav.notifications': 'Notifications',
   'account.nav.notificationSettings': 'Notification settings',
   'account.nav.documents': 'Documents',
+  'account.nav.operator': 'Operator console',
   'account.nav.bankDetails': 'Bank details',
   'account.nav.addressBook': 'Address book',
   'overview.title': 'Overview',

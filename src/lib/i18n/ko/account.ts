@@ -15,6 +15,7 @@ export const texts = {
   'account.nav.notifications': '알림',
   'account.nav.notificationSettings': '알림 설정',
   'account.nav.documents': '문서함',
+  'account.nav.operator': '운영자 콘솔',
   'account.nav.bankDetails': '계좌 정보',
   'account.nav.addressBook': '주소록',
   'overview.title': '요약',

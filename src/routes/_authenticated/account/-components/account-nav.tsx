@@ -1,5 +1,8 @@
 import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { operatorRoleOf } from '../../../../domain/access';
+import { meQueryOptions } from '../../../../features/session/queries';
 import { t, type MessageKey } from '../../../../lib/i18n';
 
 /**
@@ -17,9 +20,14 @@ const items: ReadonlyArray<{ to: string; label: MessageKey; icon: string }> = [
   { to: '/account/notification-settings', label: 'account.nav.notificationSettings', icon: 'i-lucide-bell-ring' },
 ];
 
+/** The way into the operator console, shown to operator accounts only (the server decides anyway). */
+const operatorItem = { to: '/operator', label: 'account.nav.operator', icon: 'i-lucide-shield-check' } as const;
+
 /** One row that scrolls sideways on phones and wraps on wider screens. */
 export function AccountNav() {
   const navRef = useRef<HTMLElement>(null);
+  const { data: me } = useQuery(meQueryOptions());
+  const shown = operatorRoleOf(me) ? [...items, operatorItem] : items;
   // On a phone the row scrolls sideways: the current page's pill is brought into view.
   useEffect(() => {
     navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
@@ -27,7 +35,7 @@ export function AccountNav() {
   return (
     <nav ref={navRef} aria-label={t('account.nav.label')} className="-mx-4 mt-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
       <ul className="flex gap-2 pb-1 sm:flex-wrap">
-        {items.map((item) => (
+        {shown.map((item) => (
           <li key={item.to} className="shrink-0">
             <Link
               to={item.to}
