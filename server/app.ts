@@ -39,6 +39,7 @@ import { ordersRoutes } from './modules/orders/routes';
 import type { PushResolver } from './modules/notifications/push-endpoint';
 import { notificationRoutes } from './modules/notifications/routes';
 import { operatorRoutes } from './modules/operator/routes';
+import { operatorConsoleRoutes } from './modules/operator/console-routes';
 import { postRoutes } from './modules/posts/routes';
 import { productsRoutes } from './modules/products/routes';
 import { siteRoutes } from './modules/site/routes';
@@ -170,6 +171,7 @@ export async function buildApp({
   await app.register(governanceRoutes);
   await app.register(accountRoutes);
   await app.register(operatorRoutes);
+  await app.register(operatorConsoleRoutes);
   await app.register(kycRoutes);
   await app.register(kycWebhookRoutes);
   await app.register(liveRoutes, { handle, pollMs: livePollMs });

@@ -15,7 +15,6 @@ import { Route as KycRouteImport } from './routes/_kyc'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as HealthCheckRouteImport } from './routes/health-check'
 import { Route as LandingRouteImport } from './routes/landing'
-import { Route as OperatorRouteImport } from './routes/operator'
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
 import { Route as AboutProductRouteImport } from './routes/about/$product'
 import { Route as AboutInfrastructureRouteImport } from './routes/about/infrastructure'
@@ -26,7 +25,6 @@ import { Route as ContactUsIndexRouteImport } from './routes/contact-us/index'
 import { Route as DisclaimersIndexRouteImport } from './routes/disclaimers/index'
 import { Route as LegalPrivacyPolicyRouteImport } from './routes/legal/privacy-policy'
 import { Route as LegalTermsOfServiceRouteImport } from './routes/legal/terms-of-service'
-import { Route as OperatorIndexRouteImport } from './routes/operator/index'
 import { Route as PrivacyPolicyIndexRouteImport } from './routes/privacy-policy/index'
 import { Route as ProjectsIndexRouteImport } from './routes/projects/index'
 import { Route as TermsOfServiceIndexRouteImport } from './routes/terms-of-service/index'
@@ -38,6 +36,7 @@ import { Route as AuthenticatedAccountDocumentsRouteImport } from './routes/_aut
 import { Route as AuthenticatedAccountNotificationSettingsRouteImport } from './routes/_authenticated/account/notification-settings'
 import { Route as AuthenticatedAccountNotificationsRouteImport } from './routes/_authenticated/account/notifications'
 import { Route as AuthenticatedAccountOverviewRouteImport } from './routes/_authenticated/account/overview'
+import { Route as AuthenticatedOperatorSplatRouteImport } from './routes/_authenticated/operator/$'
 import { Route as KycClaimGiftIndexRouteImport } from './routes/_kyc/claim-gift/index'
 import { Route as KycInvestIndexRouteImport } from './routes/_kyc/invest/index'
 import { Route as KycInvestCompleteRouteImport } from './routes/_kyc/invest/complete'
@@ -85,11 +84,6 @@ const HealthCheckRoute = HealthCheckRouteImport.update({
 const LandingRoute = LandingRouteImport.update({
   id: '/landing',
   path: '/landing',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const OperatorRoute = OperatorRouteImport.update({
-  id: '/operator',
-  path: '/operator',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
@@ -141,11 +135,6 @@ const LegalTermsOfServiceRoute = LegalTermsOfServiceRouteImport.update({
   id: '/legal/terms-of-service',
   path: '/legal/terms-of-service',
   getParentRoute: () => rootRouteImport,
-} as any)
-const OperatorIndexRoute = OperatorIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => OperatorRoute,
 } as any)
 const PrivacyPolicyIndexRoute = PrivacyPolicyIndexRouteImport.update({
   id: '/privacy-policy/',
@@ -209,6 +198,12 @@ const AuthenticatedAccountOverviewRoute =
     id: '/overview',
     path: '/overview',
     getParentRoute: () => AuthenticatedAccountRoute,
+  } as any)
+const AuthenticatedOperatorSplatRoute =
+  AuthenticatedOperatorSplatRouteImport.update({
+    id: '/operator/$',
+    path: '/operator/$',
+    getParentRoute: () => AuthenticatedRoute,
   } as any)
 const KycClaimGiftIndexRoute = KycClaimGiftIndexRouteImport.update({
   id: '/claim-gift/',
@@ -326,7 +321,6 @@ export interface FileRoutesByFullPath {
   '/faq': typeof FaqRoute
   '/health-check': typeof HealthCheckRoute
   '/landing': typeof LandingRoute
-  '/operator': typeof OperatorRouteWithChildren
   '/account': typeof AuthenticatedAccountRouteWithChildren
   '/about/$product': typeof AboutProductRoute
   '/about/infrastructure': typeof AboutInfrastructureRoute
@@ -337,7 +331,6 @@ export interface FileRoutesByFullPath {
   '/blog/': typeof BlogIndexRoute
   '/contact-us/': typeof ContactUsIndexRoute
   '/disclaimers/': typeof DisclaimersIndexRoute
-  '/operator/': typeof OperatorIndexRoute
   '/privacy-policy/': typeof PrivacyPolicyIndexRoute
   '/projects/': typeof ProjectsIndexRoute
   '/terms-of-service/': typeof TermsOfServiceIndexRoute
@@ -349,6 +342,7 @@ export interface FileRoutesByFullPath {
   '/account/notification-settings': typeof AuthenticatedAccountNotificationSettingsRoute
   '/account/notifications': typeof AuthenticatedAccountNotificationsRoute
   '/account/overview': typeof AuthenticatedAccountOverviewRoute
+  '/operator/$': typeof AuthenticatedOperatorSplatRoute
   '/invest/complete': typeof KycInvestCompleteRoute
   '/projects/$productId': typeof KycProjectsProductIdRoute
   '/white-list/$productId': typeof KycWhiteListProductIdRoute
@@ -385,7 +379,6 @@ export interface FileRoutesByTo {
   '/blog': typeof BlogIndexRoute
   '/contact-us': typeof ContactUsIndexRoute
   '/disclaimers': typeof DisclaimersIndexRoute
-  '/operator': typeof OperatorIndexRoute
   '/privacy-policy': typeof PrivacyPolicyIndexRoute
   '/projects': typeof ProjectsIndexRoute
   '/terms-of-service': typeof TermsOfServiceIndexRoute
@@ -397,6 +390,7 @@ export interface FileRoutesByTo {
   '/account/notification-settings': typeof AuthenticatedAccountNotificationSettingsRoute
   '/account/notifications': typeof AuthenticatedAccountNotificationsRoute
   '/account/overview': typeof AuthenticatedAccountOverviewRoute
+  '/operator/$': typeof AuthenticatedOperatorSplatRoute
   '/invest/complete': typeof KycInvestCompleteRoute
   '/projects/$productId': typeof KycProjectsProductIdRoute
   '/white-list/$productId': typeof KycWhiteListProductIdRoute
@@ -426,7 +420,6 @@ export interface FileRoutesById {
   '/faq': typeof FaqRoute
   '/health-check': typeof HealthCheckRoute
   '/landing': typeof LandingRoute
-  '/operator': typeof OperatorRouteWithChildren
   '/_authenticated/account': typeof AuthenticatedAccountRouteWithChildren
   '/about/$product': typeof AboutProductRoute
   '/about/infrastructure': typeof AboutInfrastructureRoute
@@ -437,7 +430,6 @@ export interface FileRoutesById {
   '/blog/': typeof BlogIndexRoute
   '/contact-us/': typeof ContactUsIndexRoute
   '/disclaimers/': typeof DisclaimersIndexRoute
-  '/operator/': typeof OperatorIndexRoute
   '/privacy-policy/': typeof PrivacyPolicyIndexRoute
   '/projects/': typeof ProjectsIndexRoute
   '/terms-of-service/': typeof TermsOfServiceIndexRoute
@@ -449,6 +441,7 @@ export interface FileRoutesById {
   '/_authenticated/account/notification-settings': typeof AuthenticatedAccountNotificationSettingsRoute
   '/_authenticated/account/notifications': typeof AuthenticatedAccountNotificationsRoute
   '/_authenticated/account/overview': typeof AuthenticatedAccountOverviewRoute
+  '/_authenticated/operator/$': typeof AuthenticatedOperatorSplatRoute
   '/_kyc/invest/complete': typeof KycInvestCompleteRoute
   '/_kyc/projects/$productId': typeof KycProjectsProductIdRoute
   '/_kyc/white-list/$productId': typeof KycWhiteListProductIdRoute
@@ -477,7 +470,6 @@ export interface FileRouteTypes {
     | '/faq'
     | '/health-check'
     | '/landing'
-    | '/operator'
     | '/account'
     | '/about/$product'
     | '/about/infrastructure'
@@ -488,7 +480,6 @@ export interface FileRouteTypes {
     | '/blog/'
     | '/contact-us/'
     | '/disclaimers/'
-    | '/operator/'
     | '/privacy-policy/'
     | '/projects/'
     | '/terms-of-service/'
@@ -500,6 +491,7 @@ export interface FileRouteTypes {
     | '/account/notification-settings'
     | '/account/notifications'
     | '/account/overview'
+    | '/operator/$'
     | '/invest/complete'
     | '/projects/$productId'
     | '/white-list/$productId'
@@ -536,7 +528,6 @@ export interface FileRouteTypes {
     | '/blog'
     | '/contact-us'
     | '/disclaimers'
-    | '/operator'
     | '/privacy-policy'
     | '/projects'
     | '/terms-of-service'
@@ -548,6 +539,7 @@ export interface FileRouteTypes {
     | '/account/notification-settings'
     | '/account/notifications'
     | '/account/overview'
+    | '/operator/$'
     | '/invest/complete'
     | '/projects/$productId'
     | '/white-list/$productId'
@@ -576,7 +568,6 @@ export interface FileRouteTypes {
     | '/faq'
     | '/health-check'
     | '/landing'
-    | '/operator'
     | '/_authenticated/account'
     | '/about/$product'
     | '/about/infrastructure'
@@ -587,7 +578,6 @@ export interface FileRouteTypes {
     | '/blog/'
     | '/contact-us/'
     | '/disclaimers/'
-    | '/operator/'
     | '/privacy-policy/'
     | '/projects/'
     | '/terms-of-service/'
@@ -599,6 +589,7 @@ export interface FileRouteTypes {
     | '/_authenticated/account/notification-settings'
     | '/_authenticated/account/notifications'
     | '/_authenticated/account/overview'
+    | '/_authenticated/operator/$'
     | '/_kyc/invest/complete'
     | '/_kyc/projects/$productId'
     | '/_kyc/white-list/$productId'
@@ -628,7 +619,6 @@ export interface RootRouteChildren {
   FaqRoute: typeof FaqRoute
   HealthCheckRoute: typeof HealthCheckRoute
   LandingRoute: typeof LandingRoute
-  OperatorRoute: typeof OperatorRouteWithChildren
   AboutProductRoute: typeof AboutProductRoute
   AboutInfrastructureRoute: typeof AboutInfrastructureRoute
   AuthSigninRoute: typeof AuthSigninRoute
@@ -692,13 +682,6 @@ declare module '@tanstack/react-router' {
       path: '/landing'
       fullPath: '/landing'
       preLoaderRoute: typeof LandingRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/operator': {
-      id: '/operator'
-      path: '/operator'
-      fullPath: '/operator'
-      preLoaderRoute: typeof OperatorRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authenticated/account': {
@@ -770,13 +753,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/legal/terms-of-service'
       preLoaderRoute: typeof LegalTermsOfServiceRouteImport
       parentRoute: typeof rootRouteImport
-    }
-    '/operator/': {
-      id: '/operator/'
-      path: '/'
-      fullPath: '/operator/'
-      preLoaderRoute: typeof OperatorIndexRouteImport
-      parentRoute: typeof OperatorRoute
     }
     '/privacy-policy/': {
       id: '/privacy-policy/'
@@ -854,6 +830,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/account/overview'
       preLoaderRoute: typeof AuthenticatedAccountOverviewRouteImport
       parentRoute: typeof AuthenticatedAccountRoute
+    }
+    '/_authenticated/operator/$': {
+      id: '/_authenticated/operator/$'
+      path: '/operator/$'
+      fullPath: '/operator/$'
+      preLoaderRoute: typeof AuthenticatedOperatorSplatRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/_kyc/claim-gift/': {
       id: '/_kyc/claim-gift/'
@@ -1034,10 +1017,12 @@ const AuthenticatedAccountRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRouteWithChildren
+  AuthenticatedOperatorSplatRoute: typeof AuthenticatedOperatorSplatRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccountRoute: AuthenticatedAccountRouteWithChildren,
+  AuthenticatedOperatorSplatRoute: AuthenticatedOperatorSplatRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
@@ -1078,18 +1063,6 @@ const KycRouteChildren: KycRouteChildren = {
 
 const KycRouteWithChildren = KycRoute._addFileChildren(KycRouteChildren)
 
-interface OperatorRouteChildren {
-  OperatorIndexRoute: typeof OperatorIndexRoute
-}
-
-const OperatorRouteChildren: OperatorRouteChildren = {
-  OperatorIndexRoute: OperatorIndexRoute,
-}
-
-const OperatorRouteWithChildren = OperatorRoute._addFileChildren(
-  OperatorRouteChildren,
-)
-
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
@@ -1097,7 +1070,6 @@ const rootRouteChildren: RootRouteChildren = {
   FaqRoute: FaqRoute,
   HealthCheckRoute: HealthCheckRoute,
   LandingRoute: LandingRoute,
-  OperatorRoute: OperatorRouteWithChildren,
   AboutProductRoute: AboutProductRoute,
   AboutInfrastructureRoute: AboutInfrastructureRoute,
   AuthSigninRoute: AuthSigninRoute,

@@ -12,7 +12,7 @@ import {
   type PersistedClient,
 } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
-import { isOperatorQuery, PERSIST_MAX_AGE_MS } from './query-client';
+import { PERSIST_MAX_AGE_MS } from './query-client';
 
 export const PERSIST_KEY = 'moa-query-cache';
 const store = typeof indexedDB === 'undefined' ? undefined : createStore('moa', 'query-cache');
@@ -26,6 +26,14 @@ export const queryPersister = createAsyncStoragePersister({
   },
   throttleTime: 1000,
 });
+
+/**
+ * The operator console's reads (key prefix `operator`) are other people's data: never saved on
+ * the device, whatever their meta says (decision 1802).
+ */
+export function isOperatorQuery(queryKey: readonly unknown[]): boolean {
+  return queryKey[0] === 'operator';
+}
 
 /**
  * A query with data is saved, also when its last refresh failed (offline): the data it holds is

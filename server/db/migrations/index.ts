@@ -23,6 +23,7 @@ import * as governanceVotingPower from './2026-11-25-1005-governance-voting-powe
 import * as liveEvents from './2026-11-25-1006-live-events';
 import * as notificationMail from './2026-11-25-1007-notification-mail';
 import * as operatorApprovals from './2026-11-25-1008-operator-approvals';
+import * as auditLogOrder from './2026-11-26-1030-audit-log-order';
 import * as bankStatements from './2026-11-26-1040-bank-statements';
 
 /**
@@ -54,5 +55,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-1006-live-events': liveEvents,
   '2026-11-25-1007-notification-mail': notificationMail,
   '2026-11-25-1008-operator-approvals': operatorApprovals,
+  '2026-11-26-1030-audit-log-order': auditLogOrder,
   '2026-11-26-1040-bank-statements': bankStatements,
 };

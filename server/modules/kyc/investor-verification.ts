@@ -64,6 +64,8 @@ export async function recordInvestorDecision(
   userId: string,
   decision: Exclude<OperatorDecision, { answer: 'HOLD' }>,
   meta: RequestMeta,
+  /** Who decided, for the audit log (`operator:<email>`). */
+  operatorLabel?: string,
 ): Promise<InvestorStatusResponse> {
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
@@ -81,6 +83,7 @@ export async function recordInvestorDecision(
     const detail: Record<string, string> = { answer: decision.answer, by: 'operator' };
     if (rejectType) detail.rejectType = rejectType;
     if (decision.message) detail.message = decision.message;
+    if (operatorLabel) detail.operator = operatorLabel;
     await appendAuditEvent(
       trx,
       { actor: 'operator', userId, type: 'INVESTOR_VERIFICATION_REVIEWED', detail, meta },

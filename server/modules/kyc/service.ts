@@ -20,6 +20,7 @@ import { appendAuditEvent } from '../audit/repository';
 import {
   findOwnFiles,
   findReview,
+  findInvestor,
   findReviewForUpdate,
   findWaitingInvestorVerifications,
   findUsedFiles,
@@ -113,6 +114,8 @@ interface ReviewChange {
   message: string | null;
   /** Who made the change, for the activity list: the user, an operator or the provider. */
   by: 'user' | 'operator' | 'provider';
+  /** The operator's label (`operator:<email>`) when an operator decided. */
+  operatorLabel?: string;
   providerEventAt?: string;
 }
 
@@ -158,6 +161,7 @@ export async function changeReview(
   if (change.reviewAnswer) detail.answer = change.reviewAnswer;
   if (change.reviewAnswer === 'RED' && change.rejectType) detail.rejectType = change.rejectType;
   if (change.message) detail.message = change.message;
+  if (change.operatorLabel) detail.operator = change.operatorLabel;
   const actor = change.by === 'provider' ? 'system' : change.by;
   await appendAuditEvent(trx, { actor, userId, type: 'KYC_REVIEW_UPDATED', detail, meta }, now);
   await recordLiveEvents(trx, now, [{ userId, type: 'review' }]);
@@ -255,6 +259,8 @@ export async function recordReviewDecision(
   userId: string,
   decision: OperatorDecision,
   meta: RequestMeta,
+  /** Who decided, for the audit log (`operator:<email>`); the command line's name without --as. */
+  operatorLabel?: string,
 ): Promise<KycStatusResponse> {
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
@@ -264,13 +270,21 @@ export async function recordReviewDecision(
     }
     const change: ReviewChange =
       decision.answer === 'HOLD'
-        ? { reviewStatus: 'onHold', reviewAnswer: null, rejectType: null, message: decision.message, by: 'operator' }
+        ? {
+            reviewStatus: 'onHold',
+            reviewAnswer: null,
+            rejectType: null,
+            message: decision.message,
+            by: 'operator',
+            operatorLabel,
+          }
         : {
             reviewStatus: 'completed',
             reviewAnswer: decision.answer,
             rejectType: decision.answer === 'RED' ? decision.rejectType : null,
             message: decision.message,
             by: 'operator',
+            operatorLabel,
           };
     await changeReview(trx, ctx, userId, current, change, meta, now);
   });
@@ -283,6 +297,16 @@ export async function listWaitingReviews(ctx: AppContext) {
     findWaitingInvestorVerifications(ctx.db),
   ]);
   return { identities, investors };
+}
+
+/** A person's identity review and investor verification as they stand, for the operator console. */
+export async function readSubmissions(ctx: AppContext, userId: string) {
+  const [identity, investor, files] = await Promise.all([
+    findReview(ctx.db, userId),
+    findInvestor(ctx.db, userId),
+    findUsedFiles(ctx.db, userId),
+  ]);
+  return { identity: identity ?? null, investor: investor ?? null, files };
 }
 
 /** The files a user's submissions use, for the operator reading them. */

@@ -334,7 +334,7 @@ export async function reviewIdentity(
 ) {
   assertAdmin(operator, 'answer an identity check');
   await existingUser(ctx, userId);
-  const status = await recordReviewDecision(ctx, userId, decisionOf(request), operator.meta);
+  const status = await recordReviewDecision(ctx, userId, decisionOf(request), operator.meta, operator.label);
   return { userId, status: status.reviewStatus, answer: status.reviewAnswer, rejectType: status.rejectType };
 }
 
@@ -349,7 +349,7 @@ export async function reviewInvestor(
   const decision = decisionOf(request);
   if (decision.answer === 'HOLD') throw new AppError('VALIDATION_FAILED', 'The answer must be GREEN or RED.');
   await existingUser(ctx, userId);
-  const status = await recordInvestorDecision(ctx, userId, decision, operator.meta);
+  const status = await recordInvestorDecision(ctx, userId, decision, operator.meta, operator.label);
   return { userId, status: status.status, answer: status.status, rejectType: status.rejectType };
 }
 

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { t } from '../../../lib/i18n';
-import { isNetworkError } from '../../../lib/offline';
+import { t } from '../../../../lib/i18n';
+import { isNetworkError } from '../../../../lib/offline';
 
 /**
  * A console read that has not arrived: loading, or why it failed. Nothing is saved on the device,

@@ -1,20 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
-import type { QueueItem, QueueKind } from '../../domain/operator';
-import { formatAge } from '../../features/operator/format';
-import { queueOptions } from '../../features/operator/queries';
-import { formatDateTime } from '../../lib/dates';
-import { pageHead } from '../../lib/head';
-import { t, type MessageKey } from '../../lib/i18n';
-import { QueryProblem } from './-components/query-problem';
+import { Link } from '@tanstack/react-router';
+import type { QueueItem, QueueKind } from '../../../../domain/operator';
+import { formatAge } from '../../../../features/operator/format';
+import { queueOptions } from '../../../../features/operator/queries';
+import { formatDateTime } from '../../../../lib/dates';
+import { t, type MessageKey } from '../../../../lib/i18n';
+import { QueryProblem } from './query-problem';
 
-export const Route = createFileRoute('/operator/')({
-  head: () => pageHead(t('operator.today.title')),
-  component: TodayPage,
-});
-
-/** Where each queue is worked; null while the console has no screen for it yet. */
-const screens: Record<QueueKind, string | null> = {
+/** Where each queue is worked (/operator/<screen>); null while the console has no screen for it. */
+const screenOf: Record<QueueKind, string | null> = {
   IDENTITY_CHECKS: null,
   INVESTOR_VERIFICATIONS: null,
   WHITELIST_REQUESTS: null,
@@ -25,7 +19,8 @@ const screens: Record<QueueKind, string | null> = {
   APPROVALS_WAITING: null,
 };
 
-function TodayPage() {
+/** Today: counts and the oldest age of everything waiting, each linking to its screen. */
+export default function TodayScreen() {
   const queue = useQuery(queueOptions());
   return (
     <div>
@@ -47,7 +42,7 @@ function TodayPage() {
 }
 
 function QueueCard({ item }: { item: QueueItem }) {
-  const to = screens[item.kind];
+  const screen = screenOf[item.kind];
   const label = t(`operator.queue.${item.kind}` as MessageKey);
   const body = (
     <>
@@ -69,8 +64,8 @@ function QueueCard({ item }: { item: QueueItem }) {
     </>
   );
   const frame = `card block h-full p-4 ${item.count > 0 ? 'border-l-4 border-coral-600' : ''}`;
-  return to ? (
-    <Link to={to} className={`${frame} focus-ring hover:bg-brand-50`}>
+  return screen ? (
+    <Link to="/operator/$" params={{ _splat: screen }} className={`${frame} focus-ring hover:bg-brand-50`}>
       {body}
     </Link>
   ) : (
