@@ -20,13 +20,9 @@ export type StatementField = (typeof statementFields)[number];
 export const statementMatches = ['MATCHED', 'AMOUNT_DIFFERS', 'UNKNOWN_REFERENCE', 'ORDER_CLOSED'] as const;
 export type StatementMatch = (typeof statementMatches)[number];
 
-/**
- * Where a line stands: MATCHED waits to be confirmed; UNMATCHED waits in the queue for an
- * operator; PROPOSED waits for a second admin (four eyes); CONFIRMED paid its order (matched,
- * or assigned by hand); RETURNED went back to the payer.
- */
-export const statementLineStates = ['MATCHED', 'UNMATCHED', 'PROPOSED', 'CONFIRMED', 'RETURNED'] as const;
-export type StatementLineState = (typeof statementLineStates)[number];
+import { statementLineStates } from './statement-states';
+
+export { statementLineStates, type StatementLineState } from './statement-states';
 
 /** What an import did with each line of the file. */
 export const importOutcomes = [...statementMatches, 'ALREADY_IMPORTED'] as const;
@@ -117,7 +113,13 @@ export const statementLineListSchema = z.object({ lines: z.array(statementLineSc
 export const statementConfirmRequestSchema = z.strictObject({
   lineIds: z.array(z.uuid()).min(1).max(500),
 });
-export const statementConfirmOutcomes = ['CONFIRMED', 'PROPOSED', 'ALREADY_DONE', 'ORDER_CLOSED', 'NOT_MATCHED'] as const;
+export const statementConfirmOutcomes = [
+  'CONFIRMED',
+  'PROPOSED',
+  'ALREADY_DONE',
+  'ORDER_CLOSED',
+  'NOT_MATCHED',
+] as const;
 export const statementConfirmResultSchema = z.object({
   results: z.array(
     z.object({

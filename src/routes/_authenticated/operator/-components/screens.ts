@@ -23,4 +23,10 @@ export const screens: Record<string, Screen> = {
     isAdminOnly: false,
     component: screen(() => import('./today')),
   },
+  statements: {
+    label: 'operator.statements.nav',
+    icon: 'i-lucide-landmark',
+    isAdminOnly: true,
+    component: screen(() => import('./statements')),
+  },
 };
