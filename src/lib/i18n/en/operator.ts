@@ -67,7 +67,6 @@ export const texts = {
   'operator.statements.col.match': 'Match',
   'operator.statements.col.order': 'Order',
   'operator.statements.col.actions': 'Actions',
-  'operator.statements.sort': 'Sort by {column}',
   'operator.statements.match.MATCHED': 'Matched',
   'operator.statements.match.AMOUNT_DIFFERS': 'Amount differs',
   'operator.statements.match.UNKNOWN_REFERENCE': 'Unknown reference',
@@ -84,5 +83,4 @@ export const texts = {
   'operator.statements.resolve.assignSubmit': 'Confirm that order',
   'operator.statements.resolve.return': 'Mark returned',
   'operator.statements.resolve.returnSubmit': 'Mark as returned to the payer',
-  'operator.statements.resolve.done': 'The line is resolved.',
 } as const;

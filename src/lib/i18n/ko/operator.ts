@@ -70,7 +70,6 @@ export const texts = {
   'operator.statements.col.match': '대조 결과',
   'operator.statements.col.order': '주문',
   'operator.statements.col.actions': '처리',
-  'operator.statements.sort': '{column} 기준 정렬',
   'operator.statements.match.MATCHED': '일치',
   'operator.statements.match.AMOUNT_DIFFERS': '금액 다름',
   'operator.statements.match.UNKNOWN_REFERENCE': '알 수 없는 참조',
@@ -87,5 +86,4 @@ export const texts = {
   'operator.statements.resolve.assignSubmit': '그 주문 확정',
   'operator.statements.resolve.return': '반환 처리',
   'operator.statements.resolve.returnSubmit': '보낸 분에게 반환한 것으로 표시',
-  'operator.statements.resolve.done': '처리되었습니다.',
 } satisfies Translation<typeof english>;
