@@ -27,6 +27,7 @@ import { governanceCommands } from './governance-commands';
 import { accountCommands } from './account-commands';
 import { cashCommands } from './cash-commands';
 import { approvalCommands } from './approval-commands';
+import { statementCommands } from './statement-commands';
 import { commandLineName, OPERATOR_META, operatorOf, proposedLine } from './operator';
 
 export interface Command {
@@ -227,6 +228,7 @@ export const commands: Record<string, Command> = {
   ...accountCommands,
   ...cashCommands,
   ...approvalCommands,
+  ...statementCommands,
 };
 
 /** Who acted, as recorded in the audit detail. */

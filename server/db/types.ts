@@ -158,6 +158,8 @@ export interface ContactMessagesTable {
 export interface Database extends CatalogueTables, OrderTables, GovernanceTables, AccountTables {
   app_meta: AppMetaTable;
   approvals: ApprovalsTable;
+  statement_mappings: StatementMappingsTable;
+  statement_lines: StatementLinesTable;
   users: UsersTable;
   user_identities: UserIdentitiesTable;
   email_challenges: EmailChallengesTable;
@@ -874,4 +876,39 @@ export interface WithdrawalsTable {
   created_at: Timestamp;
   settled_at: Nullable<string>;
   updated_at: Timestamp;
+}
+
+/** A bank's CSV column mapping, remembered by bank and found again by its header row. */
+export interface StatementMappingsTable {
+  /** The bank's name, trimmed and in lower case. */
+  bank_key: string;
+  bank: string;
+  header_signature: string;
+  /** JSON: the StatementMapping of src/domain/bank-statements.ts. */
+  mapping: string;
+  saved_by: string;
+  saved_at: Timestamp;
+}
+
+/** One imported line of a bank statement; its fingerprint is unique (docs/decisions/1803). */
+export interface StatementLinesTable {
+  id: string;
+  fingerprint: string;
+  import_id: string;
+  bank: string;
+  booked_on: string;
+  amount: number;
+  currency: string;
+  payer: string;
+  message: string;
+  reference: Nullable<string>;
+  match: 'MATCHED' | 'AMOUNT_DIFFERS' | 'UNKNOWN_REFERENCE' | 'ORDER_CLOSED';
+  state: 'MATCHED' | 'UNMATCHED' | 'PROPOSED' | 'CONFIRMED' | 'RETURNED';
+  order_id: Nullable<string>;
+  approval_id: Nullable<string>;
+  note: Nullable<string>;
+  imported_by: string;
+  imported_at: Timestamp;
+  resolved_by: Nullable<string>;
+  resolved_at: Nullable<string>;
 }

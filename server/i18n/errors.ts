@@ -62,6 +62,8 @@ export const koreanErrorMessages: Record<ErrorCode, string> = {
   WITHDRAWAL_STATE_CONFLICT: '이미 지급, 반환 또는 취소된 출금입니다.',
   DEPOSIT_REFERENCE_UNKNOWN: '이 입금 참조 코드를 가진 투자자가 없습니다.',
   BANK_REFERENCE_REUSED: '이 은행 거래 참조는 이미 다른 입금에 사용되었습니다.',
+  STATEMENT_FILE_INVALID: '은행 거래내역 파일을 읽을 수 없습니다. 파일 형식, 날짜, 통화와 금액을 확인해 주세요.',
+  STATEMENT_MAPPING_REQUIRED: '이 거래내역 파일에 맞는 열 매핑이 없습니다. 먼저 열을 매핑해 주세요.',
   RATE_LIMITED: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   SERVICE_UNAVAILABLE: '일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   INTERNAL_ERROR: '예기치 못한 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',

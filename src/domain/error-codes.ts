@@ -159,6 +159,14 @@ export const errorCatalogue = {
     status: 409,
     when: 'The bank reference was already credited for a different investor or amount.',
   },
+  STATEMENT_FILE_INVALID: {
+    status: 400,
+    when: 'A bank statement file is empty, too large, not UTF-8 or EUC-KR CSV, or has a bad date, currency or amount (the message names the line).',
+  },
+  STATEMENT_MAPPING_REQUIRED: {
+    status: 400,
+    when: 'No saved column mapping fits the bank statement file; map its columns first.',
+  },
   RATE_LIMITED: { status: 429, when: 'Too many requests; wait for the Retry-After header.' },
   SERVICE_UNAVAILABLE: {
     status: 503,

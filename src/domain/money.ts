@@ -74,3 +74,23 @@ export function parseMajorAmount(text: string, currency: string): number | null 
   const minor = Number(`${whole}${fraction.padEnd(digits, '0')}`);
   return Number.isSafeInteger(minor) && minor > 0 ? minor : null;
 }
+
+/**
+ * A decimal numeral in major units, as a person or a bank writes it, to integer minor units by
+ * string arithmetic (never through a float): "25.5" USD -> 2550, "1,234,000" KRW -> 1234000.
+ * Thousands separators (`,`, spaces, `'`) and a leading `+` are accepted; more fraction digits
+ * than the currency has, a sign other than `+`, or anything else answers null.
+ */
+export function parseMajorUnitsNumeral(text: string, currency: string): number | null {
+  const cleaned = text
+    .trim()
+    .replace(/^\+/, '')
+    .replace(/[\s,']/g, '');
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(cleaned);
+  if (!match) return null;
+  const digits = minorUnitDigits(currency);
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > digits) return null;
+  const minor = Number(`${match[1]}${fraction.padEnd(digits, '0')}`);
+  return Number.isSafeInteger(minor) ? minor : null;
+}

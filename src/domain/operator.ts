@@ -30,7 +30,7 @@ export const queueItemSchema = z.object({
   oldestAt: z.string().nullable(),
   /** Its age in whole seconds at the moment of the answer. */
   oldestAgeSeconds: z.number().int().min(0).nullable(),
-  /** False for a queue Moa does not keep yet (bank statement lines are not imported): always 0. */
+  /** False for a queue Moa does not keep yet (always 0); every queue is kept today. */
   tracked: z.boolean(),
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;

@@ -147,7 +147,7 @@ describe.each(testEngines())('the operator API on %s', (engine) => {
     expect(payments).toMatchObject({ count: 2, oldestAgeSeconds: 120, tracked: true });
     expect(all.items.find((item) => item.kind === 'UNMATCHED_STATEMENT_LINES')).toMatchObject({
       count: 0,
-      tracked: false,
+      tracked: true,
     });
     expect(all.items.find((item) => item.kind === 'APPROVALS_WAITING')).toMatchObject({ count: 0, oldestAt: null });
 

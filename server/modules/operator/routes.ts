@@ -59,6 +59,7 @@ import { expireDueApprovals, listApprovals, rejectApproval } from './approvals';
 import { creditDeposit, listWithdrawals, payWithdrawal, sendBackWithdrawal } from './cash-actions';
 import { getQueue, operatorOfRequest } from './service';
 import { registerSweep } from '../../plugins/sweep';
+import { statementRoutes } from './statement-routes';
 
 /**
  * The operator console's API. Each route checks the role (ROLE_REQUIRED keeps the session) and
@@ -401,6 +402,9 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => changeRole(ctx, operator(request), request.params.userId, request.body.role),
   );
+
+  // Bank statements: their own plugin, so only its routes read a CSV body.
+  await app.register(statementRoutes);
 
   // Every process sweeps expired proposals; the conditional updates make each expiry happen once.
   registerSweep(app, {

@@ -5,6 +5,7 @@ import type { AuthState } from '../../plugins/auth';
 import { productsSoldBy } from '../governance/service';
 import { findUserByEmailAddress } from '../users/service';
 import { countPendingApprovals, countProjectQueues, countWaitingReviews, type WaitingCount } from './repository';
+import { countUnmatchedLines } from './statements-repository';
 
 /**
  * Who acts in the operator console or on the command line. Every operator action takes one, so
@@ -73,7 +74,7 @@ export async function assertMayActOn(ctx: AppContext, operator: Operator, produc
   }
 }
 
-function itemOf(kind: QueueKind, waiting: WaitingCount, now: Date, tracked = true): QueueItem {
+function itemOf(kind: QueueKind, waiting: WaitingCount, now: Date): QueueItem {
   return {
     kind,
     count: waiting.count,
@@ -82,7 +83,7 @@ function itemOf(kind: QueueKind, waiting: WaitingCount, now: Date, tracked = tru
       waiting.count && waiting.oldest
         ? Math.max(0, Math.floor((now.getTime() - Date.parse(waiting.oldest)) / 1000))
         : null,
-    tracked,
+    tracked: true,
   };
 }
 
@@ -108,6 +109,7 @@ export async function getQueue(ctx: AppContext, operator: Operator): Promise<Que
   }
   const reviews = await countWaitingReviews(ctx.db);
   const approvals = await countPendingApprovals(ctx.db, now.toISOString());
+  const statementLines = await countUnmatchedLines(ctx.db);
   return {
     scope: 'ALL',
     productIds: null,
@@ -116,8 +118,7 @@ export async function getQueue(ctx: AppContext, operator: Operator): Promise<Que
       itemOf('INVESTOR_VERIFICATIONS', reviews.investors, now),
       itemOf('WHITELIST_REQUESTS', projects.whitelist, now),
       itemOf('DECLARED_PAYMENTS', projects.payments, now),
-      // Bank statements are not imported yet, so no line can wait to be matched.
-      itemOf('UNMATCHED_STATEMENT_LINES', { count: 0, oldest: null }, now, false),
+      itemOf('UNMATCHED_STATEMENT_LINES', statementLines, now),
       itemOf('GIFT_CLAIMS_TO_SHIP', projects.gifts, now),
       itemOf('REPORTED_POSTS', projects.reports, now),
       itemOf('APPROVALS_WAITING', approvals, now),

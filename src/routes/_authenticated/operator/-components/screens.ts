@@ -47,4 +47,10 @@ export const screens: Record<string, Screen> = {
     isAdminOnly: true,
     component: screen(() => import('./audit')),
   },
+  statements: {
+    label: 'operator.statements.nav',
+    icon: 'i-lucide-landmark',
+    isAdminOnly: true,
+    component: screen(() => import('./statements')),
+  },
 };

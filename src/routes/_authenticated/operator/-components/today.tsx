@@ -13,7 +13,7 @@ const screenOf: Record<QueueKind, string | null> = {
   INVESTOR_VERIFICATIONS: 'reviews',
   WHITELIST_REQUESTS: null,
   DECLARED_PAYMENTS: 'payments',
-  UNMATCHED_STATEMENT_LINES: null,
+  UNMATCHED_STATEMENT_LINES: 'statements',
   GIFT_CLAIMS_TO_SHIP: null,
   REPORTED_POSTS: null,
   APPROVALS_WAITING: 'approvals',
