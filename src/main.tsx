@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import '@unocss/reset/tailwind.css';
 import 'virtual:uno.css';
 import './styles.css';
-import { createQueryClient } from './lib/query-client';
+import { createQueryClient, refetchFailedWhenOnline } from './lib/query-client';
 import { onSessionEnd } from './lib/session';
 import { captureInstallPrompt } from './features/pwa/install-prompt';
 import { createAppRouter } from './router';
@@ -19,6 +19,7 @@ import type { Me } from './domain/session';
 
 captureInstallPrompt();
 const queryClient = createQueryClient();
+refetchFailedWhenOnline(queryClient);
 // A page served with its first paint brings the data it was rendered from (newer than anything
 // saved here); the app renders the same page from it instead of asking again.
 const pageData = takePageData();

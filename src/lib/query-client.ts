@@ -59,34 +59,19 @@ function isBrowserOffline(): boolean {
 /**
  * Back online, whatever failed while offline is asked for again at once, even when its data is
  * still fresh by time (reconnecting refetches only stale queries): a page, the header's bell or a
- * governance list never keeps a failed state, and the offline banner goes. The listener lives
- * while the client is mounted (its provider on screen), as the library's own listeners do, so a
- * client that is never mounted (the server's page renders, one per page) is not kept alive by
- * the process-wide online manager.
+ * governance list never keeps a failed state, and the offline banner goes. Called by the app for
+ * its one client, never for the clients the server builds to render pages (one per page): the
+ * process-wide online manager would keep each of them alive.
  */
-class AppQueryClient extends QueryClient {
-  #mounts = 0;
-  #unsubscribeOnline: (() => void) | undefined;
-
-  override mount(): void {
-    super.mount();
-    if (++this.#mounts !== 1) return;
-    this.#unsubscribeOnline = onlineManager.subscribe((isOnline) => {
-      if (isOnline) void this.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
-    });
-  }
-
-  override unmount(): void {
-    super.unmount();
-    if (--this.#mounts !== 0) return;
-    this.#unsubscribeOnline?.();
-    this.#unsubscribeOnline = undefined;
-  }
+export function refetchFailedWhenOnline(client: QueryClient): () => void {
+  return onlineManager.subscribe((isOnline) => {
+    if (isOnline) void client.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' });
+  });
 }
 
 export function createQueryClient(): QueryClient {
   if (isBrowserOffline()) onlineManager.setOnline(false);
-  const client = new AppQueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         retry: shouldRetry,
