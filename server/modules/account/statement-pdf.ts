@@ -3,7 +3,7 @@ import type { Language } from '../../../src/domain/language';
 import { formatMinorUnitsIn } from '../../../src/domain/money';
 import type { StatementFigures, StatementLine } from '../../../src/domain/statements';
 import { statementLocale, statementWords } from '../../i18n/statements';
-import { koreanFont, loadPdfLib, wrap } from '../orders/pdf';
+import { koreanFontFor, loadPdfLib, wrap } from '../orders/pdf';
 
 /**
  * Draws a yearly statement (runs in a render thread, see orders/contract-renderer.ts). Everything
@@ -53,16 +53,6 @@ class CharacterCollector implements Surface {
   }
   rule(): void {}
   space(): void {}
-}
-
-/**
- * Noto Sans KR cut down to the characters used, by HarfBuzz: pdf-lib's own subsetting (fontkit)
- * of the whole font drops glyphs, leaving blanks where letters should be (seen in poppler and
- * pdf.js), and embedding it whole adds megabytes and misplaces some advances.
- */
-async function fontFor(characters: Iterable<string>): Promise<Uint8Array> {
-  const { default: subsetFont } = await import('subset-font');
-  return subsetFont(await koreanFont(), [...characters].join(''), { targetFormat: 'truetype' });
 }
 
 class Sheet implements Surface {
@@ -195,7 +185,7 @@ export async function renderStatement(facts: StatementFacts): Promise<Uint8Array
   const doc = await lib.PDFDocument.create();
   doc.registerFontkit(fontkit);
   // Cut down by HarfBuzz first (fontFor); pdf-lib's own pass over the small font then keeps every glyph.
-  const font = await doc.embedFont(await fontFor(collector.characters), { subset: true });
+  const font = await doc.embedFont(await koreanFontFor(collector.characters), { subset: true });
   doc.setTitle(title);
   doc.setAuthor('Moa');
   doc.setSubject(`${title}, SHA-256 ${facts.sha256}`);
