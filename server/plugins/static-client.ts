@@ -76,6 +76,8 @@ async function staticClientPlugin(
   // preview tags in the HTML; an unknown or unpublished post gets the generic shell as a 404 and
   // the client shows its not-found page.
   app.get<{ Params: { urlTitle: string } }>('/blog/:urlTitle', async (request, reply) => {
+    // `/blog/` reaches this route with an empty title: it is the blog's own page.
+    if (request.params.urlTitle === '') return sendShell(reply);
     const urlTitle = urlTitleSchema.safeParse(request.params.urlTitle);
     if (!urlTitle.success) return sendNotFoundPage(reply);
     const post = await findPostByUrlTitle(app.ctx, urlTitle.data);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberParam } from './fields';
 import { auditActors } from './auth';
 import { reviewAnswers, reviewStatuses } from './access';
 import { fileUses, investorBases, rejectTypes, uploadContentTypes } from './kyc';
@@ -99,7 +100,7 @@ export const auditQuerySchema = z.strictObject({
   from: isoDay.optional(),
   to: isoDay.optional(),
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  limit: wholeNumberParam('validation.limit.audit', { max: 1000 }).optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 export const auditListSchema = z.object({

@@ -25,6 +25,7 @@ export const pagePaths = [
   '/account/account-activity',
   '/account/account-settings',
   '/account/address-book',
+  '/account/balance',
   '/account/bank-details',
   '/account/documents',
   '/account/notification-settings',
@@ -50,9 +51,15 @@ export const pagePaths = [
   '/governance/notice/$productId/$noticeId',
   '/governance/community/$productId/',
   '/governance/notice/$productId/',
+  '/operator/$',
 ] as const;
 
-const patterns = pagePaths.map((page) => new RegExp(`^${page.replace(/\/$/, '').replace(/\$[A-Za-z]+/g, '[^/]+')}/?$`));
+/** `$name` is one segment; a bare `$` at the end (a splat, as the operator console's) is any rest. */
+const patterns = pagePaths.map((page) =>
+  page.endsWith('/$')
+    ? new RegExp(`^${page.slice(0, -2)}(?:/.*)?$`)
+    : new RegExp(`^${page.replace(/\/$/, '').replace(/\$[A-Za-z]+/g, '[^/]+')}/?$`),
+);
 
 /** Whether a path (no query) is one of the app's pages; a trailing slash is the same page. */
 export function isPagePath(urlPath: string): boolean {

@@ -107,6 +107,7 @@ export const validationMessagesKo: Record<ValidationKey, string> = {
   'validation.limit.products': `limit은 1부터 ${limit.PRODUCT_PAGE_MAX}까지의 정수여야 합니다.`,
   'validation.limit.notifications': `limit은 1부터 ${limit.NOTIFICATIONS_MAX_LIMIT}까지의 정수여야 합니다.`,
   'validation.limit.activity': `limit은 1부터 ${limit.ACTIVITY_MAX_LIMIT}까지의 정수여야 합니다.`,
+  'validation.limit.audit': 'limit은 1부터 1000까지의 정수여야 합니다.',
   'validation.hideStatus': 'hideStatus에는 SHOW만 사용할 수 있습니다.',
   'validation.postAddress': `글 주소는 영문 소문자, 숫자, 하이픈으로 된 1~${limit.POST_ADDRESS_MAX_LENGTH}자입니다.`,
   'validation.notification.type': 'type은 알림 유형 중 하나여야 합니다.',

@@ -115,6 +115,7 @@ export const validationMessages = {
   'validation.limit.products': `limit must be a whole number from 1 to ${limit.PRODUCT_PAGE_MAX}.`,
   'validation.limit.notifications': `limit must be a whole number from 1 to ${limit.NOTIFICATIONS_MAX_LIMIT}.`,
   'validation.limit.activity': `limit must be a whole number from 1 to ${limit.ACTIVITY_MAX_LIMIT}.`,
+  'validation.limit.audit': 'limit must be a whole number from 1 to 1000.',
   'validation.hideStatus': 'hideStatus can only be SHOW.',
   'validation.postAddress': `A post address is 1 to ${limit.POST_ADDRESS_MAX_LENGTH} lower-case letters, digits and single hyphens.`,
   'validation.notification.type': 'type must be one of the notification types.',

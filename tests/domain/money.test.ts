@@ -50,7 +50,7 @@ const allowed: Array<{ file: string; line: RegExp; why: string }> = [
     why: 'a bar width in percent',
   },
   { file: 'src/domain/governance.ts', line: /\* 100n >= BigInt\(input\.\w+Percent\)/, why: 'vote shares in percent' },
-  { file: 'scripts/check-size.ts', line: /\/ 100\) \* 100 \+ 300/, why: 'a byte budget rounded up to hundreds' },
+  { file: 'scripts/check-size.ts', line: /\/ 100\) \* 100 \+ \d+/, why: 'a byte budget rounded up to hundreds' },
 ];
 const suspect = /[/*]\s*100(?![\d_.])|\.toFixed\(2\)/;
 

@@ -169,11 +169,22 @@ describe('the operator command line', () => {
     const events = await check.db.selectFrom('audit_events').select(['type', 'detail']).orderBy('created_at').execute();
     expect(events.map((event) => [event.type, JSON.parse(event.detail!)])).toEqual([
       ['KYC_REVIEW_UPDATED', { status: 'pending', by: 'user' }],
+      // The operator is named: here the command line, as no --as was given.
       [
         'KYC_REVIEW_UPDATED',
-        { status: 'completed', by: 'operator', answer: 'RED', rejectType: 'RETRY', message: 'The selfie is dark.' },
+        {
+          status: 'completed',
+          by: 'operator',
+          operator: 'operator:command line',
+          answer: 'RED',
+          rejectType: 'RETRY',
+          message: 'The selfie is dark.',
+        },
       ],
-      ['KYC_REVIEW_UPDATED', { status: 'completed', by: 'operator', answer: 'GREEN' }],
+      [
+        'KYC_REVIEW_UPDATED',
+        { status: 'completed', by: 'operator', operator: 'operator:command line', answer: 'GREEN' },
+      ],
     ]);
     await check.close();
   }, 30_000);

@@ -341,8 +341,9 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
       (await t.app.inject({ url: '/api/v1/notifications/preferences', headers: bearer(alice.token) })).json(),
     );
     expect(prefs.types.find((item) => item.type === 'PROMOTE')?.isEnabled).toBe(false);
-    // Everything but PROMOTE and the type turned off above: four governance and contract types, four order notices.
-    expect(prefs.types.filter((item) => item.isEnabled)).toHaveLength(8);
+    // Everything but PROMOTE and the type turned off above: four governance and contract types,
+    // four order notices, three balance notices.
+    expect(prefs.types.filter((item) => item.isEnabled)).toHaveLength(11);
     expect(prefs.projects.map((project) => project.productId).sort()).toEqual([projectA, projectB].sort());
 
     // Promotions reach only those who turned them on.

@@ -18,5 +18,9 @@ describe("the server's list of pages", () => {
     expect(isPagePath('/projects/12/more')).toBe(false);
     expect(isPagePath('/projectsx')).toBe(false);
     expect(isPagePath('/no/such/page')).toBe(false);
+    // A splat route takes any rest: the operator console's screens.
+    expect(isPagePath('/operator')).toBe(true);
+    expect(isPagePath('/operator/reviews/3f2a')).toBe(true);
+    expect(isPagePath('/operatorx')).toBe(false);
   });
 });

@@ -163,13 +163,13 @@ describe('public pages served with their first paint', () => {
   });
 
   it.each([
-    ['a page with a form', '/auth/signin'],
-    ['a page behind sign-in', '/account/overview'],
-    ['an unknown page', '/no/such/page'],
-    ['an unknown post', '/blog/no-such-post'],
-  ])('serves the bare shell for %s', async (_case, url) => {
+    ['a page with a form', '/auth/signin', 200],
+    ['a page behind sign-in', '/account/overview', 200],
+    ['an unknown page', '/no/such/page', 404],
+    ['an unknown post', '/blog/no-such-post', 404],
+  ])('serves the bare shell for %s', async (_case, url, status) => {
     const response = await t.app.inject({ url });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(status);
     expect(response.body).toContain('<div id="root"></div>');
     expect(response.body).not.toContain('moa-page-data');
   });

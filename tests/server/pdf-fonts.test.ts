@@ -22,7 +22,7 @@ async function embeddedFonts(pdf: Uint8Array) {
  */
 function drawnGlyphs(font: ReturnType<typeof fontkit.create>): number {
   let drawn = 0;
-  for (let id = 1; id < font.numGlyphs; id += 1) if (font.getGlyph(id).path.commands.length > 0) drawn += 1;
+  for (let id = 1; id < font.numGlyphs; id += 1) if (font.getGlyph(id).path.toSVG().length > 0) drawn += 1;
   return drawn;
 }
 

@@ -17,6 +17,7 @@ import {
   requestWithdrawal,
   sweepRevenueIntoBalances,
 } from './service';
+import { registerSweep } from '../../plugins/sweep';
 
 /** The investor's cash balance: its figures, its entries and withdrawals (src/domain/cash.ts). */
 export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -70,21 +71,9 @@ export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Every process sweeps revenue shares due; the unique share key makes each payment happen once.
-  const seconds = ctx.config.REVENUE_SWEEP_SECONDS;
-  if (seconds > 0) {
-    let timer: NodeJS.Timeout | null = null;
-    let running: Promise<unknown> = Promise.resolve();
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        running = sweepRevenueIntoBalances(ctx).catch((error: unknown) =>
-          app.log.error({ err: error }, 'paying revenue into balances failed'),
-        );
-      }, seconds * 1000);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
-    });
-  }
+  registerSweep(app, {
+    name: 'paying revenue into balances',
+    everyMs: ctx.config.REVENUE_SWEEP_SECONDS * 1000,
+    run: () => sweepRevenueIntoBalances(ctx),
+  });
 };

@@ -51,6 +51,7 @@ import {
   type CashEntryView,
   type WithdrawalRow,
 } from './repository';
+import { isUniqueViolation } from '../../plugins/error-handler';
 
 type Db = Kysely<Database>;
 
@@ -70,15 +71,6 @@ export interface CashActorRef {
 
 const AUDIT_ACTOR: Record<CashActor, AuditActor> = { INVESTOR: 'user', OPERATOR: 'operator', SYSTEM: 'system' };
 const SYSTEM_META: RequestMeta = { ip: 'system', userAgent: 'Moa cash ledger' };
-
-export function isUniqueViolation(error: unknown): boolean {
-  const candidate = error as { code?: unknown; message?: unknown };
-  return (
-    candidate?.code === '23505' ||
-    candidate?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    (typeof candidate?.message === 'string' && candidate.message.includes('UNIQUE constraint failed'))
-  );
-}
 
 export interface CashEntryInput {
   userId: string;
