@@ -1,7 +1,14 @@
-import type { APIRequestContext } from '@playwright/test';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { createEnrolledUser } from './auth-helpers';
 import { approveIdentity, moa, projectIdByName } from './catalogue-helpers';
 import { expect, test } from './fixtures';
+
+/** With E2E_SCREENSHOT_DIR set, the screen is also saved (at the test's width), for review by eye. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
 
 const PROJECT = 'Han River Sessions: Drama OST Collection';
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(256, 7)]);
@@ -104,7 +111,7 @@ for (const width of [390, 1280]) {
       await page.getByRole('link', { name: 'Operator console' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
       await expect(page.getByTestId('queue-IDENTITY_CHECKS')).not.toHaveText('0');
-      await page.screenshot({ path: `/tmp/console-shots/today-${width}.png`, fullPage: true });
+      await shot(page, `today-${width}`);
 
       // The identity review: the uploaded passport photo is shown inline, then approved.
       await page.getByRole('link', { name: /Identity checks/ }).click();
@@ -116,7 +123,7 @@ for (const width of [390, 1280]) {
       expect(
         await passport.evaluate((image: HTMLImageElement) => image.complete && image.src.startsWith('data:image/jpeg')),
       ).toBe(true);
-      await page.screenshot({ path: `/tmp/console-shots/review-${width}.png`, fullPage: true });
+      await shot(page, `review-${width}`);
       await page.getByRole('radio', { name: 'Approve (GREEN)' }).check();
       await page.getByRole('button', { name: 'Send the decision' }).click();
       await expect(page.getByText('The decision was recorded.')).toBeVisible();
@@ -132,7 +139,7 @@ for (const width of [390, 1280]) {
           : page.getByRole('listitem').filter({ hasText: order.reference });
       await row.getByRole('button', { name: 'Confirm' }).click();
       await expect(page.getByText('The payment is confirmed.')).toBeVisible();
-      await page.screenshot({ path: `/tmp/console-shots/payments-${width}.png`, fullPage: true });
+      await shot(page, `payments-${width}`);
 
       // The audit log lists each step with its operator.
       // Filters live in the URL: a link to the operator's steps opens them.
@@ -146,7 +153,7 @@ for (const width of [390, 1280]) {
       await expect(log).toContainText(`operator:${operatorEmail}`);
       await expect(log).toContainText(applicantEmail);
       await expect(log).toContainText(buyerEmail);
-      await page.screenshot({ path: `/tmp/console-shots/audit-${width}.png`, fullPage: true });
+      await shot(page, `audit-${width}`);
       expect(consoleErrors).toEqual([]);
     });
 
@@ -162,7 +169,7 @@ for (const width of [390, 1280]) {
       await context.addCookies([{ name: 'access_token', value: investor.accessToken, url: baseURL!, secure: true }]);
       await page.goto('/operator');
       await expect(page.getByTestId('operator-refused')).toHaveText('This console is for operators');
-      await page.screenshot({ path: `/tmp/console-shots/refused-${width}.png` });
+      await shot(page, `refused-${width}`);
       await page.goto('/operator/audit');
       await expect(page.getByTestId('operator-refused')).toBeVisible();
       await expect(page).toHaveURL(/\/operator\/audit$/);
