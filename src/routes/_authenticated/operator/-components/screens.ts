@@ -8,6 +8,10 @@ import type { MessageKey } from '../../../../lib/i18n';
  */
 export interface Screen {
   label: MessageKey;
+  /**
+   * An icon class the stylesheet already has: class names in .ts files are not read when the
+   * stylesheet is built, and a new icon would grow the investor's first stylesheet.
+   */
   icon: string;
   /** A seller reaches only the screens with a seller's version (its projects). */
   isAdminOnly: boolean;
@@ -19,13 +23,13 @@ const screen = (load: () => Promise<{ default: ComponentType<{ rest: string }> }
 export const screens: Record<string, Screen> = {
   '': {
     label: 'operator.nav.today',
-    icon: 'i-lucide-inbox',
+    icon: 'i-lucide-layout-dashboard',
     isAdminOnly: false,
     component: screen(() => import('./today')),
   },
   reviews: {
     label: 'operator.nav.reviews',
-    icon: 'i-lucide-id-card',
+    icon: 'i-lucide-scan-search',
     isAdminOnly: true,
     component: screen(() => import('./reviews')),
   },
@@ -37,13 +41,13 @@ export const screens: Record<string, Screen> = {
   },
   approvals: {
     label: 'operator.nav.approvals',
-    icon: 'i-lucide-stamp',
+    icon: 'i-lucide-check-check',
     isAdminOnly: true,
     component: screen(() => import('./approvals')),
   },
   audit: {
     label: 'operator.nav.audit',
-    icon: 'i-lucide-scroll-text',
+    icon: 'i-lucide-history',
     isAdminOnly: true,
     component: screen(() => import('./audit')),
   },
