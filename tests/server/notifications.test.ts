@@ -579,6 +579,7 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
       .execute();
     await claimOutboxRows(
       t.db.db,
+      'push_outbox',
       heldRows.map((row) => row.id),
       {
         claimId: 'a-sweep-in-flight',

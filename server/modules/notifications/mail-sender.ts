@@ -56,10 +56,10 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   async function sweepOnce(): Promise<MailSweepResult> {
     const result: MailSweepResult = { claimed: 0, sent: 0, retried: 0, failed: 0 };
     const start = now();
-    const ids = await repo.findDueMailIds(db, start.toISOString(), batchSize);
+    const ids = await repo.findDueOutboxIds(db, 'mail_outbox', start.toISOString(), batchSize);
     if (ids.length === 0) return result;
     const claimId = randomUUID();
-    await repo.claimMailRows(db, ids, {
+    await repo.claimOutboxRows(db, 'mail_outbox', ids, {
       claimId,
       now: start.toISOString(),
       until: new Date(start.getTime() + leaseMs).toISOString(),

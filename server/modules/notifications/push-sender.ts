@@ -235,10 +235,10 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       refused: 0,
     };
     const start = now();
-    const ids = await repo.findDueOutboxIds(db, start.toISOString(), batchSize);
+    const ids = await repo.findDueOutboxIds(db, 'push_outbox', start.toISOString(), batchSize);
     if (ids.length === 0) return result;
     const claimId = randomUUID();
-    await repo.claimOutboxRows(db, ids, {
+    await repo.claimOutboxRows(db, 'push_outbox', ids, {
       claimId,
       now: start.toISOString(),
       until: new Date(start.getTime() + leaseMs).toISOString(),

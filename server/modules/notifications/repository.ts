@@ -366,9 +366,12 @@ export async function insertOutboxRows(
   }
 }
 
-export async function findDueOutboxIds(db: Db, now: string, limit: number): Promise<string[]> {
+/** The two outboxes (push messages and mails): the same columns for due, claimed and retried rows. */
+export type OutboxTable = 'push_outbox' | 'mail_outbox';
+
+export async function findDueOutboxIds(db: Db, table: OutboxTable, now: string, limit: number): Promise<string[]> {
   const rows = await db
-    .selectFrom('push_outbox')
+    .selectFrom(table)
     .select('id')
     .where((eb) =>
       eb.or([
@@ -389,12 +392,13 @@ export async function findDueOutboxIds(db: Db, now: string, limit: number): Prom
  */
 export async function claimOutboxRows(
   db: Db,
+  table: OutboxTable,
   ids: string[],
   claim: { claimId: string; now: string; until: string },
 ): Promise<void> {
   if (ids.length === 0) return;
   await db
-    .updateTable('push_outbox')
+    .updateTable(table)
     .set((eb) => ({
       state: 'SENDING',
       claim_id: claim.claimId,
@@ -503,47 +507,6 @@ export async function insertMailRows(
       .values(part.map((row) => ({ ...row, state: 'PENDING' as const, next_attempt_at: now, created_at: now })))
       .execute();
   }
-}
-
-export async function findDueMailIds(db: Db, now: string, limit: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('mail_outbox')
-    .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('state', '=', 'PENDING'), eb('next_attempt_at', '<=', now)]),
-        eb.and([eb('state', '=', 'SENDING'), eb('claimed_until', '<', now)]),
-      ]),
-    )
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/** The same conditional claim as the push outbox's: a row another sweep took is left alone. */
-export async function claimMailRows(
-  db: Db,
-  ids: string[],
-  claim: { claimId: string; now: string; until: string },
-): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('mail_outbox')
-    .set((eb) => ({
-      state: 'SENDING',
-      claim_id: claim.claimId,
-      claimed_until: claim.until,
-      attempts: eb('attempts', '+', 1),
-    }))
-    .where('id', 'in', ids)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('state', '=', 'PENDING'), eb('next_attempt_at', '<=', claim.now)]),
-        eb.and([eb('state', '=', 'SENDING'), eb('claimed_until', '<', claim.now)]),
-      ]),
-    )
-    .execute();
 }
 
 /** Claimed mails with the address the account has now (an account without one gets none). */
