@@ -121,11 +121,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      // Every route's loader goes to a chunk of its own, with its component: what a page loads
-      // (its queries, their schemas, the long texts' pages their text) comes with that page,
-      // never with the app's first page.
+      // Every route's loader and component go to one chunk of their own: what a page loads (its
+      // queries, their schemas, the long texts' pages their text) comes with that page, never
+      // with the app's first page. One chunk, not two, per page: the first page's preload lists
+      // name half as many files (0.5 KB less of it) and a page is one request, not two.
       codeSplittingOptions: {
-        defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+        defaultBehavior: [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
       },
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routeTree.gen.ts',
@@ -158,7 +159,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       // Compressing the build ahead of time (precompress) is deliberate work, not a slow plugin.
       checks: { bundlerTimings: false },
-      output: isSsrBuild ? {} : { codeSplitting: { groups: firstPageChunks } },
+      output: isSsrBuild
+        ? {}
+        : {
+            codeSplitting: { groups: firstPageChunks },
+            // The first page names every later chunk in its preload lists, and a hash's letters are
+            // what compresses worst there: seven (the fewest the bundler allows for this many chunks,
+            // some 4 * 10^12 names) instead of eight keep about 0.2 KB off the first page.
+            chunkFileNames: 'assets/[name]-[hash:7].js',
+          },
     },
   },
 }));
