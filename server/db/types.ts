@@ -902,9 +902,11 @@ export interface StatementLinesTable {
   payer: string;
   message: string;
   reference: Nullable<string>;
-  match: 'MATCHED' | 'AMOUNT_DIFFERS' | 'UNKNOWN_REFERENCE' | 'ORDER_CLOSED';
+  match: 'MATCHED' | 'DEPOSIT' | 'AMOUNT_DIFFERS' | 'UNKNOWN_REFERENCE' | 'ORDER_CLOSED';
   state: 'MATCHED' | 'UNMATCHED' | 'PROPOSED' | 'CONFIRMED' | 'RETURNED';
   order_id: Nullable<string>;
+  /** A deposit line's investor (the owner of the deposit reference in its message). */
+  user_id: Nullable<string>;
   approval_id: Nullable<string>;
   note: Nullable<string>;
   imported_by: string;

@@ -16,8 +16,12 @@ export const STATEMENT_MAX_LINES = 5000;
 export const statementFields = ['date', 'amount', 'payer', 'message'] as const;
 export type StatementField = (typeof statementFields)[number];
 
-/** How a line compares with the order its message names, when it was imported. */
-export const statementMatches = ['MATCHED', 'AMOUNT_DIFFERS', 'UNKNOWN_REFERENCE', 'ORDER_CLOSED'] as const;
+/**
+ * How a line compares with what its message names, when it was imported: an order with the same
+ * amount (MATCHED), an investor's deposit reference (DEPOSIT: the whole amount is credited to
+ * their balance), or neither.
+ */
+export const statementMatches = ['MATCHED', 'DEPOSIT', 'AMOUNT_DIFFERS', 'UNKNOWN_REFERENCE', 'ORDER_CLOSED'] as const;
 export type StatementMatch = (typeof statementMatches)[number];
 
 import { statementLineStates } from './statement-states';
@@ -73,7 +77,7 @@ export const statementLineSchema = z.object({
   currency: z.string(),
   payer: z.string(),
   message: z.string(),
-  /** The order reference found in the message, if any. */
+  /** The order reference or deposit reference found in the message, if any. */
   reference: z.string().nullable(),
   match: z.enum(statementMatches),
   state: z.enum(statementLineStates),
@@ -81,6 +85,8 @@ export const statementLineSchema = z.object({
   orderReference: z.string().nullable(),
   orderAmount: z.number().int().nullable(),
   orderState: z.enum(orderStates).nullable(),
+  /** A deposit line's investor (their email), credited when the line is confirmed. */
+  depositor: z.string().nullable(),
   approvalId: z.string().nullable(),
   note: z.string().nullable(),
   importedBy: z.string(),
@@ -148,6 +154,18 @@ const REFERENCE_IN_MESSAGE = /MOA[-\s]?([23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{8})(?
 export function referenceInMessage(message: string): string | null {
   const found = REFERENCE_IN_MESSAGE.exec(message);
   return found ? `MOA-${found[1]!.toUpperCase()}` : null;
+}
+
+/**
+ * An investor's deposit reference in a transfer's message (MOA and 6 characters, see
+ * src/domain/cash.ts), written as given or with a dash or space after MOA. An order reference
+ * (8 characters) is never read as one.
+ */
+const DEPOSIT_REFERENCE_IN_MESSAGE = /(?<![0-9A-Z])MOA[-\s]?([23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6})(?![0-9A-Z])/i;
+
+export function depositReferenceInMessage(message: string): string | null {
+  const found = DEPOSIT_REFERENCE_IN_MESSAGE.exec(message);
+  return found ? `MOA${found[1]!.toUpperCase()}` : null;
 }
 
 /** Text compared between files: Unicode NFC, spaces collapsed, trimmed. */

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseMajorUnitsNumeral } from '../../src/domain/money';
-import { normaliseStatementDate, referenceInMessage } from '../../src/domain/bank-statements';
+import {
+  depositReferenceInMessage,
+  normaliseStatementDate,
+  referenceInMessage,
+} from '../../src/domain/bank-statements';
+import { DEPOSIT_REFERENCE_PATTERN } from '../../src/domain/cash';
 
 describe('reading a bank statement line', () => {
   it.each([
@@ -43,5 +48,25 @@ describe('reading a bank statement line', () => {
     ['no code', null],
   ])('finds the order reference in %s', (message, reference) => {
     expect(referenceInMessage(message)).toBe(reference);
+  });
+});
+
+describe('a deposit reference in a transfer message', () => {
+  it.each([
+    ['MOA7K3F9Q', 'MOA7K3F9Q'],
+    ['top up moa-7k3f9q thanks', 'MOA7K3F9Q'],
+    ['KIM MOA 7K3F9Q', 'MOA7K3F9Q'],
+    // An order reference (8 characters) is not a deposit reference, nor letters glued around one.
+    ['MOA-7K3F9QAB', null],
+    ['XMOA7K3F9Q', null],
+    ['MOA7K3F9QZ', null],
+    // Look-alike letters are not in the alphabet.
+    ['MOA7K3F9O', null],
+    ['MOA1K3F9Q', null],
+    ['no reference', null],
+  ])('%s reads as %s', (message, expected) => {
+    const found = depositReferenceInMessage(message);
+    expect(found).toBe(expected);
+    if (found) expect(found).toMatch(DEPOSIT_REFERENCE_PATTERN);
   });
 });

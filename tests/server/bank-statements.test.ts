@@ -261,6 +261,89 @@ describe.each(testEngines())('bank statement import on %s', (engine) => {
     expect(await confirmations(order.reference)).toEqual({ events: 1, entries: 1 });
   });
 
+  it('credits a deposit line to the investor whose deposit reference it carries, once', async () => {
+    const balanceOf = async (who: Investor) => {
+      const response = await call(who, 'GET', '/api/v1/users/me/balance');
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { available: number; depositReference: string };
+    };
+    const before = await balanceOf(investor);
+    const reference = before.depositReference;
+    const spaced = `${reference.slice(0, 3)}-${reference.slice(3).toLowerCase()}`;
+    const order = await declaredOrder(1);
+    await call(adminA, 'PUT', '/api/v1/operator/statements/mappings', MAPPING('Hana'));
+    const file = [
+      HEADER,
+      `2026-11-26,123.45,USD,KIM MINA,${reference}`,
+      `2026-11-26,10.00,USD,KIM MINA,top up ${spaced} thanks`,
+      `2026-11-26,10.00,EUR,KIM MINA,${reference}`,
+      // An order's reference wins over anything else: never read as a deposit.
+      `2026-11-26,10.00,USD,KIM MINA,${order.reference}`,
+      `2026-11-26,5.00,USD,SOMEONE,MOA222222`,
+    ].join('\n');
+    const first = await imported(adminA, 'Hana', file);
+    expect(first.lines.map((entry) => entry.outcome)).toEqual([
+      'DEPOSIT',
+      'DEPOSIT',
+      'AMOUNT_DIFFERS',
+      'MATCHED',
+      'UNKNOWN_REFERENCE',
+    ]);
+    expect(first.lines[0]!.line).toMatchObject({ reference, depositor: 'payer@example.com', state: 'MATCHED' });
+    expect(first.lines[1]!.line.reference).toBe(reference);
+    expect((await imported(adminB, 'Hana', file)).counts.ALREADY_IMPORTED).toBe(5);
+
+    const deposits = first.lines.slice(0, 2).map((entry) => entry.line.id);
+    const [a, b] = await Promise.all([
+      call(adminA, 'POST', '/api/v1/operator/statements/confirm', { lineIds: deposits }),
+      call(adminB, 'POST', '/api/v1/operator/statements/confirm', { lineIds: [...deposits].reverse() }),
+    ]);
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    const results = [a, b].flatMap((response) => statementConfirmResultSchema.parse(response.json()).results);
+    expect(results.filter((result) => result.outcome === 'CONFIRMED')).toHaveLength(2);
+    expect(results.filter((result) => result.outcome === 'ALREADY_DONE')).toHaveLength(2);
+    expect((await balanceOf(investor)).available).toBe(before.available + 12_345 + 1_000);
+    const entries = await t.app.ctx.db
+      .selectFrom('cash_entries')
+      .select(['kind', 'available_change'])
+      .where('user_id', '=', investor.userId)
+      .where('kind', '=', 'DEPOSIT')
+      .execute();
+    expect(entries.map((entry) => Number(entry.available_change)).sort((x, y) => x - y)).toEqual([1_000, 12_345]);
+    const audited = await t.app.ctx.db
+      .selectFrom('audit_events')
+      .select('id')
+      .where('type', '=', 'STATEMENT_LINE_DEPOSITED')
+      .execute();
+    expect(audited).toHaveLength(2);
+
+    // A waiting line is assigned to a deposit by hand, with the reference typed loosely.
+    const unknown = first.lines[4]!.line.id;
+    const assigned = await call(adminA, 'POST', `/api/v1/operator/statements/lines/${unknown}/assign`, {
+      reference: spaced,
+      note: 'Payer called: a typo in the reference',
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect(statementLineOutcomeSchema.parse(assigned.json()).line).toMatchObject({
+      state: 'CONFIRMED',
+      match: 'DEPOSIT',
+      depositor: 'payer@example.com',
+    });
+    expect((await balanceOf(investor)).available).toBe(before.available + 12_345 + 1_000 + 500);
+    const again = await call(adminB, 'POST', `/api/v1/operator/statements/lines/${unknown}/assign`, {
+      reference: spaced,
+      note: 'Twice',
+    });
+    expect(errorCode(again)).toBe('CONFLICT');
+    const nobody = await call(adminA, 'POST', `/api/v1/operator/statements/lines/${first.lines[2]!.line.id}/assign`, {
+      reference: 'MOA333333',
+      note: 'No such investor',
+    });
+    expect(errorCode(nobody)).toBe('DEPOSIT_REFERENCE_UNKNOWN');
+    expect((await balanceOf(investor)).available).toBe(before.available + 13_845);
+  });
+
   it('resolves waiting lines by hand: assigned to an order, or returned to the payer', async () => {
     const order = await declaredOrder(5);
     await call(adminA, 'PUT', '/api/v1/operator/statements/mappings', MAPPING('Kookmin'));

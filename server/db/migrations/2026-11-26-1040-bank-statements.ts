@@ -4,7 +4,8 @@ import { timestampType } from './helpers';
 // Frozen in time: a migration never imports app code, only Kysely and its own helpers.
 // Bank statement import: the column mapping of each bank's CSV, remembered, and every imported
 // line with its fingerprint. The unique fingerprint makes the same line imported twice (the same
-// file again, two operators at once, overlapping exports) one row.
+// file again, two operators at once, overlapping exports) one row. A line pays an order (by its
+// reference) or is an investor's deposit (by their deposit reference).
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const ts = timestampType(db);
@@ -33,6 +34,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('match', 'varchar(20)', (col) => col.notNull())
     .addColumn('state', 'varchar(20)', (col) => col.notNull())
     .addColumn('order_id', 'varchar(36)', (col) => col.references('orders.id').onDelete('set null'))
+    // A deposit line's investor: the one whose deposit reference the transfer carries.
+    .addColumn('user_id', 'varchar(36)', (col) => col.references('users.id'))
     .addColumn('approval_id', 'varchar(36)')
     .addColumn('note', 'varchar(500)')
     .addColumn('imported_by', 'varchar(200)', (col) => col.notNull())
@@ -42,7 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addCheckConstraint('statement_lines_amount_check', sql`amount > 0`)
     .addCheckConstraint(
       'statement_lines_match_check',
-      sql`match in ('MATCHED', 'AMOUNT_DIFFERS', 'UNKNOWN_REFERENCE', 'ORDER_CLOSED')`,
+      sql`match in ('MATCHED', 'DEPOSIT', 'AMOUNT_DIFFERS', 'UNKNOWN_REFERENCE', 'ORDER_CLOSED')`,
     )
     .addCheckConstraint(
       'statement_lines_state_check',

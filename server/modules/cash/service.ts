@@ -368,24 +368,9 @@ export async function confirmDeposit(
   const before = await answerExisting();
   if (before) return before;
   try {
-    const entryId = await ctx.db.transaction().execute(async (trx) => {
-      const at = ctx.now().toISOString();
-      const entry = await appendCashEntry(trx, {
-        userId,
-        currency,
-        kind: 'DEPOSIT',
-        reason: 'DEPOSIT',
-        amount: input.amount,
-        actor: { type: 'OPERATOR', id: operator },
-        depositKey: bankReference,
-        bankReference,
-        note: `Transfer ${bankReference}`,
-        at,
-        meta,
-      });
-      await onCashMovement(ctx, trx, { kind: 'DEPOSIT_CREDITED', userId, amount: input.amount, currency });
-      return entry.entryId;
-    });
+    const entryId = await ctx.db
+      .transaction()
+      .execute((trx) => creditDepositIn(ctx, trx, { userId, amount: input.amount, bankReference }, operator, meta));
     return { credited: true, entryId, userId, amount: input.amount, currency, bankReference };
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -394,6 +379,41 @@ export async function confirmDeposit(
     }
     throw error;
   }
+}
+
+/** The investor whose deposit reference this is (typed in any case, with spaces or dashes). */
+export async function depositorOf(db: Db, depositReference: string): Promise<string | undefined> {
+  return findUserIdByDepositReference(db, normalizeDepositReference(depositReference));
+}
+
+/**
+ * Credits a transfer inside the caller's transaction, keyed by its bank reference (unique among
+ * deposit entries: a second credit of the same reference fails and rolls the caller back).
+ * Answers the entry's id. Used by confirmDeposit and by a bank statement's deposit line.
+ */
+export async function creditDepositIn(
+  ctx: AppContext,
+  trx: Db,
+  input: { userId: string; amount: number; bankReference: string },
+  operator: string,
+  meta: RequestMeta,
+): Promise<number> {
+  const currency = ctx.config.CURRENCY;
+  const entry = await appendCashEntry(trx, {
+    userId: input.userId,
+    currency,
+    kind: 'DEPOSIT',
+    reason: 'DEPOSIT',
+    amount: input.amount,
+    actor: { type: 'OPERATOR', id: operator },
+    depositKey: input.bankReference,
+    bankReference: input.bankReference,
+    note: `Transfer ${input.bankReference}`,
+    at: ctx.now().toISOString(),
+    meta,
+  });
+  await onCashMovement(ctx, trx, { kind: 'DEPOSIT_CREDITED', userId: input.userId, amount: input.amount, currency });
+  return entry.entryId;
 }
 
 // Revenue

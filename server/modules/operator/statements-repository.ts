@@ -11,6 +11,7 @@ export type StatementLineView = StatementLineRow & {
   order_reference: string | null;
   order_amount: number | string | null;
   order_state: string | null;
+  depositor_email: string | null;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -71,8 +72,14 @@ function lineViews(db: Db) {
   return db
     .selectFrom('statement_lines')
     .leftJoin('orders', 'orders.id', 'statement_lines.order_id')
+    .leftJoin('users', 'users.id', 'statement_lines.user_id')
     .selectAll('statement_lines')
-    .select(['orders.reference as order_reference', 'orders.amount as order_amount', 'orders.state as order_state']);
+    .select([
+      'orders.reference as order_reference',
+      'orders.amount as order_amount',
+      'orders.state as order_state',
+      'users.email as depositor_email',
+    ]);
 }
 
 export async function findLineView(db: Db, id: string): Promise<StatementLineView | undefined> {
@@ -107,7 +114,10 @@ export async function moveLine(
   id: string,
   from: readonly StatementLineRow['state'][],
   set: Partial<
-    Pick<StatementLineRow, 'state' | 'match' | 'order_id' | 'approval_id' | 'note' | 'resolved_by' | 'resolved_at'>
+    Pick<
+      StatementLineRow,
+      'state' | 'match' | 'order_id' | 'user_id' | 'approval_id' | 'note' | 'resolved_by' | 'resolved_at'
+    >
   >,
 ): Promise<boolean> {
   const result = await db

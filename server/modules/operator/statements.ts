@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { orderStates, nextOrderState, type OrderState } from '../../../src/domain/order-state';
 import {
+  depositReferenceInMessage,
   headerSignature,
   importOutcomes,
   referenceInMessage,
@@ -20,6 +21,7 @@ import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
 import { applyOperatorAction, findOrderByReference, findOrderViewById } from '../orders/service';
+import { creditDepositIn, depositorOf } from '../cash/service';
 import { confirmationNeedsFourEyes, confirmPayment } from './actions';
 import { assertAdmin, type Operator } from './service';
 import { decodeStatement, mapStatementLines, mappingFits, statementRows, type ParsedLine } from './statement-file';
@@ -70,6 +72,7 @@ function toLine(view: StatementLineView): StatementLine {
     orderReference: view.order_reference,
     orderAmount: view.order_amount === null ? null : Number(view.order_amount),
     orderState,
+    depositor: view.user_id ? (view.depositor_email ?? view.user_id) : null,
     approvalId: view.approval_id,
     note: view.note,
     importedBy: view.imported_by,
@@ -193,8 +196,29 @@ export function fingerprintsOf(bank: string, lines: readonly ParsedLine[]): stri
   });
 }
 
-/** How a line compares with the order its message names, read inside the import's transaction. */
-async function matchOf(
+interface LineMatch {
+  match: StatementMatch;
+  reference: string | null;
+  orderId: string | null;
+  userId: string | null;
+}
+
+/**
+ * How a line compares with what its message names, read inside the import's transaction: an
+ * order's reference first, else an investor's deposit reference (a deposit in the platform's
+ * currency is matched whatever its amount: all of it is the investor's).
+ */
+async function matchOf(ctx: AppContext, db: Db, line: ParsedLine): Promise<LineMatch> {
+  const found = await orderMatchOf(db, line);
+  if (found.orderId) return { ...found, userId: null };
+  const depositReference = depositReferenceInMessage(line.message);
+  const userId = depositReference ? await depositorOf(db, depositReference) : undefined;
+  if (!depositReference || !userId) return { ...found, userId: null };
+  const match = line.currency === ctx.config.CURRENCY ? 'DEPOSIT' : 'AMOUNT_DIFFERS';
+  return { match, reference: depositReference, orderId: null, userId };
+}
+
+async function orderMatchOf(
   db: Db,
   line: ParsedLine,
 ): Promise<{ match: StatementMatch; reference: string | null; orderId: string | null }> {
@@ -245,7 +269,7 @@ export async function importStatement(
         done.push({ lineNumber: line.lineNumber, outcome: 'ALREADY_IMPORTED', id: existing.id });
         continue;
       }
-      const { match, reference, orderId } = await matchOf(trx, line);
+      const { match, reference, orderId, userId } = await matchOf(ctx, trx, line);
       const id = randomUUID();
       const inserted = await insertLineOnce(trx, {
         id,
@@ -259,8 +283,9 @@ export async function importStatement(
         message: line.message,
         reference,
         match,
-        state: match === 'MATCHED' ? 'MATCHED' : 'UNMATCHED',
+        state: match === 'MATCHED' || match === 'DEPOSIT' ? 'MATCHED' : 'UNMATCHED',
         order_id: orderId,
+        user_id: userId,
         approval_id: null,
         note: null,
         imported_by: label,
@@ -386,6 +411,61 @@ async function confirmThroughLine(
   }
 }
 
+/**
+ * Credits a deposit line to its investor's balance, once: the line's move out of `from` and the
+ * deposit entry (keyed by the line, so no other path credits the same line again) are one
+ * transaction; of two operators confirming the same line one credits it and the other finds it
+ * done.
+ */
+async function creditThroughLine(
+  ctx: AppContext,
+  operator: Operator,
+  line: StatementLineRow,
+  userId: string,
+  from: readonly StatementLineRow['state'][],
+  auditType: string,
+  note: string | null,
+): Promise<'CONFIRMED' | 'ALREADY_DONE'> {
+  const at = ctx.now().toISOString();
+  const bankReference = `STATEMENT-${line.id}`;
+  const moved = await ctx.db.transaction().execute(async (trx) => {
+    const took = await moveLine(trx, line.id, from, {
+      state: 'CONFIRMED',
+      match: 'DEPOSIT',
+      user_id: userId,
+      note,
+      resolved_by: operator.label.slice(0, 200),
+      resolved_at: at,
+    });
+    if (!took) return false;
+    const entryId = await creditDepositIn(
+      ctx,
+      trx,
+      { userId, amount: Number(line.amount), bankReference },
+      operator.label,
+      operator.meta,
+    );
+    await audit(
+      trx,
+      operator,
+      auditType,
+      {
+        lineId: line.id,
+        bank: line.bank,
+        bookedOn: line.booked_on,
+        amount: Number(line.amount),
+        currency: line.currency,
+        userId,
+        entryId,
+        note,
+      },
+      at,
+    );
+    return true;
+  });
+  return moved ? 'CONFIRMED' : 'ALREADY_DONE';
+}
+
 async function lineRow(ctx: AppContext, id: string): Promise<StatementLineView> {
   const view = await findLineView(ctx.db, id);
   if (!view) throw new AppError('NOT_FOUND', 'There is no such statement line.');
@@ -405,9 +485,11 @@ export async function confirmStatementLines(
     const outcome: LineConfirmation =
       line.state === 'MATCHED' && line.order_id
         ? await confirmThroughLine(ctx, operator, line, line.order_id, ['MATCHED'], 'STATEMENT_LINE_CONFIRMED', null)
-        : line.state === 'UNMATCHED'
-          ? 'NOT_MATCHED'
-          : 'ALREADY_DONE';
+        : line.state === 'MATCHED' && line.user_id
+          ? await creditThroughLine(ctx, operator, line, line.user_id, ['MATCHED'], 'STATEMENT_LINE_DEPOSITED', null)
+          : line.state === 'UNMATCHED'
+            ? 'NOT_MATCHED'
+            : 'ALREADY_DONE';
     results.push({ lineId: id, outcome, line: await lineOf(ctx.db, id) });
   }
   return { results };
@@ -428,6 +510,29 @@ export async function assignStatementLine(
   const line = await lineRow(ctx, id);
   if (line.state !== 'UNMATCHED') {
     throw new AppError('CONFLICT', `The line is ${line.state.toLowerCase()}; only a waiting line is assigned.`);
+  }
+  const depositReference = depositReferenceInMessage(reference);
+  if (depositReference && !referenceInMessage(reference)) {
+    const userId = await depositorOf(ctx.db, depositReference);
+    if (!userId)
+      throw new AppError('DEPOSIT_REFERENCE_UNKNOWN', `No investor has the deposit reference ${depositReference}.`);
+    if (line.currency !== ctx.config.CURRENCY) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `A balance is kept in ${ctx.config.CURRENCY}; this line is in ${line.currency}.`,
+      );
+    }
+    const outcome = await creditThroughLine(
+      ctx,
+      operator,
+      line,
+      userId,
+      ['UNMATCHED'],
+      'STATEMENT_LINE_ASSIGNED',
+      note,
+    );
+    if (outcome === 'ALREADY_DONE') throw new AppError('CONFLICT', 'The line changed meanwhile; look again.');
+    return { status: 'APPLIED', line: await lineOf(ctx.db, id) };
   }
   const order = await findOrderByReference(ctx.db, reference);
   if (!order) throw new AppError('NOT_FOUND', `There is no order ${reference}.`);

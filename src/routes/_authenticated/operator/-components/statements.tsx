@@ -83,6 +83,7 @@ function Upload() {
     setResult(
       t('operator.statements.result', {
         matched: counts.MATCHED ?? 0,
+        deposits: counts.DEPOSIT ?? 0,
         differs: counts.AMOUNT_DIFFERS ?? 0,
         unknown: counts.UNKNOWN_REFERENCE ?? 0,
         closed: counts.ORDER_CLOSED ?? 0,
@@ -563,6 +564,15 @@ function Match({ line }: { line: StatementLine }) {
 }
 
 function OrderOf({ line }: { line: StatementLine }) {
+  if (line.depositor) {
+    return (
+      <span className="text-ink-soft">
+        {t('operator.statements.deposit', { reference: line.reference ?? '', investor: line.depositor })}
+        {line.resolvedAt ? <span className="block text-xs">{formatDateTime(line.resolvedAt)}</span> : null}
+        {line.note ? <span className="block text-xs">{line.note}</span> : null}
+      </span>
+    );
+  }
   if (!line.orderReference) return null;
   return (
     <span className="text-ink-soft">
