@@ -139,9 +139,31 @@ test('balance: a deposit confirmed by the operator, a purchase paid from it at o
   await expect(entries).toContainText('Withdrawal paid out');
   await snap(page, 'balance-after');
 
+  // Documents lists the month's and the year's balance statements; the month's downloads as a PDF.
+  await page.goto('/account/overview');
+  await page.getByRole('link', { name: 'Documents' }).first().click();
+  const month = new Date().toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const statements = page.getByTestId('cash-statements');
+  const monthItem = statements.locator('li', { hasText: month });
+  await expect(monthItem).toContainText('closing $44.50', FRESH);
+  await expect(statements.locator('li', { hasText: `Year ${new Date().getUTCFullYear()}` })).toContainText(
+    'closing $44.50',
+  );
+  const period = new Date().toISOString().slice(0, 7);
+  const [pdfResponse, pdfDownload] = await Promise.all([
+    page.waitForResponse((answer) => answer.url().includes(`/api/v1/users/me/cash-statements/${period}.pdf`)),
+    page.waitForEvent('download'),
+    monthItem.getByRole('button').click(),
+  ]);
+  expect(pdfResponse.status()).toBe(200);
+  expect(pdfDownload.suggestedFilename()).toBe(`moa-balance-${period}.pdf`);
+  expect((await readFile((await pdfDownload.path())!)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await snap(page, 'balance-statements');
+
   // Saved on this device: the balance page opens offline, saying when it was saved.
   await expect.poll(() => isQuerySaved(page, '["balance","summary"]')).toBe(true);
   await expect.poll(() => isQuerySaved(page, '["balance","entries",null]')).toBe(true);
+  await expect.poll(() => isQuerySaved(page, '["balance","statements"]')).toBe(true);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
   await context.setOffline(true);
   try {
@@ -151,6 +173,12 @@ test('balance: a deposit confirmed by the operator, a purchase paid from it at o
     await expect(page.getByText(depositReference, { exact: true })).toBeVisible();
     await expect(page.getByTestId('offline-banner')).toContainText(/Showing what this device saved on .+\./);
     await snap(page, 'balance-offline');
+    // And the list of balance statements, from the saved copy.
+    await page.goto('/account/documents');
+    await expect(page.getByTestId('cash-statements').locator('li', { hasText: month })).toContainText(
+      'closing $44.50',
+      FRESH,
+    );
   } finally {
     await context.setOffline(false);
   }

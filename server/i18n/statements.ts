@@ -83,3 +83,82 @@ export function statementWords(language: Language): StatementWords {
 export function statementLocale(language: Language): string {
   return language === 'ko' ? 'ko-KR' : 'en-US';
 }
+
+/** The words of a monthly or annual cash balance statement's PDF. */
+export interface CashStatementWords {
+  title: (period: string, kind: 'YEAR' | 'MONTH') => string;
+  toDate: string;
+  investor: string;
+  period: string;
+  currency: string;
+  opening: (date: string) => string;
+  deposits: string;
+  purchases: string;
+  revenue: string;
+  revenueOf: (project: string) => string;
+  revenueGross: string;
+  revenueWithheld: string;
+  revenueNet: string;
+  refunds: string;
+  withdrawals: string;
+  fees: string;
+  other: string;
+  closing: (date: string) => string;
+  held: string;
+  notes: string;
+  fingerprint: string;
+}
+
+const cashEn: CashStatementWords = {
+  title: (period, kind) => (kind === 'YEAR' ? `Cash balance statement ${period}` : `Cash balance statement, ${period}`),
+  toDate: 'To date',
+  investor: 'Investor',
+  period: 'Period',
+  currency: 'Currency',
+  opening: (date) => `Balance at the start of ${date}`,
+  deposits: 'Deposits',
+  purchases: 'Purchases paid from the balance',
+  revenue: 'Revenue received',
+  revenueOf: (project) => `Revenue from ${project}`,
+  revenueGross: 'Gross',
+  revenueWithheld: 'Tax withheld',
+  revenueNet: 'Net',
+  refunds: 'Refunds',
+  withdrawals: 'Withdrawals paid out',
+  fees: 'Fees',
+  other: 'Corrections',
+  closing: (date) => `Balance at the end of ${date}`,
+  held: 'of which held for pending withdrawals',
+  notes:
+    'Amounts are in the currency of the balance. The balance includes money held for withdrawals not yet paid. This statement is for information; it is not a tax document.',
+  fingerprint: 'Statement SHA-256',
+};
+
+const cashKo: CashStatementWords = {
+  title: (period, kind) => (kind === 'YEAR' ? `${period}년 예치금 명세서` : `${period} 월간 예치금 명세서`),
+  toDate: '현재까지',
+  investor: '투자자',
+  period: '기간',
+  currency: '통화',
+  opening: (date) => `${date} 시작 잔액`,
+  deposits: '입금',
+  purchases: '예치금으로 결제한 매수',
+  revenue: '받은 수익',
+  revenueOf: (project) => `${project} 수익`,
+  revenueGross: '세전',
+  revenueWithheld: '원천징수 세액',
+  revenueNet: '세후',
+  refunds: '환불',
+  withdrawals: '지급된 출금',
+  fees: '수수료',
+  other: '정정',
+  closing: (date) => `${date} 종료 잔액`,
+  held: '그중 대기 중인 출금으로 보류된 금액',
+  notes:
+    '금액은 예치금 통화 기준입니다. 잔액에는 아직 지급되지 않은 출금을 위해 보류된 금액이 포함됩니다. 이 명세서는 참고용이며 세무 서류가 아닙니다.',
+  fingerprint: '명세서 SHA-256',
+};
+
+export function cashStatementWords(language: Language): CashStatementWords {
+  return language === 'ko' ? cashKo : cashEn;
+}

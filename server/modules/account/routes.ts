@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -42,8 +43,23 @@ import {
   saveBankDetails,
 } from './service';
 import { listMyStatements, renderMyStatement } from './statements';
+import { listMyCashStatements, renderMyCashStatement } from './cash-statements';
+import { cashStatementParamsSchema, myCashStatementsResponseSchema } from '../../../src/domain/cash-statements';
 
 const statementLanguageQuerySchema = z.object({ language: languageSchema.optional() });
+
+/** A statement's PDF, never stored by a cache, with the SHA-256 of its bytes. */
+function sendStatementPdf(reply: FastifyReply, file: { pdf: Uint8Array; fileName: string }) {
+  return reply
+    .headers({
+      'Cache-Control': 'private, no-store',
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': contentDisposition(file.fileName),
+      'Repr-Digest': `sha-256=:${createHash('sha256').update(file.pdf).digest('base64')}:`,
+      'Access-Control-Expose-Headers': 'Content-Disposition, Repr-Digest',
+    })
+    .send(Buffer.from(file.pdf.buffer, file.pdf.byteOffset, file.pdf.byteLength));
+}
 
 /** The account area: holdings, revenue, documents, gifts, payout details and the address book. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -121,6 +137,45 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/v1/users/me/cash-statements',
+    {
+      schema: {
+        summary: 'Monthly and annual statements of the cash balance, newest first',
+        description: 'One per month with a balance entry and one per such year; the current ones run to today.',
+        response: { 200: myCashStatementsResponseSchema },
+      },
+      preValidation: reader,
+    },
+    async (request, reply) => {
+      reply.headers(privateCache);
+      return listMyCashStatements(ctx, authOf(request).user.id);
+    },
+  );
+
+  app.get(
+    '/api/v1/users/me/cash-statements/:period',
+    {
+      schema: {
+        summary: 'One month’s or year’s cash balance statement as a PDF',
+        description:
+          'The period is `2026.pdf` or `2026-11.pdf`. In the investor’s language (or `language`): opening and ' +
+          'closing balance, deposits, purchases, revenue per project (gross, withheld, net), refunds, withdrawals ' +
+          'and fees, with the figures’ SHA-256 on every page and the file’s in `Repr-Digest`. A period not begun, ' +
+          'before 2000 or not a month or a year is VALIDATION_FAILED (400); one without entries is NOT_FOUND (404).',
+        params: cashStatementParamsSchema,
+        querystring: statementLanguageQuerySchema,
+      },
+      preValidation: reader,
+    },
+    async (request, reply) => {
+      const { user } = authOf(request);
+      const language = request.query.language ?? user.language ?? requestMeta(request).language ?? 'en';
+      const file = await renderMyCashStatement(ctx, app.pdfRenderer, user.id, request.params.period, language);
+      return sendStatementPdf(reply, file);
+    },
+  );
+
+  app.get(
     '/api/v1/users/me/statements/:year.pdf',
     {
       schema: {
@@ -139,15 +194,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = authOf(request);
       const language = request.query.language ?? user.language ?? requestMeta(request).language ?? 'en';
       const file = await renderMyStatement(ctx, app.pdfRenderer, user.id, request.params.year, language);
-      return reply
-        .headers({
-          'Cache-Control': 'private, no-store',
-          'Content-Type': 'application/pdf',
-          'Content-Disposition': contentDisposition(file.fileName),
-          'Repr-Digest': `sha-256=:${createHash('sha256').update(file.pdf).digest('base64')}:`,
-          'Access-Control-Expose-Headers': 'Content-Disposition, Repr-Digest',
-        })
-        .send(Buffer.from(file.pdf.buffer, file.pdf.byteOffset, file.pdf.byteLength));
+      return sendStatementPdf(reply, file);
     },
   );
 

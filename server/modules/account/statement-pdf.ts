@@ -31,7 +31,7 @@ const SIZE = 10;
 const LINE = 15;
 
 /** What a statement is drawn on: first a collector of its characters, then the pages. */
-interface Surface {
+export interface Surface {
   text(text: string, size?: number, gray?: number): void;
   row(label: string, value: string, indent?: number): void;
   rule(): void;
@@ -130,7 +130,6 @@ class Sheet implements Surface {
 }
 
 export async function renderStatement(facts: StatementFacts): Promise<Uint8Array> {
-  const { lib, fontkit } = await loadPdfLib();
   const words = statementWords(facts.language);
   const locale = statementLocale(facts.language);
   const money = (minor: number) => formatMinorUnitsIn(minor, facts.currency, locale);
@@ -179,23 +178,39 @@ export async function renderStatement(facts: StatementFacts): Promise<Uint8Array
     sheet.text(`${words.fingerprint}: ${facts.sha256}`, 8, 0.35);
   };
 
+  return drawStatementPdf({ title, footer, sha256: facts.sha256, asOfDay: facts.to, draw });
+}
+
+/**
+ * A statement's PDF: `draw` runs twice, first over a collector of the characters it uses (the
+ * font is cut down to them), then over the pages. Fixed dates keep the bytes a function of what
+ * is drawn alone.
+ */
+export async function drawStatementPdf(input: {
+  title: string;
+  footer: string;
+  sha256: string;
+  /** The last day the figures cover (YYYY-MM-DD): the document's date. */
+  asOfDay: string;
+  draw: (surface: Surface) => void;
+}): Promise<Uint8Array> {
+  const { lib, fontkit } = await loadPdfLib();
   const collector = new CharacterCollector();
-  collector.text(footer);
-  draw(collector);
+  collector.text(input.footer);
+  input.draw(collector);
   const doc = await lib.PDFDocument.create();
   doc.registerFontkit(fontkit);
   // Cut down by HarfBuzz first (fontFor); pdf-lib's own pass over the small font then keeps every glyph.
   const font = await doc.embedFont(await koreanFontFor(collector.characters), { subset: true });
-  doc.setTitle(title);
+  doc.setTitle(input.title);
   doc.setAuthor('Moa');
-  doc.setSubject(`${title}, SHA-256 ${facts.sha256}`);
+  doc.setSubject(`${input.title}, SHA-256 ${input.sha256}`);
   doc.setProducer('Moa');
   doc.setCreator('Moa');
-  // Fixed dates keep the bytes a function of the figures and the language alone.
-  const asOf = new Date(`${facts.to}T00:00:00Z`);
+  const asOf = new Date(`${input.asOfDay}T00:00:00Z`);
   doc.setCreationDate(asOf);
   doc.setModificationDate(asOf);
 
-  draw(new Sheet(doc, font, lib.rgb, footer));
+  input.draw(new Sheet(doc, font, lib.rgb, input.footer));
   return doc.save({ useObjectStreams: false });
 }

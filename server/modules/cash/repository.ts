@@ -118,6 +118,25 @@ export async function findEntries(
   return query.orderBy('cash_entries.id', 'desc').limit(filter.limit).execute();
 }
 
+/** Every entry of an investor in one currency, oldest first, with its project's name: what statements sum. */
+export async function findStatementEntries(db: Db, userId: string, currency: string) {
+  return db
+    .selectFrom('cash_entries')
+    .leftJoin('products', 'products.id', 'cash_entries.product_id')
+    .select([
+      'cash_entries.kind',
+      'cash_entries.available_change',
+      'cash_entries.held_change',
+      'cash_entries.product_id',
+      'cash_entries.created_at',
+      'products.name as product_name',
+    ])
+    .where('cash_entries.user_id', '=', userId)
+    .where('cash_entries.currency', '=', currency)
+    .orderBy('cash_entries.id')
+    .execute();
+}
+
 /** Every balance and the entries' sums by kind, for the conservation check and the operator. */
 export async function sumEntriesByKind(db: Db, currency: string) {
   const rows = await db

@@ -16,6 +16,7 @@ import {
   type WithdrawalsResponse,
   type WithdrawalState,
 } from '../../../src/domain/cash';
+import type { CashStatementEntry } from '../../../src/domain/cash-statements';
 import type { AuditActor } from '../../../src/domain/auth';
 import type { AppContext, RequestMeta } from '../../context';
 import type { Database } from '../../db/types';
@@ -34,6 +35,7 @@ import {
   findDueRevenueShares,
   findEntries,
   findEntryByDepositKey,
+  findStatementEntries,
   findUserIdByDepositReference,
   findWithdrawal,
   findWithdrawalsForOperator,
@@ -379,6 +381,27 @@ export async function confirmDeposit(
     }
     throw error;
   }
+}
+
+/** Every entry of the investor's balance, oldest first, as statements read them; and the projects' names. */
+export async function cashStatementEntriesOf(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  userId: string,
+): Promise<{ entries: CashStatementEntry[]; projectNames: Record<number, string> }> {
+  const projectNames: Record<number, string> = {};
+  const rows = await findStatementEntries(ctx.db, userId, ctx.config.CURRENCY);
+  const entries = rows.map((row) => {
+    const productId = row.product_id === null ? null : Number(row.product_id);
+    if (productId !== null && row.product_name) projectNames[productId] = row.product_name;
+    return {
+      kind: row.kind,
+      availableChange: Number(row.available_change),
+      heldChange: Number(row.held_change),
+      productId,
+      at: row.created_at,
+    };
+  });
+  return { entries, projectNames };
 }
 
 /** The investor whose deposit reference this is (typed in any case, with spaces or dashes). */

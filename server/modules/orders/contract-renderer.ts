@@ -2,11 +2,15 @@ import { availableParallelism } from 'node:os';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../errors';
 import { PoolBusyError, WorkerPool } from '../../worker-pool';
+import type { CashStatementFacts } from '../account/cash-statement-pdf';
 import type { StatementFacts } from '../account/statement-pdf';
 import type { CertificateFacts } from './pdf';
 
 /** What a render thread is asked to draw: a signed contract or an investor's yearly statement. */
-export type PdfTask = { kind: 'contract'; facts: CertificateFacts } | { kind: 'statement'; facts: StatementFacts };
+export type PdfTask =
+  | { kind: 'contract'; facts: CertificateFacts }
+  | { kind: 'statement'; facts: StatementFacts }
+  | { kind: 'cash-statement'; facts: CashStatementFacts };
 
 /**
  * Renders signed contracts (and the account's yearly statements) in worker threads: a PDF takes
@@ -18,6 +22,8 @@ export interface ContractRenderer {
   render(facts: CertificateFacts): Promise<{ pdf: Uint8Array; threadId: number }>;
   /** A yearly statement's PDF, in the same threads and queue as the contracts. */
   renderStatement(facts: StatementFacts): Promise<{ pdf: Uint8Array; threadId: number }>;
+  /** A monthly or annual cash balance statement's PDF, in the same threads and queue. */
+  renderCashStatement(facts: CashStatementFacts): Promise<{ pdf: Uint8Array; threadId: number }>;
   /** Starts a render thread ahead of a signature (while its contract is read), if none runs. */
   warm(): void;
   /** Refuses with SERVICE_UNAVAILABLE (503, Retry-After) when a render now would be refused. */
@@ -69,6 +75,7 @@ export function createContractRenderer(
   return {
     render: (facts) => run({ kind: 'contract', facts }),
     renderStatement: (facts) => run({ kind: 'statement', facts }),
+    renderCashStatement: (facts) => run({ kind: 'cash-statement', facts }),
     warm: () => pool.warm(),
     assertAvailable() {
       if (pool.isFull) throw busy(new PoolBusyError(pool.retryAfterSeconds()));

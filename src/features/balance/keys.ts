@@ -1,10 +1,11 @@
 /**
  * The query keys of the cash balance (src/domain/cash.ts): the balance, its entries (per month
- * filter) and the withdrawals. Everything under `all` refreshes on the live `balance` event.
+ * filter), the withdrawals and the monthly and annual statements. Everything under `all` refreshes on the live `balance` event.
  */
 export const balanceKeys = {
   all: ['balance'] as const,
   summary: () => [...balanceKeys.all, 'summary'] as const,
   entries: (month: string | null = null) => [...balanceKeys.all, 'entries', month] as const,
   withdrawals: () => [...balanceKeys.all, 'withdrawals'] as const,
+  statements: () => [...balanceKeys.all, 'statements'] as const,
 };

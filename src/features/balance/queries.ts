@@ -30,6 +30,20 @@ export const balanceEntriesQueryOptions = (month: string | null) =>
     staleTime: 15_000,
   });
 
+const cashStatementSchemas = () => import('../../domain/cash-statements');
+
+/** The monthly and annual statements of the balance (the PDFs are made on download). Saved for offline. */
+export const cashStatementsQueryOptions = () =>
+  queryOptions({
+    queryKey: balanceKeys.statements(),
+    queryFn: ({ signal }) =>
+      api.request('/api/v1/users/me/cash-statements', {
+        schema: loadSchema(cashStatementSchemas, 'myCashStatementsResponseSchema'),
+        signal,
+      }),
+    staleTime: 60_000,
+  });
+
 export const withdrawalsQueryOptions = () =>
   queryOptions({
     queryKey: balanceKeys.withdrawals(),

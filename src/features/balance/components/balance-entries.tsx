@@ -2,23 +2,16 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { CashEntry } from '../../../domain/cash';
 import { formatDateTime } from '../../../lib/dates';
-import { getLocale, t, type MessageKey } from '../../../lib/i18n';
-import { dateTimeFormat } from '../../../lib/intl';
+import { t, type MessageKey } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
 import { saveDownload } from '../../../lib/save-download';
 import { useIsOnline } from '../../../lib/use-online';
 import { Amount } from '../../../ui/amount';
+import { formatMonthName } from '../month-name';
 import { balanceEntriesQueryOptions } from '../queries';
 import { balanceEntriesCsv, entryChange, recentMonths } from '../statement';
 
 const kindKey = (entry: CashEntry) => `balance.kind.${entry.kind}` as MessageKey;
-
-/** "2026-11" as the investor reads a month: "November 2026", "2026년 11월". */
-function formatMonthName(month: string): string {
-  return dateTimeFormat(getLocale(), { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
-}
 
 /** A change with its sign, so money in and money out read apart without colour. */
 function signed(minor: number, currency: string): string {

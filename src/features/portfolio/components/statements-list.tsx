@@ -19,7 +19,7 @@ const day = (date: string) => formatDate(`${date}T12:00:00Z`);
  * The download of one statement. The PDF is made on request, so offline the button stays
  * tappable and says why nothing happens instead of greying out silently.
  */
-function StatementDownload({ statement }: { statement: StatementSummary }) {
+export function StatementDownload({ statement }: { statement: Pick<StatementSummary, 'downloadUrl' | 'fileName'> }) {
   const isOnline = useIsOnline();
   const [isBusy, setBusy] = useState(false);
   return (

@@ -166,6 +166,13 @@ export const texts = {
   'documents.statementYearToDate': 'Year to date, until {date}',
   'documents.statementPeriod': '{from} to {to}',
   'documents.statementSummary': 'Projects: {count} · revenue {amount}',
+  'documents.cashStatements': 'Balance statements',
+  'documents.cashStatementsIntro':
+    'Your cash balance for each month and year: opening and closing balance, deposits, purchases, revenue, withdrawals and fees.',
+  'documents.cashStatementYear': 'Year {period}',
+  'documents.cashStatementMonth': '{month}',
+  'documents.cashStatementToDate': 'So far, until {date}',
+  'documents.cashStatementSummary': 'Opening {opening} · closing {closing}',
   'documents.statementOffline': 'Statements are made when you download them: connect to the internet and try again.',
   'bank.title': 'Bank details',
   'bank.intro': 'Revenue is paid to this account. The holder must be you, named as on your verified identity.',

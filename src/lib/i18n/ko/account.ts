@@ -167,6 +167,13 @@ export const texts = {
   'documents.statementYearToDate': '연초부터 {date}까지',
   'documents.statementPeriod': '{from}부터 {to}까지',
   'documents.statementSummary': '프로젝트 {count}개 · 수익 {amount}',
+  'documents.cashStatements': '예치금 명세서',
+  'documents.cashStatementsIntro':
+    '월별·연도별 예치금 내역입니다. 시작 잔액과 종료 잔액, 입금, 매수, 수익, 출금, 수수료가 담겨 있습니다.',
+  'documents.cashStatementYear': '{period}년',
+  'documents.cashStatementMonth': '{month}',
+  'documents.cashStatementToDate': '{date}까지',
+  'documents.cashStatementSummary': '시작 {opening} · 종료 {closing}',
   'documents.statementOffline': '명세서는 다운로드할 때 만들어집니다. 인터넷에 연결한 뒤 다시 시도해 주세요.',
   'bank.title': '계좌 정보',
   'bank.intro': '수익 분배금은 이 계좌로 입금됩니다. 예금주는 본인 인증된 실명과 같아야 합니다.',

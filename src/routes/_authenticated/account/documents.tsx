@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { CashStatementsList } from '../../../features/balance/components/cash-statements-list';
 import { DocumentsList } from '../../../features/portfolio/components/documents-list';
-import { StatementsList } from '../../../features/portfolio/components/statements-list';
+import { StatementDownload, StatementsList } from '../../../features/portfolio/components/statements-list';
 import { pageHead } from '../../../lib/head';
 import { t } from '../../../lib/i18n';
 
@@ -15,6 +16,7 @@ function Page() {
       <h1 className="page-title">{t('documents.title')}</h1>
       <DocumentsList />
       <StatementsList />
+      <CashStatementsList download={(statement) => <StatementDownload statement={statement} />} />
     </div>
   );
 }
