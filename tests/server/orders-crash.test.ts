@@ -1,88 +1,17 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, utimesSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { parseConfig } from '../../server/config';
-import type { AppContext } from '../../server/context';
-import { deriveDataKeys } from '../../server/crypto';
-import { createDb, type Engine } from '../../server/db/client';
-import { migrateToLatest } from '../../server/db/migrate';
-import { createMailer } from '../../server/mail/mailer';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { budgetKey } from '../../server/modules/limits/service';
 import { PENDING_SIGN_FILE_GRACE_MS } from '../../server/modules/orders/signing';
-import { loadOrCreateSecrets } from '../../server/secrets';
+import { freePort, prepare, startTestServer, waitForHealth } from '../helpers/crash';
 import { testEngines } from '../helpers/db';
 import { createInvestor, createSaleProduct, type Investor } from '../helpers/orders';
 
-/** The real server process, through tsx, or compiled as `npm start` runs it. */
-function startServer(env: Record<string, string>, compiled = false): ChildProcess {
-  return spawn(process.execPath, compiled ? ['build/server.js'] : ['--import', 'tsx', 'server/main.ts'], {
-    env: { PATH: process.env.PATH, SERVE_CLIENT: 'false', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function waitForHealth(base: string): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not start');
-}
-
-async function databaseUrlFor(engine: Engine): Promise<string | undefined> {
-  if (engine === 'sqlite') return undefined;
-  const url = inject('postgresUrl')!;
-  const schema = `${inject('postgresSchemaPrefix')}${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const withSchema = new URL(url);
-  withSchema.searchParams.set('options', `-c search_path=${schema}`);
-  return withSchema.toString();
-}
-
 describe.each(testEngines())('a server killed with SIGKILL during a burst of orders, on %s', (engine) => {
   it('loses no order it acknowledged, and leaves no half-written one', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-crash-'));
-    const databaseUrl = await databaseUrlFor(engine);
-    const env: Record<string, string> = {
-      DATA_DIR: dataDir,
-      RATE_LIMIT_MAX: '1000000',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    };
-    const config = parseConfig({ NODE_ENV: 'test', ...env });
-    const secrets = loadOrCreateSecrets(dataDir);
-    const handle = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 2 });
-    await migrateToLatest(handle.db);
-    const ctx: AppContext = {
-      db: handle.db,
-      config,
-      mailer: createMailer({ from: config.MAIL_FROM, dataDir }),
-      keys: deriveDataKeys(secrets.dataEncryptionKey),
-      tokenKey: new TextEncoder().encode(secrets.tokenSigningKey),
-      now: () => new Date(),
-    };
+    const { env, handle, ctx } = await prepare(engine);
     const { productId, accountMethodId } = await createSaleProduct(
       { ctx },
       { totalQuantity: 5000, remainingQuantity: 5000 },
@@ -93,7 +22,7 @@ describe.each(testEngines())('a server killed with SIGKILL during a burst of ord
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    let child = startServer({ ...env, PORT: String(port) });
+    let child = startTestServer({ ...env, PORT: String(port) });
     await waitForHealth(base);
 
     const acknowledged: string[] = [];
@@ -129,7 +58,7 @@ describe.each(testEngines())('a server killed with SIGKILL during a burst of ord
     );
     expect(child.signalCode).toBe('SIGKILL');
 
-    child = startServer({ ...env, PORT: String(port) });
+    child = startTestServer({ ...env, PORT: String(port) });
     try {
       await waitForHealth(base);
       for (const id of acknowledged) {
@@ -172,30 +101,6 @@ describe.each(testEngines())('a server killed with SIGKILL during a burst of ord
     }
   }, 120_000);
 });
-
-/** A data folder and a database for a server process, and a context to prepare them with. */
-async function prepare(engine: Engine) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-crash-'));
-  const databaseUrl = await databaseUrlFor(engine);
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    RATE_LIMIT_MAX: '1000000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
-  const config = parseConfig({ NODE_ENV: 'test', ...env });
-  const secrets = loadOrCreateSecrets(dataDir);
-  const handle = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 2 });
-  await migrateToLatest(handle.db);
-  const ctx: AppContext = {
-    db: handle.db,
-    config,
-    mailer: createMailer({ from: config.MAIL_FROM, dataDir }),
-    keys: deriveDataKeys(secrets.dataEncryptionKey),
-    tokenKey: new TextEncoder().encode(secrets.tokenSigningKey),
-    now: () => new Date(),
-  };
-  return { dataDir, env, handle, ctx };
-}
 
 class Release extends Error {}
 
@@ -256,7 +161,7 @@ describe.each(testEngines())('a compiled server killed with SIGKILL while it sig
       return true;
     };
 
-    let child = startServer({ ...env, PORT: String(port) }, true);
+    let child = startTestServer({ ...env, PORT: String(port) }, true);
     await waitForHealth(base);
     let killed: string | null = null;
     // The signature's transaction waits on a lock the test holds (the order's row on PostgreSQL,
@@ -310,7 +215,7 @@ describe.each(testEngines())('a compiled server killed with SIGKILL while it sig
     const old = new Date(Date.now() - PENDING_SIGN_FILE_GRACE_MS - 60_000);
     utimesSync(path.join(pendingDir, orphan!), old, old);
 
-    child = startServer({ ...env, PORT: String(port) }, true);
+    child = startTestServer({ ...env, PORT: String(port) }, true);
     try {
       await waitForHealth(base);
       expect(pendingFiles()).toEqual([]);
