@@ -7,14 +7,15 @@
  *      (bench/large-data.ts), beside two baselines served by a bare Fastify in this process:
  *      the same bytes from memory, and the same SQL statements (captured from the real route,
  *      with their parameters) run through prepared statements and sent as JSON;
- *   3. orders per second and the oversell checks (bench/orders.ts), and the project-list read
+ *   3. orders per second and the oversell checks (bench/orders.ts), purchases paid from the cash
+ *      balance per second beside the same statements in a bare loop (bench/balance.ts), and the project-list read
  *      while investors sign contracts, beside it alone and beside renders on the event loop
  *      (bench/signing.ts);
  *   4. memory over a day's kind of work: pages rendered, reads, a quiet spell (bench/memory.ts);
  *   5. the client's Lighthouse run of the public pages beside a bare baseline page (bench/lighthouse.ts).
  *
  *   npm run bench                           everything, 2 s per load
- *   npm run bench -- --only=reads,startup   some sections (startup, reads, orders, lighthouse)
+ *   npm run bench -- --only=reads,startup   some sections (startup, reads, orders, balance, lighthouse)
  *   npm run bench -- --no-large             demo size only
  *   npm run bench -- --only=reads --reads=detail,users/me   only the reads whose name contains one of these
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 npm run bench
@@ -42,6 +43,7 @@ import { approveIdentity } from '../tests/helpers/kyc';
 import { fillLargeData, LARGE } from './large-data';
 import { runLighthouse } from './lighthouse';
 import { runMemoryBench } from './memory';
+import { runBalanceBench } from './balance';
 import { postgresSchemaUrl, runOrderBench } from './orders';
 import { runSigningBench } from './signing';
 
@@ -479,6 +481,31 @@ if (sections.has('orders')) {
       String(row.baselineP50),
       String(row.baselineP99),
       percent(row.rps, row.baselineRps),
+    ]);
+  }
+  console.log('');
+  printTable(rows);
+}
+
+if (sections.has('orders') || sections.has('balance')) {
+  const rows: Row[] = [
+    ['balance purchases', 'per s', 'p50 ms', 'p99 ms', 'bare per s', 'bare p50', 'bare p99', 'ratio'],
+  ];
+  for (const row of await runBalanceBench(seconds, connections)) {
+    if (typeof row === 'string') {
+      console.log(`  ${row}`);
+      continue;
+    }
+    console.log(`  ${row.target}: ${row.note}`);
+    rows.push([
+      row.target,
+      row.perSecond.toFixed(0),
+      String(row.p50),
+      String(row.p99),
+      row.bareRate.toFixed(0),
+      String(row.bareP50),
+      String(row.bareP99),
+      percent(row.perSecond, row.bareRate),
     ]);
   }
   console.log('');
