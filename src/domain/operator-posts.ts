@@ -119,3 +119,18 @@ export const SEARCH_DESCRIPTION_HINT = DESCRIPTION_MAX_CHARS;
 export function searchTitleOf(title: string): string {
   return `${title} · ${APP_NAME}`;
 }
+
+/**
+ * A URL title suggested from a title: lower-case Latin letters and digits joined by single
+ * hyphens (a title in Hangul suggests nothing; the operator types one).
+ */
+export function suggestUrlTitle(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '');
+}
