@@ -259,11 +259,12 @@ function renderList(
   return { html: `<${tag}${start}>\n${rendered.join('\n')}\n</${tag}>`, next: i };
 }
 
-const PLACEHOLDER = /\u0000(\d+)\u0000/g;
+// Pieces already made into HTML wait in the text as private-use characters around their index.
+const PLACEHOLDER = /\uE000(\d+)\uE001/g;
 
 function renderInline(source: string): string {
   const stash: string[] = [];
-  const keep = (html: string) => `\u0000${stash.push(html) - 1}\u0000`;
+  const keep = (html: string) => `\uE000${stash.push(html) - 1}\uE001`;
   const link = (href: string) => escapeHtml(href.trim().replace(/^<|>$/g, ''));
   let text = source
     // Code first: nothing inside it is Markdown or HTML.
@@ -300,7 +301,7 @@ function renderInline(source: string): string {
 /** Markdown to (unsanitized) HTML; see the module comment. */
 export function markdownToHtml(markdown: string): string {
   const lines = markdown
-    .replace(/\u0000/g, '\uFFFD')
+    .replace(/[\uE000\uE001]/g, '\uFFFD')
     .replace(/\r\n?/g, '\n')
     .split('\n');
   return renderBlocks(lines);
