@@ -59,7 +59,7 @@ const STATE_STYLE: Record<PostState, string> = {
 function StateBadge({ state }: { state: PostState }) {
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATE_STYLE[state]}`}
+      className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATE_STYLE[state]}`}
       data-testid="post-state"
     >
       {t(`operator.blog.state.${state}` as MessageKey)}
@@ -91,7 +91,7 @@ function HideButton({ post }: { post: OperatorPostSummary }) {
   return (
     <button
       type="button"
-      className="btn-ghost min-h-9 px-3"
+      className="btn-ghost min-h-9 whitespace-nowrap px-3"
       disabled={setHidden.isPending}
       onClick={() =>
         setHidden.mutate(
@@ -130,7 +130,11 @@ function PostList() {
     }),
     column.accessor('postedAt', {
       header: () => t('operator.blog.postedAt'),
-      cell: (info) => <time dateTime={info.getValue()}>{formatDateTime(info.getValue())}</time>,
+      cell: (info) => (
+        <time dateTime={info.getValue()} className="whitespace-nowrap">
+          {formatDateTime(info.getValue())}
+        </time>
+      ),
     }),
     column.display({
       id: 'actions',
@@ -437,7 +441,7 @@ function EditorForm({ post }: { post: OperatorPost | null }) {
             {t('operator.blog.preview')}
           </h2>
           <div
-            className="card mt-2 max-h-[70vh] overflow-auto p-4 lg:p-6"
+            className="card mt-2 p-4 lg:p-6"
             data-testid="post-preview"
             aria-live="polite"
             aria-busy={preview.isFetching}
@@ -477,7 +481,7 @@ function EditorForm({ post }: { post: OperatorPost | null }) {
               <img
                 src={thumbnail}
                 alt=""
-                className="mt-2 aspect-video w-full max-w-sm rounded-md object-cover ring-1 ring-line"
+                className="mt-2 h-48 w-full max-w-sm rounded-md object-cover ring-1 ring-line"
               />
             ) : null}
             <div className="mt-2 flex flex-wrap items-center gap-2">
@@ -485,7 +489,7 @@ function EditorForm({ post }: { post: OperatorPost | null }) {
                 id={`${id}-thumbnail`}
                 type="file"
                 accept="image/png,image/jpeg,image/webp"
-                className="text-sm file:(btn-secondary mr-3)"
+                className="text-sm"
                 aria-labelledby={`${id}-thumbnail-label`}
                 aria-describedby={describedBy('thumbnail')}
                 disabled={upload.isPending}
@@ -598,7 +602,7 @@ function TextInput({
       <label htmlFor={id} className="block text-sm font-semibold text-ink">
         {label}
       </label>
-      <p id={`${id}-hint`} className="mt-1 break-all text-sm text-ink-muted">
+      <p id={`${id}-hint`} className="mt-1 break-words text-sm text-ink-muted">
         {hint}
       </p>
       <input
@@ -639,7 +643,7 @@ function SearchPreview({ title, description, urlTitle }: { title: string; descri
         <p className="break-all text-xs text-ink-soft">
           {host} › blog › {urlTitle || '…'}
         </p>
-        <p className="break-words text-lg text-[#1a0dab]">{shownTitle}</p>
+        <p className="break-words text-lg text-brand-700">{shownTitle}</p>
         <p className="break-words text-sm text-ink-soft">
           {snippet || t('operator.blog.searchNoDescription')}
           {descriptionLong ? '…' : ''}
