@@ -10,6 +10,7 @@ import {
   type PostEdit,
 } from '../../src/domain/operator-posts';
 import { postListSchema } from '../../src/domain/posts';
+import { postCommands } from '../../server/cli/post-commands';
 import { insertPost } from '../../server/modules/posts/factories';
 import { changeUserRole } from '../../server/modules/users/service';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -389,5 +390,25 @@ describe.each(testEngines())('the operator console Blog screen on %s', (engine) 
     const clash = await send(admin, 'PUT', `/api/v1/operator/posts/${post.id}`, edit({ urlTitle: 'seeded-post' }));
     expect(clash.statusCode).toBe(409);
     expect(await auditOf(post.id)).toHaveLength(4);
+  });
+
+  it('hides and shows from the command line through the same service, audited', async () => {
+    const post = await create({ urlTitle: 'from-the-shell' });
+    clock.advance(1000);
+    const hid = await postCommands['post:hide']!.run(t.app.ctx, [String(post.id), '--as', admin.email]);
+    expect(hid).toContain('/blog/from-the-shell');
+    expect(await publicView('from-the-shell')).toMatchObject(INVISIBLE);
+    const listed = await postCommands['post:list']!.run(t.app.ctx, []);
+    expect(listed).toContain(`${post.id}  HIDDEN`);
+    clock.advance(1000);
+    await postCommands['post:show']!.run(t.app.ctx, [String(post.id)]);
+    expect(await publicView('from-the-shell')).toMatchObject(VISIBLE);
+    await expect(postCommands['post:hide']!.run(t.app.ctx, ['nope'])).rejects.toThrow('not a post id');
+    const events = await auditOf(post.id);
+    expect(events.map((event) => [event.type, event.user_id])).toEqual([
+      ['POST_CREATED', admin.userId],
+      ['POST_HIDDEN', admin.userId],
+      ['POST_SHOWN', null],
+    ]);
   });
 });

@@ -49,6 +49,9 @@ export default function BlogScreen({ rest }: { rest: string }) {
   return <p className="text-ink-soft">{t('operator.blog.notFound')}</p>;
 }
 
+/** Where a post lives on the public blog. */
+const postPath = (urlTitle: string) => `/blog/${urlTitle}`;
+
 const STATE_STYLE: Record<PostState, string> = {
   DRAFT: 'bg-paper text-ink ring-ink-muted/40',
   SCHEDULED: 'bg-gold-100 text-ink ring-gold-700/40',
@@ -120,7 +123,7 @@ function PostList() {
       cell: (info) => (
         <div>
           <EditLink post={info.row.original}>{info.getValue()}</EditLink>
-          <p className="text-xs text-ink-muted">/blog/{info.row.original.urlTitle}</p>
+          <p className="text-xs text-ink-muted">{postPath(info.row.original.urlTitle)}</p>
         </div>
       ),
     }),
@@ -184,7 +187,7 @@ function PostList() {
                 <EditLink post={row}>{row.title}</EditLink>
                 <StateBadge state={row.state} />
               </div>
-              <p className="break-all text-xs text-ink-muted">/blog/{row.urlTitle}</p>
+              <p className="break-all text-xs text-ink-muted">{postPath(row.urlTitle)}</p>
               <p className="text-ink-soft">
                 <time dateTime={row.postedAt}>{formatDateTime(row.postedAt)}</time>
               </p>
@@ -640,9 +643,7 @@ function SearchPreview({ title, description, urlTitle }: { title: string; descri
         {t('operator.blog.search')}
       </h2>
       <div className="card mt-2 space-y-1 p-4">
-        <p className="break-all text-xs text-ink-soft">
-          {host} › blog › {urlTitle || '…'}
-        </p>
+        <p className="break-all text-xs text-ink-soft">{[host, 'blog', urlTitle || '…'].join(' › ')}</p>
         <p className="break-words text-lg text-brand-700">{shownTitle}</p>
         <p className="break-words text-sm text-ink-soft">
           {snippet || t('operator.blog.searchNoDescription')}

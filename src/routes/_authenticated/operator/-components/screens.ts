@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { loadTexts, type MessageKey } from '../../../../lib/i18n';
+import type { MessageKey } from '../../../../lib/i18n';
 
 /**
  * The console's screens, each a chunk of its own, reached at /operator/<name>. They hang off one
@@ -61,7 +61,6 @@ export const screens: Record<string, Screen> = {
     label: 'operator.nav.blog',
     icon: 'i-lucide-newspaper',
     isAdminOnly: true,
-    // The editor's form shows the shared schemas' messages: their texts come with the screen.
-    component: screen(() => Promise.all([import('./blog'), loadTexts(['validation'])]).then(([module]) => module)),
+    component: screen(() => import('./blog')),
   },
 };
