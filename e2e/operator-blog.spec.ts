@@ -51,7 +51,9 @@ for (const width of [390, 1280]) {
       // The preview follows the Markdown, with the server's sanitizing: the script never arrives.
       const markdown = page.getByTestId('post-markdown');
       await markdown.focus();
-      await page.keyboard.type('## Growing season\n\nThe **rice** is in.\n\n<script>window.leaked = 1</script>\n\n- dry\n- warm');
+      await page.keyboard.type(
+        '## Growing season\n\nThe **rice** is in.\n\n<script>window.leaked = 1</script>\n\n- dry\n- warm',
+      );
       const preview = page.getByTestId('post-preview');
       await expect(preview.getByRole('heading', { level: 2, name: 'Growing season' })).toBeVisible();
       await expect(preview.locator('strong')).toHaveText('rice');
@@ -72,7 +74,10 @@ for (const width of [390, 1280]) {
       await expect(page.getByTestId('post-state')).toHaveText('Published');
 
       await page.goto('/blog');
-      await page.getByRole('link', { name: new RegExp(title) }).first().click();
+      await page
+        .getByRole('link', { name: new RegExp(title) })
+        .first()
+        .click();
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: 'Growing season' })).toBeVisible();
       await shot(page, `blog-published-${width}`);

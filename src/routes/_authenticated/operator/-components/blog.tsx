@@ -261,7 +261,7 @@ function EditorForm({ post }: { post: OperatorPost | null }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
-  const settledMarkdown = useSettled(markdown, 300);
+  const settledMarkdown = useSettled(markdown, 500);
   const preview = useQuery({
     ...postPreviewOptions(settledMarkdown),
     enabled: settledMarkdown.trim().length > 0,
