@@ -4,7 +4,7 @@ import { visibleText, wholeNumberParam } from './fields';
 import { POST_DESCRIPTION_MAX_LENGTH, POST_MARKDOWN_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from './limits';
 import { DESCRIPTION_MAX_CHARS } from './post-text';
 import { postAuthorSchema, urlTitleSchema } from './posts';
-import { says } from './validation-messages';
+import { says, type ValidationKey } from './validation-messages';
 
 /**
  * The blog as operators write it in the console (issue 23, screen "Blog"; decision 1812). The
@@ -52,10 +52,13 @@ export const postThumbnailSchema = z
  * When readers see the post: not yet (a draft), from now, or from a chosen time (in the future
  * it is scheduled; a published post keeps its date by sending it back).
  */
+/** What the editor says when a new publish time is not ahead (the API takes any instant). */
+export const PUBLISH_AT_REFUSAL = 'validation.post.publishAt' satisfies ValidationKey;
+
 export const postPublishSchema = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('DRAFT') }),
   z.object({ mode: z.literal('NOW') }),
-  z.object({ mode: z.literal('AT'), at: z.iso.datetime({ offset: true, ...says('validation.post.publishAt') }) }),
+  z.object({ mode: z.literal('AT'), at: z.iso.datetime({ offset: true, ...says(PUBLISH_AT_REFUSAL) }) }),
 ]);
 export type PostPublish = z.infer<typeof postPublishSchema>;
 

@@ -18,7 +18,7 @@ import { screens } from './-components/screens';
  * Nothing here is saved on the device (decision 1802), so the console is online-only.
  */
 export const Route = createFileRoute('/_authenticated/operator/$')({
-  staticData: { texts: ['operator', 'validation'] },
+  staticData: { texts: ['operator'] },
   head: () => pageHead(t('operator.eyebrow')),
   component: OperatorConsole,
 });
