@@ -81,6 +81,17 @@ for (const width of [390, 1280]) {
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: 'Growing season' })).toBeVisible();
       await shot(page, `blog-published-${width}`);
+
+      // In Korean, a form sent empty says what each field needs and puts the cursor on the first.
+      await page.goto('/operator/blog');
+      await page.locator('header select:visible').selectOption('ko');
+      await expect(page.getByRole('heading', { level: 1, name: '블로그' })).toBeVisible();
+      await page.getByTestId('post-new').click();
+      await expect(page.getByRole('heading', { level: 1, name: '새 글' })).toBeVisible();
+      await page.getByTestId('post-save').click();
+      await expect(page.getByText('글 제목을 200자 이내로 입력해 주세요.')).toBeVisible();
+      await expect(page.getByLabel('제목', { exact: true })).toBeFocused();
+      await shot(page, `blog-editor-ko-${width}`);
       expect(consoleErrors).toEqual([]);
     });
   });
