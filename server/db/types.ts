@@ -143,6 +143,10 @@ export interface PostsTable {
   read_time: number;
   /** The content's text without markup, cut to 150 characters; stored when the post is written. */
   description: string;
+  /** 0 or 1: a draft is never shown to readers, whatever its posted_at. */
+  is_draft: Flag;
+  /** What the operator wrote in the console; null for posts written as HTML (the seed). */
+  markdown: string | null;
 }
 
 export interface ContactMessagesTable {

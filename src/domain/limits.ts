@@ -58,3 +58,10 @@ export const DB_INTEGER_MAX = 2_147_483_647;
 
 /** How a whole number is written in an address (path or query): decimal digits only, no sign, space, exponent, point or 0x. */
 export const DECIMAL_DIGITS = /^[0-9]+$/;
+
+/** A blog post's title, as the console lets an operator write it (the column holds 200). */
+export const POST_TITLE_MAX_LENGTH = 200;
+/** A blog post's description: the line under its title and, cut, its search-engine snippet. */
+export const POST_DESCRIPTION_MAX_LENGTH = 300;
+/** A blog post's Markdown, in characters. */
+export const POST_MARKDOWN_MAX_LENGTH = 100_000;

@@ -116,4 +116,10 @@ export const validationMessagesKo: Record<ValidationKey, string> = {
   'validation.notification.perProject': '프로젝트별 설정은 거버넌스 알림에만 할 수 있습니다.',
   'validation.push.endpoint': `endpoint는 ${n(limit.PUSH_ENDPOINT_MAX_LENGTH)}자 이내의 http(s) URL이어야 합니다.`,
   'validation.push.key': '푸시 구독 키는 올바른 길이의 base64url 문자열이어야 합니다.',
+
+  'validation.post.title': `글 제목을 ${limit.POST_TITLE_MAX_LENGTH}자 이내로 입력해 주세요.`,
+  'validation.post.description': `글 설명을 ${limit.POST_DESCRIPTION_MAX_LENGTH}자 이내로 입력해 주세요.`,
+  'validation.post.markdown': `본문을 마크다운 ${n(limit.POST_MARKDOWN_MAX_LENGTH)}자 이내로 작성해 주세요.`,
+  'validation.post.publishAt': '게시할 날짜와 시간을 미래로 선택해 주세요.',
+  'validation.post.thumbnail': '썸네일은 이곳에서 올린 이미지이거나 없어야 합니다.',
 };

@@ -124,6 +124,13 @@ export const validationMessages = {
   'validation.notification.perProject': 'Only governance notifications can be chosen per project.',
   'validation.push.endpoint': `endpoint must be an http(s) URL of at most ${limit.PUSH_ENDPOINT_MAX_LENGTH} characters.`,
   'validation.push.key': 'A push subscription key must be base64url text of the expected length.',
+
+  // Blog posts written in the operator console
+  'validation.post.title': `Give the post a title of at most ${limit.POST_TITLE_MAX_LENGTH} characters.`,
+  'validation.post.description': `Describe the post in at most ${limit.POST_DESCRIPTION_MAX_LENGTH} characters.`,
+  'validation.post.markdown': `Write the post, at most ${n(limit.POST_MARKDOWN_MAX_LENGTH)} characters of Markdown.`,
+  'validation.post.publishAt': 'Choose a date and time to publish, in the future.',
+  'validation.post.thumbnail': 'The thumbnail must be an image uploaded here, or none.',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessages;

@@ -1,4 +1,12 @@
-import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
+import {
+  sql,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import { compiledQuery, compiledQueryFamily } from '../../db/compiled-query';
 import type { Database, PostsTable } from '../../db/types';
 
@@ -19,6 +27,8 @@ export interface PostRow {
   author_id: number;
   author_name: string;
   author_image: string | null;
+  is_draft: number;
+  markdown: string | null;
 }
 
 function selectPosts(db: Db) {
@@ -38,17 +48,20 @@ function selectPosts(db: Db) {
       'posts.read_time',
       'posts.description',
       'posts.author_id',
+      'posts.is_draft',
+      'posts.markdown',
       'post_authors.name as author_name',
       'post_authors.image as author_image',
     ]);
 }
 
 /**
- * "Visible" means what a reader may see: not hidden and posted at or before `now`. Both
- * engines compare the ISO strings correctly (text in SQLite, cast to timestamptz in PostgreSQL).
+ * "Visible" means what a reader may see: not hidden, not a draft and posted at or before `now`
+ * (a post scheduled for later stays out of every public read until then). Both engines compare
+ * the ISO strings correctly (text in SQLite, cast to timestamptz in PostgreSQL).
  */
 function visibleAt(now: string) {
-  return sql<boolean>`posts.is_hide = 0 and posts.posted_at <= ${now}`;
+  return sql<boolean>`posts.is_hide = 0 and posts.is_draft = 0 and posts.posted_at <= ${now}`;
 }
 
 /** A page of visible posts, with the count of every visible post read in the same statement. */
@@ -69,6 +82,7 @@ const postPage = compiledQueryFamily(
           .selectFrom('posts as counted')
           .select((inner) => inner.fn.countAll<number>().as('n'))
           .where('counted.is_hide', '=', 0)
+          .where('counted.is_draft', '=', 0)
           .where('counted.posted_at', '<=', params.now)
           .as('total_elements'),
       )
@@ -80,6 +94,7 @@ const postPage = compiledQueryFamily(
           .select('cursor.posted_at')
           .where('cursor.id', '=', params.cursorId!)
           .where('cursor.is_hide', '=', 0)
+          .where('cursor.is_draft', '=', 0)
           .where('cursor.posted_at', '<=', params.now);
       query = query.where((eb) =>
         eb.or([
@@ -137,7 +152,7 @@ export async function insertAuthor(
   return row.id;
 }
 
-export async function insertPost(db: Db, values: Omit<Selectable<PostsTable>, 'id'>): Promise<number> {
+export async function insertPost(db: Db, values: Omit<Insertable<PostsTable>, 'id'>): Promise<number> {
   const row = await db.insertInto('posts').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
@@ -149,4 +164,38 @@ export async function isUrlTitleTaken(db: Db, urlTitle: string): Promise<boolean
 
 export async function findAuthorById(db: Db, id: number): Promise<{ name: string; image: string | null }> {
   return db.selectFrom('post_authors').select(['name', 'image']).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Every post, whatever readers may see of it, newest date first: the operator console's list. */
+export async function listAllPosts(db: Db): Promise<PostRow[]> {
+  return selectPosts(db).orderBy('posts.posted_at', 'desc').orderBy('posts.id', 'desc').execute();
+}
+
+export async function findPostById(db: Db, id: number): Promise<PostRow | undefined> {
+  return selectPosts(db).where('posts.id', '=', id).executeTakeFirst();
+}
+
+export async function isUrlTitleTakenByOther(db: Db, urlTitle: string, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('posts')
+    .select('id')
+    .where('url_title', '=', urlTitle)
+    .where('id', '<>', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function updatePost(db: Db, id: number, values: Updateable<PostsTable>): Promise<void> {
+  await db.updateTable('posts').set(values).where('id', '=', id).execute();
+}
+
+/** Hides or shows a post; false when it was already so (or does not exist). */
+export async function setPostHidden(db: Db, id: number, hidden: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('posts')
+    .set({ is_hide: hidden ? 1 : 0 })
+    .where('id', '=', id)
+    .where('is_hide', '=', hidden ? 0 : 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

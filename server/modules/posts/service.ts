@@ -1,9 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
-import { describePost, readTimeMinutes } from '../../../src/domain/post-text';
+import { markdownToHtml } from '../../../src/domain/markdown';
+import { postStateAt, type OperatorPost, type OperatorPostSummary } from '../../../src/domain/operator-posts';
+import { cutText, describePost, readTimeMinutes } from '../../../src/domain/post-text';
 import { URL_TITLE_PATTERN, type Post, type PostList, type PostListQuery } from '../../../src/domain/posts';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
+import { isUniqueViolation } from '../../plugins/error-handler';
 import * as repository from './repository';
 import { sanitizePostHtml } from './sanitize';
 
@@ -87,6 +90,11 @@ export interface NewPost {
   thumbnail: string | null;
   postedAt: Date;
   isHide?: boolean;
+  /** Written in the console: the Markdown the content is made from (then `content` is ignored). */
+  markdown?: string | null;
+  /** The line under the title, cut for the page's description; else the content's first words. */
+  description?: string;
+  isDraft?: boolean;
 }
 
 /**
@@ -98,30 +106,36 @@ export async function createPostIn(trx: Transaction<Database>, input: NewPost, n
   if (!URL_TITLE_PATTERN.test(input.urlTitle)) {
     throw new AppError('VALIDATION_FAILED', `"${input.urlTitle}" is not a valid post address.`);
   }
-  if (await repository.isUrlTitleTaken(trx, input.urlTitle)) {
-    throw new AppError('CONFLICT', `A post called "${input.urlTitle}" already exists.`);
-  }
+  if (await repository.isUrlTitleTaken(trx, input.urlTitle)) throw urlTitleTaken(input.urlTitle);
   const createdAt = now.toISOString();
   const authorId =
     (await repository.findAuthorIdByName(trx, input.author.name)) ??
     (await repository.insertAuthor(trx, { name: input.author.name, image: input.author.image, created_at: createdAt }));
-  const content = await sanitizePostHtml(input.content);
+  const markdown = input.markdown ?? null;
+  const content = markdown !== null ? await renderPostMarkdown(markdown) : await sanitizePostHtml(input.content);
   // Worked out once here, never on a read: the list and the page head serve the stored values.
   const readTime = readTimeMinutes(content);
-  const description = describePost(content);
-  const id = await repository.insertPost(trx, {
-    title: input.title,
-    url_title: input.urlTitle,
-    sub_title: input.subTitle,
-    content,
-    author_id: authorId,
-    thumbnail: input.thumbnail,
-    created_at: createdAt,
-    posted_at: input.postedAt.toISOString(),
-    is_hide: input.isHide ? 1 : 0,
-    read_time: readTime,
-    description,
-  });
+  const description = input.description !== undefined ? cutText(input.description) : describePost(content);
+  const id = await repository
+    .insertPost(trx, {
+      title: input.title,
+      url_title: input.urlTitle,
+      sub_title: input.subTitle,
+      content,
+      author_id: authorId,
+      thumbnail: input.thumbnail,
+      created_at: createdAt,
+      posted_at: input.postedAt.toISOString(),
+      is_hide: input.isHide ? 1 : 0,
+      read_time: readTime,
+      description,
+      is_draft: input.isDraft ? 1 : 0,
+      markdown,
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw urlTitleTaken(input.urlTitle);
+      throw error;
+    });
   const author = await repository.findAuthorById(trx, authorId);
   return {
     id,
@@ -137,4 +151,117 @@ export async function createPostIn(trx: Transaction<Database>, input: NewPost, n
     readTime,
     description,
   };
+}
+
+function urlTitleTaken(urlTitle: string): AppError {
+  return new AppError(
+    'CONFLICT',
+    `Another post already has the address /blog/${urlTitle}; choose a different URL title.`,
+  );
+}
+
+/** A post's Markdown as readers will get it: made into HTML, then through the post sanitizer. */
+export async function renderPostMarkdown(markdown: string): Promise<string> {
+  return sanitizePostHtml(markdownToHtml(markdown));
+}
+
+/** The editor's preview: exactly what saving would store, and the read time it would show. */
+export async function previewPostMarkdown(markdown: string): Promise<{ html: string; readTime: number }> {
+  const html = await renderPostMarkdown(markdown);
+  return { html, readTime: readTimeMinutes(html) };
+}
+
+export function toOperatorPostSummary(row: repository.PostRow, now: Date): OperatorPostSummary {
+  const post = toPost(row);
+  return {
+    id: post.id,
+    title: post.title,
+    urlTitle: post.urlTitle,
+    subTitle: post.subTitle,
+    description: post.description,
+    thumbnail: post.thumbnail,
+    author: post.author,
+    createdAt: post.createdAt,
+    postedAt: post.postedAt,
+    isHide: post.isHide,
+    isDraft: row.is_draft === 1,
+    state: postStateAt({ isHide: post.isHide, isDraft: row.is_draft === 1, postedAt: post.postedAt }, now),
+    readTime: post.readTime,
+  };
+}
+
+export function toOperatorPost(row: repository.PostRow, now: Date): OperatorPost {
+  // A post written as HTML opens as that HTML, which Markdown keeps as it is.
+  return { ...toOperatorPostSummary(row, now), markdown: row.markdown ?? row.content, content: row.content };
+}
+
+/** Every post, drafts, scheduled and hidden ones included: only for the operator console. */
+export async function listEveryPost(db: Db): Promise<repository.PostRow[]> {
+  return repository.listAllPosts(db);
+}
+
+export async function findPostById(db: Db, id: number): Promise<repository.PostRow | undefined> {
+  return repository.findPostById(db, id);
+}
+
+export interface PostChange {
+  title: string;
+  urlTitle: string;
+  /** The line under the title; cut, also the page's description. */
+  description: string;
+  markdown: string;
+  thumbnail: string | null;
+  postedAt: Date;
+  isDraft: boolean;
+}
+
+/**
+ * Rewrites a post inside the caller's transaction: the Markdown is made into sanitized HTML again
+ * and the read time and description follow it. Its author, creation time and hidden flag stay.
+ */
+export async function updatePostIn(
+  trx: Transaction<Database>,
+  id: number,
+  change: PostChange,
+): Promise<{ before: repository.PostRow; after: repository.PostRow }> {
+  const before = await repository.findPostById(trx, id);
+  if (!before) throw new AppError('NOT_FOUND', `There is no post ${id}.`);
+  if (!URL_TITLE_PATTERN.test(change.urlTitle)) {
+    throw new AppError('VALIDATION_FAILED', `"${change.urlTitle}" is not a valid post address.`);
+  }
+  if (await repository.isUrlTitleTakenByOther(trx, change.urlTitle, id)) throw urlTitleTaken(change.urlTitle);
+  const content = await renderPostMarkdown(change.markdown);
+  try {
+    await repository.updatePost(trx, id, {
+      title: change.title,
+      url_title: change.urlTitle,
+      sub_title: change.description,
+      description: cutText(change.description),
+      markdown: change.markdown,
+      content,
+      read_time: readTimeMinutes(content),
+      thumbnail: change.thumbnail,
+      posted_at: change.postedAt.toISOString(),
+      is_draft: change.isDraft ? 1 : 0,
+    });
+  } catch (error) {
+    // Two operators claiming one address at once: the database's unique index decides.
+    if (isUniqueViolation(error)) throw urlTitleTaken(change.urlTitle);
+    throw error;
+  }
+  return { before, after: (await repository.findPostById(trx, id))! };
+}
+
+/** Hides or shows a post; CONFLICT when it already is so. */
+export async function setPostHiddenIn(
+  trx: Transaction<Database>,
+  id: number,
+  hidden: boolean,
+): Promise<repository.PostRow> {
+  const before = await repository.findPostById(trx, id);
+  if (!before) throw new AppError('NOT_FOUND', `There is no post ${id}.`);
+  if (!(await repository.setPostHidden(trx, id, hidden))) {
+    throw new AppError('CONFLICT', hidden ? 'The post is already hidden.' : 'The post is already shown.');
+  }
+  return (await repository.findPostById(trx, id))!;
 }

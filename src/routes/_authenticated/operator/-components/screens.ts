@@ -57,4 +57,10 @@ export const screens: Record<string, Screen> = {
     isAdminOnly: true,
     component: screen(() => import('./statements')),
   },
+  blog: {
+    label: 'operator.nav.blog',
+    icon: 'i-lucide-newspaper',
+    isAdminOnly: true,
+    component: screen(() => import('./blog')),
+  },
 };
