@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { markdownToHtml } from '../../../src/domain/markdown';
+import { markdownToHtml } from './markdown';
 import { postStateAt, type OperatorPost, type OperatorPostSummary } from '../../../src/domain/operator-posts';
 import { cutText, describePost, readTimeMinutes } from '../../../src/domain/post-text';
 import { URL_TITLE_PATTERN, type Post, type PostList, type PostListQuery } from '../../../src/domain/posts';
