@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { renderPostMarkdown } from '../../server/modules/posts/service';
 
 /** What readers get from a post written in Markdown: marked's HTML through the post sanitizer. */
-const html = (markdown: string) => renderPostMarkdown(markdown).then((value) => value.replace(/>\n+</g, '><').replace(/\n/g, ' '));
+const html = (markdown: string) =>
+  renderPostMarkdown(markdown).then((value) => value.replace(/>\n+</g, '><').replace(/\n/g, ' '));
 
 describe('Markdown posts as readers get them', () => {
   it('makes headings, paragraphs, emphasis, links, images and code', async () => {
