@@ -28,6 +28,7 @@ import staticClient from './plugins/static-client';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/account/routes';
 import { cashRoutes } from './modules/cash/routes';
+import { marketRoutes } from './modules/market/routes';
 import { authRoutes } from './modules/auth/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { devRoutes } from './modules/dev/routes';
@@ -180,6 +181,7 @@ export async function buildApp({
   await app.register(governanceRoutes);
   await app.register(accountRoutes);
   await app.register(cashRoutes);
+  await app.register(marketRoutes);
   await app.register(operatorRoutes);
   await app.register(operatorConsoleRoutes);
   await app.register(operatorPostRoutes);

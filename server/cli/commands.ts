@@ -29,6 +29,7 @@ import { cashCommands } from './cash-commands';
 import { approvalCommands } from './approval-commands';
 import { statementCommands } from './statement-commands';
 import { postCommands } from './post-commands';
+import { marketCommands } from './market-commands';
 import { commandLineName, OPERATOR_META, operatorOf, proposedLine } from './operator';
 
 export interface Command {
@@ -231,6 +232,7 @@ export const commands: Record<string, Command> = {
   ...approvalCommands,
   ...statementCommands,
   ...postCommands,
+  ...marketCommands,
 };
 
 /** Who acted, as recorded in the audit detail. */

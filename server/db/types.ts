@@ -186,6 +186,62 @@ export interface Database extends CatalogueTables, OrderTables, GovernanceTables
   push_outbox: PushOutboxTable;
   live_events: LiveEventsTable;
   mail_outbox: MailOutboxTable;
+  market_settings: MarketSettingsTable;
+  market_orders: MarketOrdersTable;
+  market_trades: MarketTradesTable;
+  platform_cash_entries: PlatformCashEntriesTable;
+}
+
+/** A project's market: its trading state and settings (docs/decisions/1813). */
+export interface MarketSettingsTable {
+  product_id: number;
+  state: 'OPEN' | 'HALTED' | 'CLOSED';
+  state_reason: string | null;
+  tick_size: number;
+  band_bp: number;
+  fee_bp: number;
+  updated_at: Timestamp;
+}
+
+export interface MarketOrdersTable {
+  id: Generated<number>;
+  product_id: number;
+  user_id: string;
+  side: 'BUY' | 'SELL';
+  price: number;
+  quantity: number;
+  remaining: number;
+  state: 'OPEN' | 'FILLED' | 'CANCELLED';
+  cancel_reason: 'INVESTOR' | 'OPERATOR' | 'SELF_TRADE' | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  closed_at: Timestamp | null;
+}
+
+/** One fill: append-only. */
+export interface MarketTradesTable {
+  id: Generated<number>;
+  product_id: number;
+  buy_order_id: number;
+  sell_order_id: number;
+  buyer_id: string;
+  seller_id: string;
+  currency: string;
+  price: number;
+  quantity: number;
+  amount: number;
+  fee: number;
+  created_at: Timestamp;
+}
+
+/** The platform's own account: fees it earned, one row per trade. Append-only. */
+export interface PlatformCashEntriesTable {
+  id: Generated<number>;
+  currency: string;
+  kind: 'MARKET_FEE';
+  amount: number;
+  market_trade_id: number | null;
+  created_at: Timestamp;
 }
 
 export interface UsageBudgetsTable {
@@ -322,6 +378,8 @@ export interface ProductHoldingsTable {
   product_id: number;
   user_id: string;
   quantity: number;
+  /** Tokens held by resting market sell orders (0 ≤ market_held ≤ quantity). */
+  market_held: Generated<number>;
   first_invested_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -490,8 +548,17 @@ export interface HoldingEntriesTable {
   user_id: string;
   /** Signed: credits are positive, reversals negative. */
   quantity: number;
-  reason: 'OPENING_BALANCE' | 'ORDER_CONFIRMED' | 'ORDER_REFUNDED' | 'DISTRIBUTION' | 'CORRECTION';
+  reason:
+    | 'OPENING_BALANCE'
+    | 'ORDER_CONFIRMED'
+    | 'ORDER_REFUNDED'
+    | 'DISTRIBUTION'
+    | 'CORRECTION'
+    | 'MARKET_BUY'
+    | 'MARKET_SALE';
   order_id: Nullable<string>;
+  /** The market trade that moved these tokens (MARKET_BUY, MARKET_SALE). */
+  market_trade_id: Nullable<number>;
   note: Nullable<string>;
   created_at: Timestamp;
 }
@@ -862,6 +929,8 @@ export interface CashEntriesTable {
   deposit_key: Nullable<string>;
   bank_reference: Nullable<string>;
   note: Nullable<string>;
+  market_order_id: Nullable<number>;
+  market_trade_id: Nullable<number>;
   created_at: Timestamp;
 }
 

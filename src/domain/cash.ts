@@ -40,11 +40,15 @@ export const cashEntryKinds = [
   'REFUND',
   'FEE',
   'CORRECTION',
+  'MARKET_HOLD',
+  'MARKET_RELEASE',
+  'MARKET_BUY',
+  'MARKET_SALE',
 ] as const;
 export type CashEntryKind = (typeof cashEntryKinds)[number];
 
 /** Why an entry exists: what it links to. */
-export const cashEntryReasons = ['DEPOSIT', 'ORDER', 'DISTRIBUTION', 'WITHDRAWAL', 'ADJUSTMENT'] as const;
+export const cashEntryReasons = ['DEPOSIT', 'ORDER', 'DISTRIBUTION', 'WITHDRAWAL', 'ADJUSTMENT', 'MARKET'] as const;
 export type CashEntryReason = (typeof cashEntryReasons)[number];
 
 /** Who caused an entry: the investor, an operator or the platform (a sweep, a settlement). */
@@ -54,7 +58,7 @@ export type CashActor = (typeof cashActors)[number];
 export interface CashEffect {
   /** Change of the available balance (what may be spent or withdrawn). */
   available: number;
-  /** Change of the held balance (withdrawals waiting to be paid). */
+  /** Change of the held balance (withdrawals waiting to be paid, resting market buy orders). */
   held: number;
 }
 
@@ -67,8 +71,13 @@ const reasonsOf: Record<CashEntryKind, readonly CashEntryReason[]> = {
   WITHDRAWAL_PAID: ['WITHDRAWAL'],
   WITHDRAWAL_RELEASED: ['WITHDRAWAL'],
   REFUND: ['ORDER', 'ADJUSTMENT'],
-  FEE: ['ORDER', 'WITHDRAWAL', 'ADJUSTMENT'],
+  FEE: ['ORDER', 'WITHDRAWAL', 'ADJUSTMENT', 'MARKET'],
   CORRECTION: ['ADJUSTMENT', 'DEPOSIT', 'ORDER', 'DISTRIBUTION', 'WITHDRAWAL'],
+  // The market between investors (docs/decisions/1813): a buy order's cash is held while it rests.
+  MARKET_HOLD: ['MARKET'],
+  MARKET_RELEASE: ['MARKET'],
+  MARKET_BUY: ['MARKET'],
+  MARKET_SALE: ['MARKET'],
 };
 
 /**
@@ -87,15 +96,19 @@ export function cashEntryEffect(kind: CashEntryKind, amount: number, reason?: Ca
     case 'REVENUE':
     case 'REFUND':
     case 'CORRECTION':
+    case 'MARKET_SALE':
       return { available: amount, held: 0 };
     case 'PURCHASE':
     case 'FEE':
       return { available: -amount, held: 0 };
     case 'WITHDRAWAL_HELD':
+    case 'MARKET_HOLD':
       return { available: -amount, held: amount };
     case 'WITHDRAWAL_PAID':
+    case 'MARKET_BUY':
       return { available: 0, held: -amount };
     case 'WITHDRAWAL_RELEASED':
+    case 'MARKET_RELEASE':
       return { available: amount, held: -amount };
   }
 }

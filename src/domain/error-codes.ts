@@ -167,6 +167,30 @@ export const errorCatalogue = {
     status: 400,
     when: 'No saved column mapping fits the bank statement file; map its columns first.',
   },
+  MARKET_CLOSED: {
+    status: 409,
+    when: 'Trading in the project is halted or not open; the message gives the reason.',
+  },
+  PRICE_NOT_ON_TICK: {
+    status: 422,
+    when: 'The order price is not a whole multiple of the project’s tick size (the message names it).',
+  },
+  PRICE_OUTSIDE_BAND: {
+    status: 422,
+    when: 'The order price is outside today’s price band (the message gives the lowest and highest price).',
+  },
+  INSUFFICIENT_TOKENS: {
+    status: 409,
+    when: 'The holding does not cover the sell order: tokens held by other sell orders or still locked do not count.',
+  },
+  TOKENS_LOCKED: {
+    status: 409,
+    when: 'The tokens are Reg D lots bought less than 12 months ago; the message says when the next lot unlocks.',
+  },
+  MARKET_ORDER_CLOSED: {
+    status: 409,
+    when: 'The market order was already filled or cancelled.',
+  },
   RATE_LIMITED: { status: 429, when: 'Too many requests; wait for the Retry-After header.' },
   SERVICE_UNAVAILABLE: {
     status: 503,

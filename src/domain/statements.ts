@@ -40,7 +40,14 @@ export type MyStatementsResponse = z.infer<typeof myStatementsResponseSchema>;
 export interface StatementEntry {
   productId: number;
   quantity: number;
-  reason: 'OPENING_BALANCE' | 'ORDER_CONFIRMED' | 'ORDER_REFUNDED' | 'DISTRIBUTION' | 'CORRECTION';
+  reason:
+    | 'OPENING_BALANCE'
+    | 'ORDER_CONFIRMED'
+    | 'ORDER_REFUNDED'
+    | 'DISTRIBUTION'
+    | 'CORRECTION'
+    | 'MARKET_BUY'
+    | 'MARKET_SALE';
   at: string;
 }
 
@@ -117,8 +124,8 @@ export function statementFigures(year: number, entries: readonly StatementEntry[
     }
     moved.add(entry.productId);
     line.endQuantity += entry.quantity;
-    if (entry.reason === 'ORDER_CONFIRMED') line.bought += entry.quantity;
-    else if (entry.reason === 'ORDER_REFUNDED') line.sold -= entry.quantity;
+    if (entry.reason === 'ORDER_CONFIRMED' || entry.reason === 'MARKET_BUY') line.bought += entry.quantity;
+    else if (entry.reason === 'ORDER_REFUNDED' || entry.reason === 'MARKET_SALE') line.sold -= entry.quantity;
     else if (entry.reason === 'DISTRIBUTION') line.gifted += entry.quantity;
     else line.adjusted += entry.quantity;
   }

@@ -20,6 +20,10 @@ const table: Record<CashEntryKind, { available: number; held: number }> = {
   REFUND: { available: 100, held: 0 },
   FEE: { available: -100, held: 0 },
   CORRECTION: { available: 100, held: 0 },
+  MARKET_HOLD: { available: -100, held: 100 },
+  MARKET_RELEASE: { available: 100, held: -100 },
+  MARKET_BUY: { available: 0, held: -100 },
+  MARKET_SALE: { available: 100, held: 0 },
 };
 
 describe('the cash entry rule', () => {

@@ -547,6 +547,10 @@ describe.each(testEngines())('the cash balance (%s)', (engine) => {
       REFUND: 'ORDER',
       FEE: 'ADJUSTMENT',
       CORRECTION: 'ADJUSTMENT',
+      MARKET_HOLD: 'MARKET',
+      MARKET_RELEASE: 'MARKET',
+      MARKET_BUY: 'MARKET',
+      MARKET_SALE: 'MARKET',
     } as const;
     let refused = 0;
     for (let step = 0; step < 120; step += 1) {

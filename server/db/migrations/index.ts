@@ -27,6 +27,7 @@ import * as cashLedger from './2026-11-26-1020-cash-ledger';
 import * as auditLogOrder from './2026-11-26-1030-audit-log-order';
 import * as bankStatements from './2026-11-26-1040-bank-statements';
 import * as postDrafts from './2026-11-27-1400-post-drafts';
+import * as market from './2026-11-27-1500-market';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-1030-audit-log-order': auditLogOrder,
   '2026-11-26-1040-bank-statements': bankStatements,
   '2026-11-27-1400-post-drafts': postDrafts,
+  '2026-11-27-1500-market': market,
 };

@@ -89,6 +89,9 @@ export interface CashEntryInput {
   depositKey?: string | null;
   bankReference?: string | null;
   note?: string | null;
+  /** The market order or trade the entry belongs to (docs/decisions/1813). */
+  marketOrderId?: number | null;
+  marketTradeId?: number | null;
   at: string;
   meta?: RequestMeta;
 }
@@ -134,6 +137,8 @@ export async function appendCashEntry(
     deposit_key: input.depositKey ?? null,
     bank_reference: input.bankReference ?? null,
     note: input.note ?? null,
+    ...(input.marketOrderId ? { market_order_id: input.marketOrderId } : {}),
+    ...(input.marketTradeId ? { market_trade_id: input.marketTradeId } : {}),
     created_at: input.at,
   });
   const detail: Record<string, string> = {
@@ -148,6 +153,8 @@ export async function appendCashEntry(
   if (input.withdrawalId) detail.withdrawalId = input.withdrawalId;
   if (input.revenueShareId) detail.revenueShareId = String(input.revenueShareId);
   if (input.bankReference) detail.bankReference = input.bankReference;
+  if (input.marketOrderId) detail.marketOrderId = String(input.marketOrderId);
+  if (input.marketTradeId) detail.marketTradeId = String(input.marketTradeId);
   await appendAuditEvent(
     trx,
     {

@@ -46,6 +46,8 @@ export async function appendHoldingEntry(
     orderId: string | null;
     note: string | null;
     at: string;
+    /** The market trade that moved the tokens (docs/decisions/1813). */
+    marketTradeId?: number | null;
   },
 ): Promise<void> {
   // Before the entry exists: a vote opening at this moment counts it or waits for it.
@@ -59,6 +61,7 @@ export async function appendHoldingEntry(
       reason: entry.reason,
       order_id: entry.orderId,
       note: entry.note,
+      ...(entry.marketTradeId ? { market_trade_id: entry.marketTradeId } : {}),
       created_at: entry.at,
     })
     .execute();

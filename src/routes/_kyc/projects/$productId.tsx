@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { AboutIssuer } from '../../../features/projects/components/detail/about-issuer';
 import { DealTerms } from '../../../features/projects/components/detail/deal-terms';
 import { FundingPanel, StickyInvestBar } from '../../../features/projects/components/detail/funding-panel';
@@ -20,6 +21,9 @@ import { pageHead } from '../../../lib/head';
 import { productIdParams } from '../../../lib/route-params';
 import { t } from '../../../lib/i18n';
 import { RequestError } from '../../../lib/request-error';
+
+// The market between investors comes in its own chunk, after the page (docs/decisions/1813).
+const MarketPanel = lazy(() => import('../../../features/market/components/market-panel'));
 
 export const Route = createFileRoute('/_kyc/projects/$productId')({
   staticData: { texts: ['catalogue'] },
@@ -78,6 +82,9 @@ function ProjectPage() {
           <Gallery project={project} />
         </div>
         <div className="space-y-6 lg:col-start-1 lg:row-start-2">
+          <Suspense fallback={null}>
+            <MarketPanel productId={project.id} tokenName={project.tokenName} />
+          </Suspense>
           <DealTerms project={project} />
           <CustomSections project={project} />
           <Rewards project={project} />

@@ -1,0 +1,286 @@
+import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
+import type { MarketSide } from '../../../src/domain/market';
+import type { Database, MarketOrdersTable, MarketSettingsTable, MarketTradesTable } from '../../db/types';
+
+type Db = Kysely<Database>;
+
+/** The first key of a project's market lock on PostgreSQL (the second is the project id). */
+const MARKET_LOCK_SPACE = 0x4d6f6102;
+
+/**
+ * Orders every write to a project's book (placing, matching, cancelling, halting) one after the
+ * other until the transaction ends, so the book the matching rule reads is the book it changes.
+ * PostgreSQL takes a transaction-level advisory lock; SQLite runs one write transaction at a
+ * time (begun IMMEDIATE), which orders them already.
+ */
+export async function lockMarket(db: Db, productId: number): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select pg_advisory_xact_lock(${MARKET_LOCK_SPACE}::int, ${productId}::int)`.execute(db);
+}
+
+// Settings
+
+export async function findMarketSettings(db: Db, productId: number) {
+  return db.selectFrom('market_settings').selectAll().where('product_id', '=', productId).executeTakeFirst();
+}
+
+export async function upsertMarketSettings(db: Db, row: Insertable<MarketSettingsTable>): Promise<void> {
+  await db
+    .insertInto('market_settings')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('product_id').doUpdateSet({
+        state: row.state,
+        state_reason: row.state_reason ?? null,
+        tick_size: row.tick_size,
+        band_bp: row.band_bp,
+        fee_bp: row.fee_bp,
+        updated_at: row.updated_at,
+      }),
+    )
+    .execute();
+}
+
+/** What the market needs of the project: its name, offering price and offering type. */
+export async function findMarketProduct(db: Db, productId: number) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'price_per_token', 'is_reg_d'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+}
+
+// Trades and prices
+
+/** The price of the last trade before `before` (or ever), or null. */
+export async function findLastPrice(db: Db, productId: number, before?: string): Promise<number | null> {
+  let query = db.selectFrom('market_trades').select('price').where('product_id', '=', productId);
+  if (before) query = query.where('created_at', '<', before);
+  const row = await query.orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row ? Number(row.price) : null;
+}
+
+export async function sumVolumeSince(db: Db, productId: number, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('market_trades')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), sql<number>`0`).as('volume'))
+    .where('product_id', '=', productId)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.volume);
+}
+
+export async function insertTrade(db: Db, row: Insertable<MarketTradesTable>): Promise<number> {
+  const inserted = await db.insertInto('market_trades').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+export async function insertPlatformFee(
+  db: Db,
+  row: { currency: string; amount: number; marketTradeId: number; at: string },
+): Promise<void> {
+  await db
+    .insertInto('platform_cash_entries')
+    .values({
+      currency: row.currency,
+      kind: 'MARKET_FEE',
+      amount: row.amount,
+      market_trade_id: row.marketTradeId,
+      created_at: row.at,
+    })
+    .execute();
+}
+
+export async function findTrades(db: Db, productId: number, before: number | undefined, limit: number) {
+  let query = db
+    .selectFrom('market_trades')
+    .select(['id', 'price', 'quantity', 'amount', 'created_at'])
+    .where('product_id', '=', productId);
+  if (before !== undefined) query = query.where('id', '<', before);
+  return query.orderBy('id', 'desc').limit(limit).execute();
+}
+
+// The book
+
+/** Resting orders by side and price: quantity and count per level. */
+export async function findBookLevels(db: Db, productId: number) {
+  const rows = await db
+    .selectFrom('market_orders')
+    .select((eb) => [
+      'side',
+      'price',
+      eb.fn.sum<number>('remaining').as('quantity'),
+      eb.fn.countAll<number>().as('orders'),
+    ])
+    .where('product_id', '=', productId)
+    .where('state', '=', 'OPEN')
+    .groupBy(['side', 'price'])
+    .execute();
+  return rows.map((row) => ({
+    side: row.side,
+    price: Number(row.price),
+    quantity: Number(row.quantity),
+    orders: Number(row.orders),
+  }));
+}
+
+/**
+ * The resting orders of the other side that cross `price`, in matching order (best price, then
+ * the oldest), at most `limit`.
+ */
+export async function findCrossingOrders(db: Db, productId: number, side: MarketSide, price: number, limit: number) {
+  const opposite = side === 'BUY' ? 'SELL' : 'BUY';
+  const query = db
+    .selectFrom('market_orders')
+    .select(['id', 'user_id', 'side', 'price', 'remaining'])
+    .where('product_id', '=', productId)
+    .where('state', '=', 'OPEN')
+    .where('side', '=', opposite)
+    .where('price', side === 'BUY' ? '<=' : '>=', price);
+  const rows = await query
+    .orderBy('price', side === 'BUY' ? 'asc' : 'desc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    userId: row.user_id,
+    side: row.side,
+    price: Number(row.price),
+    remaining: Number(row.remaining),
+    seq: Number(row.id),
+  }));
+}
+
+export async function insertMarketOrder(db: Db, row: Insertable<MarketOrdersTable>): Promise<number> {
+  const inserted = await db.insertInto('market_orders').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+export async function findMarketOrder(db: Db, id: number) {
+  return db
+    .selectFrom('market_orders')
+    .innerJoin('products', 'products.id', 'market_orders.product_id')
+    .selectAll('market_orders')
+    .select('products.name as product_name')
+    .where('market_orders.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function findMarketOrdersOfUser(db: Db, userId: string, limit: number) {
+  return db
+    .selectFrom('market_orders')
+    .innerJoin('products', 'products.id', 'market_orders.product_id')
+    .selectAll('market_orders')
+    .select('products.name as product_name')
+    .where('market_orders.user_id', '=', userId)
+    .orderBy('market_orders.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function findOpenOrderIds(db: Db, productId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('market_orders')
+    .select('id')
+    .where('product_id', '=', productId)
+    .where('state', '=', 'OPEN')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Takes `quantity` off an open order that had `before` left (it becomes FILLED at zero); only
+ * while it is still OPEN with exactly that much left. Answers whether it did.
+ */
+export async function takeFromOrder(db: Db, id: number, before: number, quantity: number, at: string) {
+  const left = before - quantity;
+  const result = await db
+    .updateTable('market_orders')
+    .set({
+      remaining: left,
+      state: left === 0 ? 'FILLED' : 'OPEN',
+      closed_at: left === 0 ? at : null,
+      updated_at: at,
+    })
+    .where('id', '=', id)
+    .where('state', '=', 'OPEN')
+    .where('remaining', '=', before)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Cancels an order that is still OPEN; answers its remaining quantity then, or null when it was not open. */
+export async function cancelOpenOrder(
+  db: Db,
+  id: number,
+  reason: NonNullable<MarketOrdersTable['cancel_reason']>,
+  at: string,
+): Promise<number | null> {
+  const row = await db
+    .updateTable('market_orders')
+    .set({ state: 'CANCELLED', cancel_reason: reason, closed_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('state', '=', 'OPEN')
+    .returning('remaining')
+    .executeTakeFirst();
+  return row ? Number(row.remaining) : null;
+}
+
+// Tokens held by sell orders
+
+/**
+ * Holds `quantity` of the investor's tokens for a sell order, only when what is neither held
+ * nor locked covers it: one guarded UPDATE, and the CHECK market_held <= quantity decides under
+ * any concurrency. Answers whether it held them.
+ */
+export async function holdTokens(
+  db: Db,
+  hold: { productId: number; userId: string; quantity: number; locked: number; at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('product_holdings')
+    .set((eb) => ({ market_held: eb('market_held', '+', hold.quantity), updated_at: hold.at }))
+    .where('product_id', '=', hold.productId)
+    .where('user_id', '=', hold.userId)
+    .where((eb) => eb(eb(eb('quantity', '-', eb.ref('market_held')), '-', hold.locked), '>=', hold.quantity))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Gives back held tokens (a cancelled order) or drops them before they are debited (a fill). */
+export async function releaseTokens(db: Db, productId: number, userId: string, quantity: number): Promise<void> {
+  const result = await db
+    .updateTable('product_holdings')
+    .set((eb) => ({ market_held: eb('market_held', '-', quantity) }))
+    .where('product_id', '=', productId)
+    .where('user_id', '=', userId)
+    .where('market_held', '>=', quantity)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new Error(`No ${quantity} held tokens of ${userId} in ${productId}`);
+}
+
+export async function findHolding(db: Db, productId: number, userId: string) {
+  const row = await db
+    .selectFrom('product_holdings')
+    .select(['quantity', 'market_held'])
+    .where('product_id', '=', productId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { quantity: Number(row?.quantity ?? 0), held: Number(row?.market_held ?? 0) };
+}
+
+/** The tokens credited to the investor since `since` (purchase lots still locked), oldest first. */
+export async function findCreditsSince(db: Db, productId: number, userId: string, since: string) {
+  const rows = await db
+    .selectFrom('holding_entries')
+    .select(['quantity', 'created_at'])
+    .where('product_id', '=', productId)
+    .where('user_id', '=', userId)
+    .where('quantity', '>', 0)
+    .where('created_at', '>', since)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => ({ quantity: Number(row.quantity), at: row.created_at }));
+}

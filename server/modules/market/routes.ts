@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  marketOrderParamsSchema,
+  marketOrderPlacedSchema,
+  marketOrderRequestSchema,
+  marketOrderSchema,
+  marketParamsSchema,
+  marketTradesPageSchema,
+  marketTradesQuerySchema,
+  marketViewSchema,
+  myMarketOrdersSchema,
+} from '../../../src/domain/market';
+import { authOf, requestMeta } from '../../plugins/auth';
+import { cancelMarketOrder, getMarket, listMyOrders, listTrades, placeMarketOrder } from './service';
+
+/** The market between investors (src/domain/market.ts, docs/decisions/1813). */
+export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const reader = app.requireAuth({ level: 'verified' });
+  const actor = app.requireAuth({ level: 'verified', isAction: true });
+  const privateCache = { 'Cache-Control': 'private, no-cache' };
+
+  app.get(
+    '/api/v1/products/:id/market',
+    { schema: { params: marketParamsSchema, response: { 200: marketViewSchema } }, preValidation: reader },
+    async (request, reply) => {
+      reply.headers(privateCache);
+      return getMarket(ctx, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/v1/products/:id/market/trades',
+    {
+      schema: {
+        params: marketParamsSchema,
+        querystring: marketTradesQuerySchema,
+        response: { 200: marketTradesPageSchema },
+      },
+      preValidation: reader,
+    },
+    async (request, reply) => {
+      reply.headers(privateCache);
+      return listTrades(ctx, request.params.id, request.query);
+    },
+  );
+
+  app.post(
+    '/api/v1/products/:id/market/orders',
+    {
+      schema: {
+        params: marketParamsSchema,
+        body: marketOrderRequestSchema,
+        response: { 201: marketOrderPlacedSchema },
+      },
+      preValidation: actor,
+      config: { projectUse: 'invest' },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await placeMarketOrder(ctx, authOf(request).user.id, request.params.id, request.body, requestMeta(request)),
+        ),
+  );
+
+  app.get(
+    '/api/v1/users/me/market/orders',
+    { schema: { response: { 200: myMarketOrdersSchema } }, preValidation: reader },
+    async (request, reply) => {
+      reply.headers(privateCache);
+      return listMyOrders(ctx, authOf(request).user.id);
+    },
+  );
+
+  app.post(
+    '/api/v1/market/orders/:id/cancel',
+    { schema: { params: marketOrderParamsSchema, response: { 200: marketOrderSchema } }, preValidation: actor },
+    async (request) => cancelMarketOrder(ctx, authOf(request).user.id, request.params.id, requestMeta(request)),
+  );
+};
