@@ -100,6 +100,8 @@ export interface CashStatementWords {
   revenueWithheld: string;
   revenueNet: string;
   refunds: string;
+  marketBought: string;
+  marketSold: string;
   withdrawals: string;
   fees: string;
   other: string;
@@ -124,6 +126,8 @@ const cashEn: CashStatementWords = {
   revenueWithheld: 'Tax withheld',
   revenueNet: 'Net',
   refunds: 'Refunds',
+  marketBought: 'Tokens bought on the market',
+  marketSold: 'Tokens sold on the market',
   withdrawals: 'Withdrawals paid out',
   fees: 'Fees',
   other: 'Corrections',
@@ -149,6 +153,8 @@ const cashKo: CashStatementWords = {
   revenueWithheld: '원천징수 세액',
   revenueNet: '세후',
   refunds: '환불',
+  marketBought: '마켓에서 매수한 토큰',
+  marketSold: '마켓에서 매도한 토큰',
   withdrawals: '지급된 출금',
   fees: '수수료',
   other: '정정',

@@ -66,6 +66,9 @@ export interface CashStatementFigures {
   revenue: CashRevenueLine[];
   revenueTotal: { gross: number; withheld: number; net: number };
   refunds: number;
+  /** Tokens bought and sold on the market (a resting buy order's money is still the investor's, held). */
+  marketBought: number;
+  marketSold: number;
   /** Withdrawals paid out (a pending one is still the investor's, held). */
   withdrawals: number;
   fees: number;
@@ -79,8 +82,8 @@ const dayOf = (at: string) => at.slice(0, 10);
 
 /**
  * The figures of one period. Every movement of the whole balance in the period falls in exactly
- * one figure, so closing = opening + deposits + revenue net + refunds + other − purchases −
- * withdrawals − fees, always (the tests hold it to that). Withholding is zero until a project sets
+ * one figure, so closing = opening + deposits + revenue net + refunds + market sales + other −
+ * purchases − market buys − withdrawals − fees, always (the tests hold it to that). Withholding is zero until a project sets
  * one, so revenue's net is its gross.
  */
 export function cashStatementFigures(
@@ -95,6 +98,8 @@ export function cashStatementFigures(
     revenue: [],
     revenueTotal: { gross: 0, withheld: 0, net: 0 },
     refunds: 0,
+    marketBought: 0,
+    marketSold: 0,
     withdrawals: 0,
     fees: 0,
     other: 0,
@@ -129,6 +134,12 @@ export function cashStatementFigures(
       case 'REFUND':
         figures.refunds += change;
         break;
+      case 'MARKET_BUY':
+        figures.marketBought -= change;
+        break;
+      case 'MARKET_SALE':
+        figures.marketSold += change;
+        break;
       case 'WITHDRAWAL_PAID':
         figures.withdrawals -= change;
         break;
@@ -136,7 +147,7 @@ export function cashStatementFigures(
         figures.fees -= change;
         break;
       default:
-        // A withdrawal held or released moves money between available and held: zero here.
+        // A withdrawal or a buy order held or released moves money between available and held: zero here.
         figures.other += change;
     }
   }
@@ -151,8 +162,10 @@ export function cashStatementFigures(
     figures.deposits +
     figures.revenueTotal.net +
     figures.refunds +
+    figures.marketSold +
     figures.other -
     figures.purchases -
+    figures.marketBought -
     figures.withdrawals -
     figures.fees;
   return figures;

@@ -90,6 +90,8 @@ describe('cash statement figures', () => {
       ],
       revenueTotal: { gross: 2_099, withheld: 0, net: 2_099 },
       refunds: 5_000,
+      marketBought: 0,
+      marketSold: 0,
       withdrawals: 40_000,
       fees: 500,
       other: -1,
@@ -132,8 +134,10 @@ describe('cash statement figures', () => {
             figures.deposits +
             figures.revenueTotal.net +
             figures.refunds +
+            figures.marketSold +
             figures.other -
             figures.purchases -
+            figures.marketBought -
             figures.withdrawals -
             figures.fees,
         );

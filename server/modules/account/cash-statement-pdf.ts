@@ -54,6 +54,10 @@ export async function renderCashStatement(facts: CashStatementFacts): Promise<Ui
       sheet.row(words.deposits, money(figures.deposits));
       sheet.row(words.purchases, money(-figures.purchases));
       sheet.row(words.refunds, money(figures.refunds));
+      if (figures.marketBought || figures.marketSold) {
+        sheet.row(words.marketBought, money(-figures.marketBought));
+        sheet.row(words.marketSold, money(figures.marketSold));
+      }
       sheet.row(words.withdrawals, money(-figures.withdrawals));
       sheet.row(words.fees, money(-figures.fees));
       if (figures.other) sheet.row(words.other, money(figures.other));

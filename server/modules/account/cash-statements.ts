@@ -61,6 +61,8 @@ export function cashStatementSha256(facts: Omit<CashStatementFacts, 'sha256' | '
     figures.deposits,
     figures.purchases,
     figures.refunds,
+    figures.marketBought,
+    figures.marketSold,
     figures.withdrawals,
     figures.fees,
     figures.other,
