@@ -13,6 +13,7 @@ import {
   distributionRequestSchema,
   doneSchema,
   optionalNoteRequestSchema,
+  optionalReasonRequestSchema,
   orderOutcomeSchema,
   orderReferenceParamsSchema,
   queueResponseSchema,
@@ -379,14 +380,15 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/users/:userId/unban`,
     {
       schema: {
-        summary: 'Lift a ban',
+        summary: 'Lift a ban, with an optional reason kept in the audit log',
         params: userParamsSchema,
+        body: optionalReasonRequestSchema,
         response: { 200: doneSchema },
       },
       preValidation: adminAction,
     },
     async (request) => {
-      await unbanAccount(ctx, operator(request), request.params.userId);
+      await unbanAccount(ctx, operator(request), request.params.userId, request.body?.reason ?? null);
       return { done: true as const };
     },
   );
