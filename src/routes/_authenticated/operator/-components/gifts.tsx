@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
 import { z } from 'zod';
 import {
   giftClaimStates,
@@ -102,7 +101,6 @@ function Delivery({ claim }: { claim: OperatorGiftClaim }) {
 
 function ClaimAction({ claim }: { claim: OperatorGiftClaim }) {
   const ship = useShipGift();
-  const [tracking, setTracking] = useState('');
   if (claim.state === 'REVEALED') {
     return <span className="text-sm font-semibold text-brand-800">{t('operator.gifts.revealed')}</span>;
   }
@@ -119,17 +117,13 @@ function ClaimAction({ claim }: { claim: OperatorGiftClaim }) {
       className="flex flex-col gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        ship.mutate({ id: claim.id, tracking: tracking.trim() });
+        const tracking = new FormData(event.currentTarget).get('tracking');
+        ship.mutate({ id: claim.id, tracking: typeof tracking === 'string' ? tracking.trim() : '' });
       }}
     >
       <label className="text-sm">
         <span className="font-semibold">{t('operator.gifts.tracking')}</span>
-        <input
-          className="input mt-1 w-full"
-          maxLength={TRACKING_MAX_LENGTH}
-          value={tracking}
-          onChange={(event) => setTracking(event.target.value)}
-        />
+        <input className="input mt-1 w-full" name="tracking" maxLength={TRACKING_MAX_LENGTH} />
       </label>
       <button type="submit" className="btn-primary self-start" disabled={ship.isPending}>
         {t('operator.gifts.ship')}

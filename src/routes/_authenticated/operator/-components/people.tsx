@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { userRoles, type UserRole } from '../../../../domain/auth';
 import type { PersonDetail, PersonSummary } from '../../../../domain/operator-people';
@@ -59,7 +59,6 @@ function StateBadges({ person }: { person: Pick<PersonSummary, 'role' | 'kycStat
 
 function PeopleSearch() {
   const [search, setSearch] = useScreenSearch(searchSchema);
-  const [text, setText] = useState(search.q ?? '');
   const people = useQuery(peopleOptions({ q: search.q, cursor: search.cursor }));
   const columns = [
     column.accessor((row) => row.email ?? '', {
@@ -87,19 +86,13 @@ function PeopleSearch() {
         className="mt-4 flex max-w-xl flex-wrap items-end gap-2"
         onSubmit={(event) => {
           event.preventDefault();
-          setSearch({ q: text.trim(), cursor: undefined });
+          const text = new FormData(event.currentTarget).get('q');
+          setSearch({ q: typeof text === 'string' ? text.trim() : undefined, cursor: undefined });
         }}
       >
         <label className="min-w-0 flex-1 text-sm">
           <span className="font-semibold text-ink">{t('operator.people.search')}</span>
-          <input
-            type="search"
-            name="q"
-            className="input mt-1 w-full"
-            maxLength={200}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
+          <input type="search" name="q" className="input mt-1 w-full" maxLength={200} defaultValue={search.q ?? ''} />
         </label>
         <button type="submit" className="btn-primary">
           <span className="i-lucide-search mr-1" aria-hidden="true" />
@@ -306,26 +299,23 @@ function PersonPage({ userId }: { userId: string }) {
 function BanForm({ person }: { person: PersonDetail }) {
   const action = person.isBanned ? 'unban' : 'ban';
   const mutation = useBanAction(person.userId, action);
-  const [reason, setReason] = useState('');
+  // Uncontrolled fields: typing re-renders nothing; the form is read when sent.
   return (
     <form
+      key={action}
       className="mt-3 flex flex-col gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        mutation.mutate(reason.trim(), { onSuccess: () => setReason('') });
+        const form = event.currentTarget;
+        const reason = new FormData(form).get('reason');
+        mutation.mutate(typeof reason === 'string' ? reason.trim() : '', { onSuccess: () => form.reset() });
       }}
     >
       <label className="text-sm">
         <span className="font-semibold">
           {t(person.isBanned ? 'operator.people.unbanReason' : 'operator.people.banReasonLabel')}
         </span>
-        <input
-          className="input mt-1 w-full"
-          required={!person.isBanned}
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
+        <input name="reason" className="input mt-1 w-full" required={!person.isBanned} maxLength={500} />
       </label>
       <button
         type="submit"
@@ -340,23 +330,19 @@ function BanForm({ person }: { person: PersonDetail }) {
 
 function RoleForm({ person }: { person: PersonDetail }) {
   const change = useRoleChange(person.userId);
-  const [role, setRole] = useState<UserRole>(person.role);
   const approval = change.data?.status === 'PROPOSED' ? change.data.approval : null;
   return (
     <form
       className="mt-6 flex flex-col gap-2 border-t border-line pt-4"
       onSubmit={(event) => {
         event.preventDefault();
-        change.mutate(role);
+        const role = new FormData(event.currentTarget).get('role');
+        if (userRoles.includes(role as UserRole)) change.mutate(role as UserRole);
       }}
     >
       <label className="text-sm">
         <span className="font-semibold">{t('operator.people.role')}</span>
-        <select
-          className="input mt-1 w-full"
-          value={role}
-          onChange={(event) => setRole(event.target.value as UserRole)}
-        >
+        <select name="role" className="input mt-1 w-full" defaultValue={person.role} key={person.role}>
           {userRoles.map((value) => (
             <option key={value} value={value}>
               {t(`operator.people.role.${value}` as MessageKey)}
@@ -365,7 +351,7 @@ function RoleForm({ person }: { person: PersonDetail }) {
         </select>
       </label>
       <p className="text-xs text-ink-soft">{t('operator.people.adminFourEyes')}</p>
-      <button type="submit" className="btn-secondary self-start" disabled={change.isPending || role === person.role}>
+      <button type="submit" className="btn-secondary self-start" disabled={change.isPending}>
         {t('operator.people.changeRole')}
       </button>
       {approval ? (
