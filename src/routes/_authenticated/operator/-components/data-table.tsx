@@ -46,9 +46,6 @@ export function DataTable<Row>({
       onSortChange?.(next);
     },
     enableSorting: Boolean(onSortChange),
-    // No pages here. Left on, every new sorting array (one per render) would queue a page reset,
-    // whose state change renders again: typing in a field beside a table froze the page.
-    autoResetPageIndex: false,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getRowId: rowKey,
