@@ -1,10 +1,12 @@
 import { formatPlainAmount } from '../../src/domain/money';
+import { TRACKING_MAX_LENGTH } from '../../src/domain/operator-people';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { listGiftClaims, shipGiftClaim } from '../modules/account/service';
+import { listGiftClaims } from '../modules/account/service';
 import { commitRevenueDistribution, newIdempotencyKey, previewRevenueDistribution } from '../modules/operator/actions';
+import { shipGift } from '../modules/operator/people';
 import type { Command } from './commands';
-import { OPERATOR_META, operatorOf, proposedLine } from './operator';
+import { operatorOf, proposedLine } from './operator';
 
 function parseWhole(value: string | undefined, label: string, min: number): number {
   const number = Number(value);
@@ -82,11 +84,17 @@ export const accountCommands: Record<string, Command> = {
     },
   },
   'gift:ship': {
-    args: '<claimId> [tracking…]',
-    summary: 'Mark a physical gift as shipped',
-    run: async (ctx: AppContext, [id, ...tracking]) => {
+    args: '<claimId> [tracking…] [--as <email>]',
+    summary: 'Mark a physical gift as shipped, with an optional tracking note',
+    run: async (ctx: AppContext, args) => {
+      const { operator, rest } = await operatorOf(ctx, args);
+      const [id, ...tracking] = rest;
       if (!id) throw new AppError('VALIDATION_FAILED', 'Give the claim id (see gift:list).');
-      await shipGiftClaim(ctx, id, tracking.join(' ').trim() || null, OPERATOR_META);
+      const note = tracking.join(' ').trim();
+      if (note.length > TRACKING_MAX_LENGTH) {
+        throw new AppError('VALIDATION_FAILED', `The tracking note is longer than ${TRACKING_MAX_LENGTH} characters.`);
+      }
+      await shipGift(ctx, operator, id, note || null);
       return `Gift claim ${id} is marked shipped.`;
     },
   },

@@ -79,6 +79,8 @@ export const approvalParamsSchema = z.strictObject({ id: z.uuid() });
 export const REASON_MAX_LENGTH = 500;
 const reason = z.string().trim().min(1).max(REASON_MAX_LENGTH);
 export const reasonRequestSchema = z.strictObject({ reason });
+/** A body that may be left out, or name a reason. */
+export const optionalReasonRequestSchema = z.strictObject({ reason: reason.optional() }).nullish();
 
 /** An order as the console sees it after an action. */
 export const operatorOrderSchema = z.object({

@@ -14,6 +14,7 @@ import { commitRevenueDistribution } from '../../server/modules/operator/actions
 import { expireDueApprovals } from '../../server/modules/operator/approvals';
 import { commandLineOperator } from '../../server/modules/operator/service';
 import { setProductSeller } from '../../server/modules/governance/service';
+import { insertHolding } from '../../server/modules/products/factory';
 import { insertWhitelistRequest } from '../../server/modules/products/repository';
 import { changeUserRole } from '../../server/modules/users/service';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -165,6 +166,21 @@ describe.each(testEngines())('the operator API on %s', (engine) => {
     const pending = await propose(adminA, foreign.reference, 'reject-payment');
     await insertWhitelistRequest(t.app.ctx.db, otherProduct.productId, investor.userId, clock.now().toISOString());
     const today = clock.now().toISOString().slice(0, 10);
+    // A gift claim in the project the seller does not sell.
+    await insertHolding(t.app.ctx.db, {
+      productId: otherProduct.productId,
+      userId: investor.userId,
+      quantity: 10,
+      firstInvestedAt: clock.now().toISOString(),
+    });
+    const gifts = await call(investor, 'GET', `/api/v1/claim/check?id=${otherProduct.productId}`);
+    const claimed = await call(investor, 'POST', '/api/v1/claim/gift', {
+      productId: otherProduct.productId,
+      giftId: (gifts.json() as { availableGift: { id: number } }).availableGift.id,
+      delivery: { recipientName: 'Kim Mina', address: '1 Jong-ro, Seoul', phone: '+82 10-0000-0000' },
+    });
+    expect(claimed.statusCode, claimed.body).toBe(201);
+    const foreignClaimId = (claimed.json() as { id: string }).id;
 
     const routes = t.app.routeTable.filter(
       (route) => route.url.startsWith('/api/v1/operator/') && route.method !== 'HEAD',
@@ -172,13 +188,14 @@ describe.each(testEngines())('the operator API on %s', (engine) => {
     expect(routes.length).toBeGreaterThanOrEqual(18);
     const urlOf = (url: string) =>
       url
+        .replace('/gifts/:id', `/gifts/${foreignClaimId}`)
         .replace(':reference', foreign.reference)
         .replace(':id', pending.id)
         .replace(':userId', investor.userId)
         .replace(':productId', String(otherProduct.productId));
     const payloadOf = (method: string, url: string): object | undefined => {
       if (method === 'GET' || url.endsWith('/allow') || url.endsWith('/decline') || url.endsWith('/unban')) return;
-      if (url.endsWith('/approve') || url.endsWith('/confirm-payment')) return {};
+      if (url.endsWith('/approve') || url.endsWith('/confirm-payment') || url.endsWith('/ship')) return {};
       if (url.includes('/distributions')) return { productId: otherProduct.productId, amount: 100, recordDate: today };
       if (url.endsWith('/decision')) return { answer: 'GREEN' };
       if (url.endsWith('/role')) return { role: 'ADMIN' };
@@ -189,6 +206,7 @@ describe.each(testEngines())('the operator API on %s', (engine) => {
       'GET /api/v1/operator/queue',
       'GET /api/v1/operator/payments',
       'GET /api/v1/operator/whitelist-requests',
+      'GET /api/v1/operator/gifts',
     ]);
 
     for (const route of routes) {
@@ -211,6 +229,12 @@ describe.each(testEngines())('the operator API on %s', (engine) => {
     }
     // Nothing happened, and both sessions are still valid.
     expect(await orderState(foreign.reference)).toBe('PAYMENT_DECLARED');
+    const claim = await t.app.ctx.db
+      .selectFrom('gift_claims')
+      .select('state')
+      .where('id', '=', foreignClaimId)
+      .executeTakeFirstOrThrow();
+    expect(claim.state).toBe('REQUESTED');
     for (const who of [investor, seller]) {
       expect((await t.app.inject({ url: '/api/v1/users/me', headers: who.headers })).statusCode).toBe(200);
     }

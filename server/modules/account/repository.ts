@@ -296,10 +296,12 @@ export async function insertClaim(db: Db, values: Insertable<GiftClaimsTable>): 
   await db.insertInto('gift_claims').values(values).execute();
 }
 
-export async function listClaims(db: Db, state?: GiftClaimsTable['state']) {
+/** Claims oldest first; `productIds` keeps those of these projects only (null: every project). */
+export async function listClaims(db: Db, state?: GiftClaimsTable['state'], productIds: number[] | null = null) {
   let query = db
     .selectFrom('gift_claims')
     .innerJoin('product_gifts', 'product_gifts.id', 'gift_claims.gift_id')
+    .innerJoin('products', 'products.id', 'gift_claims.product_id')
     .innerJoin('users', 'users.id', 'gift_claims.user_id')
     .select([
       'gift_claims.id',
@@ -309,12 +311,19 @@ export async function listClaims(db: Db, state?: GiftClaimsTable['state']) {
       'gift_claims.delivery_address',
       'gift_claims.phone',
       'gift_claims.claimed_at',
+      'gift_claims.shipped_at',
       'gift_claims.tracking',
       'product_gifts.title',
+      'product_gifts.is_digital',
+      'products.name as product_name',
       'users.email',
     ]);
   if (state) query = query.where('gift_claims.state', '=', state);
-  return query.orderBy('gift_claims.claimed_at').execute();
+  if (productIds) {
+    if (!productIds.length) return [];
+    query = query.where('gift_claims.product_id', 'in', productIds);
+  }
+  return query.orderBy('gift_claims.claimed_at').orderBy('gift_claims.id').execute();
 }
 
 /** Only a requested physical gift can be shipped; the condition makes a second call a no-op. */

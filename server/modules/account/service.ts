@@ -672,29 +672,51 @@ export async function claimGift(
   return claim;
 }
 
-export async function listGiftClaims(ctx: AppContext, state?: GiftClaimsTable['state']) {
-  return listClaims(ctx.db, state);
+/** Gift claims oldest first, of the given projects only when `productIds` names them. */
+export async function listGiftClaims(
+  ctx: AppContext,
+  state?: GiftClaimsTable['state'],
+  productIds: number[] | null = null,
+) {
+  return listClaims(ctx.db, state, productIds);
 }
 
-export async function shipGiftClaim(ctx: AppContext, id: string, tracking: string | null, meta: RequestMeta) {
+/** A claim's project and owner, for an operator about to act on it; null when there is none. */
+export async function findGiftClaimForOperator(ctx: AppContext, id: string) {
+  const claim = await findClaimById(ctx.db, id);
+  return claim
+    ? { id: claim.id, productId: Number(claim.product_id), userId: claim.user_id, state: claim.state }
+    : null;
+}
+
+/**
+ * Marks a requested physical gift shipped, once: a second call (or a digital gift) is refused
+ * with CONFLICT. The audit entry names the operator and is written with the change.
+ */
+export async function shipGiftClaim(
+  ctx: AppContext,
+  id: string,
+  tracking: string | null,
+  meta: RequestMeta,
+  operatorLabel?: string,
+) {
   const claim = await findClaimById(ctx.db, id);
   if (!claim) throw new AppError('NOT_FOUND', `There is no gift claim ${id}.`);
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
     if (!(await markClaimShipped(trx, id, tracking, now))) {
-      throw new AppError('CONFLICT', `Gift claim ${id} is ${claim.state.toLowerCase()}, not waiting to be shipped.`);
+      const current = (await findClaimById(trx, id))?.state ?? claim.state;
+      throw new AppError(
+        'CONFLICT',
+        current === 'SHIPPED'
+          ? `Gift claim ${id} is already shipped.`
+          : `Gift claim ${id} is ${current.toLowerCase()}, not waiting to be shipped.`,
+      );
     }
-    await appendAuditEvent(
-      trx,
-      {
-        actor: 'operator',
-        userId: claim.user_id,
-        type: 'GIFT_SHIPPED',
-        detail: tracking ? { tracking } : undefined,
-        meta,
-      },
-      now,
-    );
+    const detail: Record<string, string> = { claimId: id, productId: String(claim.product_id) };
+    if (tracking) detail.tracking = tracking;
+    if (operatorLabel) detail.operator = operatorLabel;
+    await appendAuditEvent(trx, { actor: 'operator', userId: claim.user_id, type: 'GIFT_SHIPPED', detail, meta }, now);
   });
 }
 

@@ -386,10 +386,11 @@ export async function banAccount(ctx: AppContext, operator: Operator, userId: st
   await banUser(ctx, userId, reason, operator.meta);
 }
 
-export async function unbanAccount(ctx: AppContext, operator: Operator, userId: string) {
+/** Lifts a ban (admins); the reason, when given, is kept in the audit entry. */
+export async function unbanAccount(ctx: AppContext, operator: Operator, userId: string, reason: string | null = null) {
   assertAdmin(operator, 'lift a ban');
   await existingUser(ctx, userId);
-  await unbanUser(ctx, userId, operator.meta);
+  await unbanUser(ctx, userId, operator.meta, reason);
 }
 
 /**

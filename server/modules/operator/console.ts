@@ -130,7 +130,8 @@ function actorLabelOf(actor: string, detail: Record<string, string>): string | n
   return named ?? null;
 }
 
-function auditEventOf(row: AuditRow): AuditEvent {
+/** An audit row as the console shows it (the people screen lists a person's events too). */
+export function auditEventOf(row: AuditRow): AuditEvent {
   const detail = row.detail ? (JSON.parse(row.detail) as Record<string, string>) : {};
   return {
     id: row.id,

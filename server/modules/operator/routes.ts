@@ -13,6 +13,7 @@ import {
   distributionRequestSchema,
   doneSchema,
   optionalNoteRequestSchema,
+  optionalReasonRequestSchema,
   orderOutcomeSchema,
   orderReferenceParamsSchema,
   queueResponseSchema,
@@ -60,6 +61,7 @@ import { creditDeposit, listWithdrawals, payWithdrawal, sendBackWithdrawal } fro
 import { getQueue, operatorOfRequest } from './service';
 import { registerSweep } from '../../plugins/sweep';
 import { statementRoutes } from './statement-routes';
+import { peopleRoutes } from './people-routes';
 
 /**
  * The operator console's API. Each route checks the role (ROLE_REQUIRED keeps the session) and
@@ -378,14 +380,15 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/users/:userId/unban`,
     {
       schema: {
-        summary: 'Lift a ban',
+        summary: 'Lift a ban, with an optional reason kept in the audit log',
         params: userParamsSchema,
+        body: optionalReasonRequestSchema,
         response: { 200: doneSchema },
       },
       preValidation: adminAction,
     },
     async (request) => {
-      await unbanAccount(ctx, operator(request), request.params.userId);
+      await unbanAccount(ctx, operator(request), request.params.userId, request.body?.reason ?? null);
       return { done: true as const };
     },
   );
@@ -405,6 +408,8 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Bank statements: their own plugin, so only its routes read a CSV body.
   await app.register(statementRoutes);
+  // People and gift claims.
+  await app.register(peopleRoutes);
 
   // Every process sweeps expired proposals; the conditional updates make each expiry happen once.
   registerSweep(app, {

@@ -193,11 +193,20 @@ export async function banUser(ctx: AppContext, userId: string, reason: string, m
   });
 }
 
-export async function unbanUser(ctx: AppContext, userId: string, meta: RequestMeta): Promise<void> {
+export async function unbanUser(
+  ctx: AppContext,
+  userId: string,
+  meta: RequestMeta,
+  reason: string | null = null,
+): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
     await setUserBan(trx, userId, { isBanned: false, reason: null }, now);
-    await appendAuditEvent(trx, { actor: 'operator', userId, type: 'UNBANNED', meta }, now);
+    await appendAuditEvent(
+      trx,
+      { actor: 'operator', userId, type: 'UNBANNED', detail: reason ? { reason } : undefined, meta },
+      now,
+    );
     await recordLiveEvents(trx, now, [{ userId, type: 'account' }]);
   });
 }

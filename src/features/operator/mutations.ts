@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import type { UserRole } from '../../domain/auth';
 import type { ReviewDecisionRequest } from '../../domain/operator';
 import type { ReviewKind } from '../../domain/operator-console';
 import { api } from '../../lib/api';
@@ -71,6 +72,65 @@ export function useApprovalAction(action: 'approve' | 'reject') {
       }),
     onSuccess: async () => {
       toast.success(t(action === 'approve' ? 'operator.approvals.approved' : 'operator.approvals.rejected'));
+      await refresh();
+    },
+    onError,
+  });
+}
+
+const peopleSchemas = () => import('../../domain/operator-people');
+
+/** Bans an account, or lifts the ban; the reason goes into the audit log either way. */
+export function useBanAction(userId: string, action: 'ban' | 'unban') {
+  const refresh = useRefreshConsole();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: (reason: string) =>
+      api.request(`/api/v1/operator/users/${encodeURIComponent(userId)}/${action}`, {
+        method: 'POST',
+        body: reason ? { reason } : {},
+        schema: loadSchema(operatorSchemas, 'doneSchema'),
+      }),
+    onSuccess: async () => {
+      toast.success(t(action === 'ban' ? 'operator.people.banned' : 'operator.people.unbanned'));
+      await refresh();
+    },
+    onError,
+  });
+}
+
+/** Grants or takes back a role; granting ADMIN answers with the approval it proposed. */
+export function useRoleChange(userId: string) {
+  const refresh = useRefreshConsole();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: (role: UserRole) =>
+      api.request(`/api/v1/operator/users/${encodeURIComponent(userId)}/role`, {
+        method: 'PUT',
+        body: { role },
+        schema: loadSchema(operatorSchemas, 'roleOutcomeSchema'),
+      }),
+    onSuccess: async (outcome) => {
+      toast.success(t(outcome.status === 'PROPOSED' ? 'operator.fourEyes.proposed' : 'operator.people.roleChanged'));
+      await refresh();
+    },
+    onError,
+  });
+}
+
+/** Marks a physical gift shipped with its tracking note. */
+export function useShipGift() {
+  const refresh = useRefreshConsole();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: ({ id, tracking }: { id: string; tracking: string }) =>
+      api.request(`/api/v1/operator/gifts/${encodeURIComponent(id)}/ship`, {
+        method: 'POST',
+        body: tracking ? { tracking } : {},
+        schema: loadSchema(peopleSchemas, 'giftShipOutcomeSchema'),
+      }),
+    onSuccess: async () => {
+      toast.success(t('operator.gifts.shipped'));
       await refresh();
     },
     onError,

@@ -63,4 +63,16 @@ export const screens: Record<string, Screen> = {
     isAdminOnly: true,
     component: screen(() => import('./blog')),
   },
+  people: {
+    label: 'operator.people.nav',
+    icon: 'i-lucide-user-round',
+    isAdminOnly: true,
+    component: screen(() => import('./people')),
+  },
+  gifts: {
+    label: 'operator.gifts.nav',
+    icon: 'i-lucide-gift',
+    isAdminOnly: false,
+    component: screen(() => import('./gifts')),
+  },
 };
