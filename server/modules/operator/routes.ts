@@ -60,6 +60,7 @@ import { creditDeposit, listWithdrawals, payWithdrawal, sendBackWithdrawal } fro
 import { getQueue, operatorOfRequest } from './service';
 import { registerSweep } from '../../plugins/sweep';
 import { statementRoutes } from './statement-routes';
+import { operatorGovernanceRoutes } from './governance-routes';
 
 /**
  * The operator console's API. Each route checks the role (ROLE_REQUIRED keeps the session) and
@@ -405,6 +406,8 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Bank statements: their own plugin, so only its routes read a CSV body.
   await app.register(statementRoutes);
+  // Governance: notices, agendas, proposals and moderation (sellers in their projects).
+  await app.register(operatorGovernanceRoutes);
 
   // Every process sweeps expired proposals; the conditional updates make each expiry happen once.
   registerSweep(app, {
