@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { typedText, wholeNumber, wholeNumberParam } from './fields';
-import {
-  authorSources,
-  proposalRequestSchema,
-  votingKinds,
-  votingOutcomes,
-  votingStatuses,
-} from './governance';
+import { authorSources, proposalRequestSchema, votingKinds, votingOutcomes, votingStatuses } from './governance';
 import { GOVERNANCE_BODY_MAX_LENGTH, GOVERNANCE_TITLE_MAX_LENGTH, REPORT_REASON_MAX_LENGTH } from './limits';
 
 /**

@@ -124,7 +124,10 @@ export const distributionRequestSchema = z.strictObject({
   productId: wholeNumber('validation.projectId'),
   amount: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
   recordDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, says('validation.date')),
-  payDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, says('validation.date')).optional(),
+  payDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, says('validation.date'))
+    .optional(),
   memo: z.string().trim().max(300).optional(),
 });
 export type DistributionRequest = z.infer<typeof distributionRequestSchema>;

@@ -304,7 +304,10 @@ export function planDistribution(input: {
     throw new AppError('VALIDATION_FAILED', 'The pay date comes after the record date.');
   }
   if (payTime > endOfDay.getTime() + MAX_PAYOUT_DELAY_DAYS * 86_400_000) {
-    throw new AppError('VALIDATION_FAILED', `The pay date is at most ${MAX_PAYOUT_DELAY_DAYS} days after the record date.`);
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The pay date is at most ${MAX_PAYOUT_DELAY_DAYS} days after the record date.`,
+    );
   }
   return {
     productId: input.productId,

@@ -724,7 +724,12 @@ export async function findNoticesForOperator(db: Db, productId: number, limit: n
 }
 
 /** Agendas and proposals in the operator's projects (null: every project), open first, newest first. */
-export async function findVotingsForOperator(db: Db, productIds: number[] | null, productId: number | null, limit: number) {
+export async function findVotingsForOperator(
+  db: Db,
+  productIds: number[] | null,
+  productId: number | null,
+  limit: number,
+) {
   if (productIds && !productIds.length) return [];
   return db
     .selectFrom('governance_votings')

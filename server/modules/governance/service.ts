@@ -654,12 +654,7 @@ export async function hideCommunityPost(ctx: AppContext, postId: number, reason:
  * their activity, with the operator's note if one is given. Its reports are settled: a post
  * restored after review leaves the queue until someone reports it again.
  */
-export async function restoreCommunityPost(
-  ctx: AppContext,
-  postId: number,
-  reason: string | null,
-  by: ActingOperator,
-) {
+export async function restoreCommunityPost(ctx: AppContext, postId: number, reason: string | null, by: ActingOperator) {
   const { reason: note } = checkedInput(restoreRequestSchema, reason === null ? {} : { reason });
   const post = await findPostById(ctx.db, postId);
   if (!post) throw new AppError('NOT_FOUND', `No post ${postId}.`);

@@ -34,14 +34,8 @@ import {
 } from '../orders/service';
 import { allowProductForUser, declineProductForUser, listPendingWhitelistRequests } from '../products/service';
 import { banUser, changeUserRole, countAdmins, findUserByIdForOperator, unbanUser } from '../users/service';
-import {
-  approveApproval,
-  fourEyesOn,
-  proposeApproval,
-  type ApprovalEffect,
-  type ApprovalPayload,
-} from './approvals';
-import { findPendingApprovalsOf } from './repository';
+import { approveApproval, fourEyesOn, proposeApproval, type ApprovalEffect, type ApprovalPayload } from './approvals';
+import { findApprovalByKey, findPendingApprovalsOf } from './repository';
 import { assertAdmin, assertMayActOn, scopeOf, type Operator } from './service';
 
 /**
@@ -325,6 +319,19 @@ export async function commitRevenueDistribution(
   if (!fourEyesOn(ctx)) {
     const distribution = await commitNow(ctx, operator, plan, idempotencyKey, isNewDistribution);
     return { status: 'APPLIED', approval: null, distribution };
+  }
+  // A key names one distribution: proposing other figures under a key already proposed is refused.
+  const proposed = await findApprovalByKey(ctx.db, `DISTRIBUTE_REVENUE:${idempotencyKey}`);
+  if (proposed) {
+    const earlier = (JSON.parse(proposed.payload) as ApprovalPayload & { kind: 'DISTRIBUTE_REVENUE' }).plan;
+    const same =
+      earlier.productId === plan.productId &&
+      earlier.amount === plan.amount &&
+      earlier.recordDate === plan.recordDate &&
+      earlier.paysAt === plan.paysAt;
+    if (!same) {
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key already proposed a different distribution.');
+    }
   }
   if (!isNewDistribution) {
     const pending = await pendingRepeatsOf(ctx, plan, idempotencyKey);

@@ -24,6 +24,16 @@ function describe(activity: Activity): string {
     }
     const method = activity.detail?.method;
     const label = t(key);
+    // An operator's moderation says why, as the author is owed.
+    const reason = activity.detail?.reason;
+    if (
+      reason &&
+      (activity.type === 'COMMUNITY_HIDDEN' ||
+        activity.type === 'COMMUNITY_RESTORED' ||
+        activity.type === 'PROPOSAL_CANCELLED')
+    ) {
+      return `${label} · ${t('activity.reason', { reason })}`;
+    }
     return activity.type === 'SIGN_IN' && method
       ? `${label} · ${method === 'GOOGLE' ? 'Google' : t('activity.emailCode')}`
       : label;
