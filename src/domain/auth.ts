@@ -165,9 +165,6 @@ export const auditEventTypes = [
   'WALLET_REMOVED',
   'GIFT_CLAIMED',
   'GIFT_SHIPPED',
-  'COMMUNITY_HIDDEN',
-  'COMMUNITY_RESTORED',
-  'PROPOSAL_CANCELLED',
 ] as const;
 export type AuditEventType = (typeof auditEventTypes)[number];
 
