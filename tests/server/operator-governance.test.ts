@@ -479,6 +479,10 @@ describe.each(testEngines())('the console’s governance and revenue on %s', (en
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['PROPOSED', 'PROPOSED']);
     expect(outcomes[0]!.approval!.id).toBe(outcomes[1]!.approval!.id);
 
+    // The form's key names these figures: other figures under it are refused, not answered with the first.
+    const changed = await call('admin', 'POST', `${base}/distributions`, { ...request, amount: 5 }, key);
+    expect(errorCode(changed)).toBe('IDEMPOTENCY_KEY_REUSED');
+
     // Another form for the same payout while the first waits: a repeat, unless marked new.
     const again = await ok<unknown>(await call('admin', 'POST', `${base}/distributions/preview`, request));
     expect(distributionPreviewSchema.parse(again).pendingSameAs).toEqual([outcomes[0]!.approval!.id]);
