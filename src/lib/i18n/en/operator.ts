@@ -285,4 +285,11 @@ export const texts = {
   'operator.governance.done.cancelProposal': 'Proposal cancelled.',
   'operator.governance.done.hidePost': 'Post hidden.',
   'operator.governance.done.restorePost': 'Post restored.',
+  'operator.governance.rule.title': 'Enter a title, at most 200 characters.',
+  'operator.governance.rule.body': 'Enter the text, at most 10,000 characters.',
+  'operator.governance.rule.options': 'Give from 2 to 10 different options, each at most 120 characters.',
+  'operator.governance.rule.endsAt': 'Choose when voting ends.',
+  'operator.governance.rule.quorum': 'The quorum is a whole percentage from 0 to 100.',
+  'operator.governance.rule.threshold': 'The pass threshold is a whole percentage from 1 to 100.',
+  'operator.governance.rule.other': 'Check the fields and try again.',
 } as const;

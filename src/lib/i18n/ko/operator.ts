@@ -286,4 +286,11 @@ export const texts = {
   'operator.governance.done.cancelProposal': '제안을 취소했습니다.',
   'operator.governance.done.hidePost': '게시물을 숨겼습니다.',
   'operator.governance.done.restorePost': '게시물을 복원했습니다.',
+  'operator.governance.rule.title': '제목을 200자 이내로 입력하세요.',
+  'operator.governance.rule.body': '내용을 10,000자 이내로 입력하세요.',
+  'operator.governance.rule.options': '서로 다른 선택지를 2~10개, 각각 120자 이내로 입력하세요.',
+  'operator.governance.rule.endsAt': '투표 종료 시각을 선택하세요.',
+  'operator.governance.rule.quorum': '정족수는 0에서 100 사이의 정수 백분율입니다.',
+  'operator.governance.rule.threshold': '가결 기준은 1에서 100 사이의 정수 백분율입니다.',
+  'operator.governance.rule.other': '입력 내용을 확인한 뒤 다시 시도하세요.',
 } satisfies Translation<typeof english>;

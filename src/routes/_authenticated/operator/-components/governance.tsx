@@ -17,7 +17,7 @@ import {
 } from '../../../../features/operator/revenue-governance';
 import { useGovernanceAction } from '../../../../features/operator/mutations';
 import { formatDateTime } from '../../../../lib/dates';
-import { t, validationText, type MessageKey } from '../../../../lib/i18n';
+import { t, type MessageKey } from '../../../../lib/i18n';
 import { QueryProblem } from './query-problem';
 import { useScreenSearch } from './use-screen-search';
 
@@ -33,11 +33,21 @@ const TAB_LABELS: Record<Tab, MessageKey> = {
   moderation: 'operator.governance.tab.moderation',
 };
 
-/** The first refusal of a schema, in the reader's words (the server says the same). */
+/** What the schema's rule for each field asks, in the console's own texts. */
+const FIELD_RULES: Record<string, MessageKey> = {
+  title: 'operator.governance.rule.title',
+  body: 'operator.governance.rule.body',
+  options: 'operator.governance.rule.options',
+  endsAt: 'operator.governance.rule.endsAt',
+  quorumPercent: 'operator.governance.rule.quorum',
+  thresholdPercent: 'operator.governance.rule.threshold',
+};
+
+/** The first refusal of a schema, as the field's rule (the server checks the same schema). */
 function firstProblem(result: { success: boolean; error?: z.ZodError }): string | null {
   if (result.success || !result.error) return null;
-  const issue = result.error.issues[0];
-  return validationText(issue?.message) ?? issue?.message ?? null;
+  const field = String(result.error.issues[0]?.path[0] ?? '');
+  return t(FIELD_RULES[field] ?? 'operator.governance.rule.other');
 }
 
 /** Text of sanitized HTML, for a short look at a reported post (never rendered as markup here). */
