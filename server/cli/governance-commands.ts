@@ -1,18 +1,18 @@
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
+import { closeDueVotings, listSellers, setProductSeller } from '../modules/governance/service';
 import {
-  cancelProposal,
-  closeDueVotings,
-  closeVoting,
-  hideCommunityPost,
-  listSellers,
-  openAgenda,
-  postNotice,
-  setProductSeller,
-} from '../modules/governance/service';
+  cancelProposalAs,
+  closeAgendaAs,
+  hidePostAs,
+  openAgendaAs,
+  pinNoticeAs,
+  postNoticeAs,
+  restorePostAs,
+} from '../modules/operator/governance-actions';
 import { findUserByEmailAddress } from '../modules/users/service';
-import { MAX_OPTIONS, MIN_OPTIONS } from '../../src/domain/governance';
 import type { Command } from './commands';
+import { operatorOf } from './operator';
 
 const OPERATOR_META = { ip: 'operator', userAgent: 'Moa operator command' };
 
@@ -73,87 +73,99 @@ async function sellerOf(ctx: AppContext, flags: Map<string, string>): Promise<st
 /** Operator commands of governance: notices, agendas, proposals and community moderation. */
 export const governanceCommands: Record<string, Command> = {
   'notice:post': {
-    args: '<productId> [--pin] [--seller <email>] [--agenda <agendaId>] <title> <text…>',
+    args: '<productId> [--pin] [--seller <email>] [--agenda <agendaId>] <title> <text…> [--as <email>]',
     summary:
       'Post a notice to a project’s holders (as the operator, or for a seller of the project), pinned with --pin',
     run: async (ctx, args) => {
-      const { flags, rest } = takeFlags(args, ['--agenda', '--seller']);
+      const { operator, rest: named } = await operatorOf(ctx, args);
+      const { flags, rest } = takeFlags(named, ['--agenda', '--seller']);
       const [productId, title, ...words] = rest;
-      const id = await postNotice(
-        ctx,
-        {
-          productId: parseId(productId, 'a project id'),
-          title: title ?? '',
-          body: words.join(' '),
-          isPinned: flags.has('--pin'),
-          sellerUserId: await sellerOf(ctx, flags),
-          agendaId: flags.has('--agenda') ? parseId(flags.get('--agenda'), 'an agenda id') : null,
-        },
-        OPERATOR_META,
-      );
+      const id = await postNoticeAs(ctx, operator, {
+        productId: parseId(productId, 'a project id'),
+        title: title ?? '',
+        body: words.join(' '),
+        isPinned: flags.has('--pin'),
+        sellerUserId: await sellerOf(ctx, flags),
+        agendaId: flags.has('--agenda') ? parseId(flags.get('--agenda'), 'an agenda id') : null,
+      });
       return `Posted notice ${id} to project ${productId}.`;
     },
   },
+  'notice:pin': {
+    args: '<noticeId> [--off] [--as <email>]',
+    summary: 'Pin a notice to the top of its project’s list (--off unpins it)',
+    run: async (ctx, args) => {
+      const { operator, rest: named } = await operatorOf(ctx, args);
+      const { flags, rest } = takeFlags(named);
+      const id = parseId(rest[0], 'a notice id');
+      const isPinned = !flags.has('--off');
+      const changed = await pinNoticeAs(ctx, operator, id, isPinned);
+      const state = isPinned ? 'pinned' : 'not pinned';
+      return changed ? `Notice ${id} is now ${state}.` : `Notice ${id} was already ${state}.`;
+    },
+  },
   'agenda:open': {
-    args: '<productId> <end: ISO or +12h> <quorum%> <threshold%> [--results-visible] [--seller <email>] <title> <text> <option> <option>…',
+    args: '<productId> <end: ISO or +12h> <quorum%> <threshold%> [--results-visible] [--seller <email>] <title> <text> <option> <option>… [--as <email>]',
     summary: 'Open an agenda for the project’s holders to vote on, weighted by their holdings now',
     run: async (ctx, args) => {
-      const { flags, rest } = takeFlags(args, ['--seller']);
+      const { operator, rest: named } = await operatorOf(ctx, args);
+      const { flags, rest } = takeFlags(named, ['--seller']);
       const [productId, end, quorum, threshold, title, body, ...options] = rest;
-      if (options.length < MIN_OPTIONS || options.length > MAX_OPTIONS) {
-        throw new AppError('VALIDATION_FAILED', `Give ${MIN_OPTIONS} to ${MAX_OPTIONS} options (abstain is added).`);
-      }
-      if (!title?.trim() || !body?.trim()) throw new AppError('VALIDATION_FAILED', 'Give a title and a text.');
-      const id = await openAgenda(
-        ctx,
-        {
-          productId: parseId(productId, 'a project id'),
-          title: title.trim(),
-          body,
-          options: options.map((option) => option.trim()),
-          endsAt: parseEnd(ctx, end),
-          quorumPercent: parsePercent(quorum, 'quorum', 0),
-          thresholdPercent: parsePercent(threshold, 'threshold', 1),
-          resultsVisibleBeforeClose: flags.has('--results-visible'),
-          sellerUserId: await sellerOf(ctx, flags),
-        },
-        OPERATOR_META,
-      );
+      const id = await openAgendaAs(ctx, operator, {
+        productId: parseId(productId, 'a project id'),
+        title: title ?? '',
+        body: body ?? '',
+        options,
+        endsAt: parseEnd(ctx, end),
+        quorumPercent: parsePercent(quorum, 'quorum', 0),
+        thresholdPercent: parsePercent(threshold, 'threshold', 1),
+        resultsVisibleBeforeClose: flags.has('--results-visible'),
+        sellerUserId: await sellerOf(ctx, flags),
+      });
       return `Opened agenda ${id} in project ${productId}.`;
     },
   },
   'agenda:close': {
-    args: '<agendaId>',
+    args: '<agendaId> [--as <email>]',
     summary: 'Close an agenda now and record its outcome',
-    run: async (ctx, [agendaId]) => {
-      const id = parseId(agendaId, 'an agenda id');
-      const closed = await closeVoting(ctx, id, {
-        actor: 'operator',
-        by: 'operator',
-        meta: OPERATOR_META,
-        onlyIfDue: false,
-        kind: 'AGENDA',
-      });
-      if (!closed) throw new AppError('VOTING_CLOSED', `Agenda ${id} is not open.`);
+    run: async (ctx, args) => {
+      const { operator, rest } = await operatorOf(ctx, args);
+      const id = parseId(rest[0], 'an agenda id');
+      await closeAgendaAs(ctx, operator, id);
       return `Closed agenda ${id}.`;
     },
   },
   'proposal:cancel': {
-    args: '<proposalId> <reason…>',
+    args: '<proposalId> <reason…> [--as <email>]',
     summary: 'Cancel an open proposal (no outcome is recorded)',
-    run: async (ctx, [proposalId, ...reason]) => {
+    run: async (ctx, args) => {
+      const { operator, rest } = await operatorOf(ctx, args);
+      const [proposalId, ...reason] = rest;
       const id = parseId(proposalId, 'a proposal id');
-      await cancelProposal(ctx, id, reason.join(' '), OPERATOR_META);
+      await cancelProposalAs(ctx, operator, id, reason.join(' '));
       return `Cancelled proposal ${id}.`;
     },
   },
   'community:hide': {
-    args: '<postId> <reason…>',
-    summary: 'Hide a community thread or answer',
-    run: async (ctx, [postId, ...reason]) => {
+    args: '<postId> <reason…> [--as <email>]',
+    summary: 'Hide a community thread or answer; its author sees the reason',
+    run: async (ctx, args) => {
+      const { operator, rest } = await operatorOf(ctx, args);
+      const [postId, ...reason] = rest;
       const id = parseId(postId, 'a post id');
-      const hidden = await hideCommunityPost(ctx, id, reason.join(' '), OPERATOR_META);
+      const hidden = await hidePostAs(ctx, operator, id, reason.join(' '));
       return hidden ? `Hid post ${id}.` : `Post ${id} was already hidden.`;
+    },
+  },
+  'community:restore': {
+    args: '<postId> [note…] [--as <email>]',
+    summary: 'Show a hidden community post again; its reports are settled and its author is told',
+    run: async (ctx, args) => {
+      const { operator, rest } = await operatorOf(ctx, args);
+      const [postId, ...note] = rest;
+      const id = parseId(postId, 'a post id');
+      const restored = await restorePostAs(ctx, operator, id, note.join(' ').trim() || null);
+      return restored ? `Restored post ${id}.` : `Post ${id} was not hidden.`;
     },
   },
   'seller:assign': {

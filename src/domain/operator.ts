@@ -118,11 +118,18 @@ export const declaredPaymentSchema = operatorOrderSchema.extend({
 });
 export const declaredPaymentListSchema = z.object({ payments: z.array(declaredPaymentSchema) });
 
-/** A revenue distribution: the project, the amount in minor units and the record date. */
+/**
+ * A revenue distribution: the project, the amount in minor units, the record date and, when the
+ * operator names one, the pay date (otherwise 14 days after the record date).
+ */
 export const distributionRequestSchema = z.strictObject({
   productId: wholeNumber('validation.projectId'),
   amount: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
   recordDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, says('validation.date')),
+  payDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, says('validation.date'))
+    .optional(),
   memo: z.string().trim().max(300).optional(),
 });
 export type DistributionRequest = z.infer<typeof distributionRequestSchema>;
@@ -151,6 +158,8 @@ export const distributionPreviewSchema = z.object({
   shares: z.array(distributionShareSchema),
   /** Distributions already made for the same project, record date and amount. */
   sameAsEarlier: z.array(z.number().int()),
+  /** Proposals (approval ids) still waiting to make the same project, record date and amount. */
+  pendingSameAs: z.array(z.string()),
 });
 export type DistributionPreview = z.infer<typeof distributionPreviewSchema>;
 

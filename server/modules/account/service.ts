@@ -251,6 +251,8 @@ export async function getMyRevenues(
 
 /** Days between a distribution's record date and its payment. */
 export const PAYOUT_DELAY_DAYS = 14;
+/** The latest pay date an operator may name, in days after the record date. */
+export const MAX_PAYOUT_DELAY_DAYS = 366;
 
 export interface DistributionResult {
   distributionId: number;
@@ -297,6 +299,16 @@ export function planDistribution(input: {
   }
   const recordAt = new Date(Math.min(endOfDay.getTime(), input.now.getTime())).toISOString();
   const paysAt = input.paysAt ?? new Date(endOfDay.getTime() + 1 + PAYOUT_DELAY_DAYS * 86_400_000).toISOString();
+  const payTime = Date.parse(paysAt);
+  if (Number.isNaN(payTime) || payTime <= endOfDay.getTime()) {
+    throw new AppError('VALIDATION_FAILED', 'The pay date comes after the record date.');
+  }
+  if (payTime > endOfDay.getTime() + MAX_PAYOUT_DELAY_DAYS * 86_400_000) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The pay date is at most ${MAX_PAYOUT_DELAY_DAYS} days after the record date.`,
+    );
+  }
   return {
     productId: input.productId,
     amount: input.amount,
@@ -353,7 +365,8 @@ export async function distributionOfKey(
   const sameInputs =
     Number(found.product_id) === plan.productId &&
     Number(found.amount) === plan.amount &&
-    found.record_at.slice(0, 10) === plan.recordDate;
+    found.record_at.slice(0, 10) === plan.recordDate &&
+    Date.parse(found.pays_at) === Date.parse(plan.paysAt);
   if (!sameInputs) {
     throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key already committed a different distribution.');
   }

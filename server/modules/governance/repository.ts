@@ -678,3 +678,163 @@ export async function listProductSellers(db: Db, productId: number) {
     .orderBy('product_sellers.assigned_at')
     .execute();
 }
+
+// ---------------------------------------------------------------------------------------------
+// The operator console's reads and moderation
+
+export async function findNoticeById(db: Db, noticeId: number) {
+  return db.selectFrom('governance_notices').select(['id', 'product_id']).where('id', '=', noticeId).executeTakeFirst();
+}
+
+export async function setNoticePinned(db: Db, noticeId: number, isPinned: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('governance_notices')
+    .set({ is_pinned: isPinned ? 1 : 0 })
+    .where('id', '=', noticeId)
+    .where('is_pinned', '=', isPinned ? 0 : 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function unhidePost(db: Db, postId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('community_posts')
+    .set({ is_hidden: 0, hidden_reason: null })
+    .where('id', '=', postId)
+    .where('is_hidden', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function clearReports(db: Db, postId: number): Promise<void> {
+  await db.deleteFrom('community_reports').where('post_id', '=', postId).execute();
+}
+
+/** A project's notices for the console, pinned first, newest first. */
+export async function findNoticesForOperator(db: Db, productId: number, limit: number) {
+  return db
+    .selectFrom('governance_notices')
+    .select(['id', 'product_id', 'title', 'is_pinned', 'source', 'voting_id', 'created_at'])
+    .where('product_id', '=', productId)
+    .orderBy('is_pinned', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Agendas and proposals in the operator's projects (null: every project), open first, newest first. */
+export async function findVotingsForOperator(
+  db: Db,
+  productIds: number[] | null,
+  productId: number | null,
+  limit: number,
+) {
+  if (productIds && !productIds.length) return [];
+  return db
+    .selectFrom('governance_votings')
+    .innerJoin('products', 'products.id', 'governance_votings.product_id')
+    .select([
+      'governance_votings.id',
+      'governance_votings.kind',
+      'governance_votings.product_id',
+      'products.name as product_name',
+      'governance_votings.title',
+      'governance_votings.status',
+      'governance_votings.author_name',
+      'governance_votings.author_source',
+      'governance_votings.ends_at',
+      'governance_votings.quorum_percent',
+      'governance_votings.threshold_percent',
+      'governance_votings.results_visible_before_close',
+      'governance_votings.outcome',
+      'governance_votings.closed_at',
+    ])
+    .$if(productIds !== null, (query) => query.where('governance_votings.product_id', 'in', productIds ?? []))
+    .$if(productId !== null, (query) => query.where('governance_votings.product_id', '=', productId!))
+    .orderBy(sql`case when ${sql.ref('governance_votings.status')} = 'OPEN' then 0 else 1 end`)
+    .orderBy('governance_votings.created_at', 'desc')
+    .orderBy('governance_votings.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * The moderation queue: posts someone reported that are still shown (oldest report first), then
+ * hidden posts, so a hidden one can be restored.
+ */
+export async function findReportedPosts(db: Db, productIds: number[] | null, limit: number) {
+  if (productIds && !productIds.length) return [];
+  const rows = await db
+    .selectFrom('community_posts')
+    .innerJoin('products', 'products.id', 'community_posts.product_id')
+    .innerJoin('users', 'users.id', 'community_posts.user_id')
+    .select((eb) => [
+      'community_posts.id',
+      'community_posts.product_id',
+      'products.name as product_name',
+      'community_posts.title',
+      'community_posts.body',
+      'community_posts.is_hidden',
+      'community_posts.hidden_reason',
+      'community_posts.updated_at',
+      'users.name as author_name',
+      'users.email as author_email',
+      eb
+        .selectFrom('community_reports')
+        .select((inner) => inner.fn.countAll<number>().as('count'))
+        .whereRef('community_reports.post_id', '=', 'community_posts.id')
+        .as('report_count'),
+      eb
+        .selectFrom('community_reports')
+        .select((inner) => inner.fn.min('community_reports.created_at').as('first'))
+        .whereRef('community_reports.post_id', '=', 'community_posts.id')
+        .as('first_reported_at'),
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('community_posts.is_hidden', '=', 1),
+        eb.exists(
+          eb
+            .selectFrom('community_reports')
+            .select('community_reports.id')
+            .whereRef('community_reports.post_id', '=', 'community_posts.id'),
+        ),
+      ]),
+    )
+    .$if(productIds !== null, (query) => query.where('community_posts.product_id', 'in', productIds ?? []))
+    .orderBy('community_posts.is_hidden', 'asc')
+    .orderBy('first_reported_at', 'asc')
+    .orderBy('community_posts.id', 'desc')
+    .limit(limit)
+    .execute();
+  const reasons = new Map<number, string[]>();
+  const ids = rows.map((row) => Number(row.id));
+  if (ids.length) {
+    const found = await db
+      .selectFrom('community_reports')
+      .select(['post_id', 'reason'])
+      .where('post_id', 'in', ids)
+      .orderBy('created_at', 'desc')
+      .execute();
+    for (const report of found) {
+      const list = reasons.get(Number(report.post_id)) ?? [];
+      if (list.length < 5) list.push(report.reason);
+      reasons.set(Number(report.post_id), list);
+    }
+  }
+  return rows.map((row) => ({ ...row, reasons: reasons.get(Number(row.id)) ?? [] }));
+}
+
+/** Projects an operator may pick (null: every project), by name. */
+export async function findProjectChoices(db: Db, productIds: number[] | null) {
+  if (productIds && !productIds.length) return [];
+  return db
+    .selectFrom('products')
+    .select(['id', 'name'])
+    .$if(productIds !== null, (query) => query.where('id', 'in', productIds ?? []))
+    .orderBy('name')
+    .orderBy('id')
+    .limit(1000)
+    .execute();
+}

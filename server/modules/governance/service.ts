@@ -28,11 +28,24 @@ import {
   type VoteRequest,
   type VotingKind,
 } from '../../../src/domain/governance';
+import type { z } from 'zod';
 import { isIdentityApproved } from '../../../src/domain/kyc';
+import {
+  agendaFieldsSchema,
+  moderationReasonSchema,
+  noticeFieldsSchema,
+  restoreRequestSchema,
+  type NoticeFields,
+  type OperatorNotice,
+  type OperatorVoting,
+  type ProjectChoices,
+  type ReportedPost,
+} from '../../../src/domain/operator-governance';
 import { highestReached } from '../../../src/domain/products';
 import type { AppContext, RequestMeta } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
+import { validationText } from '../../i18n/errors';
 import { appendAuditEvent } from '../audit/repository';
 import type { Caller } from '../auth/service';
 import { budgetKey, spendBudgets } from '../limits/service';
@@ -49,6 +62,7 @@ import {
   findGovernanceAccess,
   findGovernanceProduct,
   findNotice,
+  findNoticeById,
   findPost,
   findPostById,
   findSections,
@@ -57,6 +71,13 @@ import {
   findVotingPowerHolders,
   finishVoting,
   hidePost,
+  unhidePost,
+  clearReports,
+  setNoticePinned,
+  findNoticesForOperator,
+  findVotingsForOperator,
+  findReportedPosts,
+  findProjectChoices,
   insertBallot,
   deleteProductSeller,
   insertProductSeller,
@@ -212,7 +233,25 @@ export async function readNotice(ctx: AppContext, caller: Caller, productId: num
   return getNotice(ctx, caller, productId, noticeId);
 }
 
-/** An operator or the seller posts a notice (from the command line until the operator area exists). */
+/**
+ * Operator input checked by the domain schema the console's routes use, so the command line and
+ * the console refuse the same titles, texts and options with the same words.
+ */
+function checkedInput<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  throw new AppError('VALIDATION_FAILED', issue ? `${field}${validationText(issue.message, 'en')}` : 'Not valid.');
+}
+
+/** Who acted, for the audit detail: the operator's label (`operator:<email>` or the command line's name). */
+export interface ActingOperator {
+  label: string;
+  meta: RequestMeta;
+}
+
+/** An operator or the seller posts a notice (operator console or notice:post). */
 export async function postNotice(
   ctx: AppContext,
   input: {
@@ -224,31 +263,34 @@ export async function postNotice(
     sellerUserId: string | null;
     agendaId: number | null;
   },
-  meta: RequestMeta,
+  by: ActingOperator,
 ): Promise<number> {
+  const fields: NoticeFields = checkedInput(noticeFieldsSchema, {
+    title: input.title,
+    body: input.body,
+    isPinned: input.isPinned,
+    agendaId: input.agendaId,
+  });
   const product = await findGovernanceProduct(ctx.db, input.productId);
   if (!product) throw new AppError('NOT_FOUND', `No project ${input.productId}.`);
   const seller = input.sellerUserId ? await requireSellerOf(ctx.db, input.sellerUserId, input.productId) : null;
-  const title = input.title.trim();
-  const body = await sanitizePostHtml(input.body);
-  if (!title || title.length > 200 || !body)
-    throw new AppError('VALIDATION_FAILED', 'Give a title (up to 200) and a text.');
-  if (input.agendaId !== null) {
-    const agenda = await findVoting(ctx.db, input.agendaId);
+  const body = await cleanBody(fields.body);
+  if (fields.agendaId !== null) {
+    const agenda = await findVoting(ctx.db, fields.agendaId);
     if (!agenda || agenda.kind !== 'AGENDA' || Number(agenda.product_id) !== input.productId) {
-      throw new AppError('NOT_FOUND', `No agenda ${input.agendaId} in project ${input.productId}.`);
+      throw new AppError('NOT_FOUND', `No agenda ${fields.agendaId} in project ${input.productId}.`);
     }
   }
   const at = ctx.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     const id = await insertNotice(trx, {
       productId: input.productId,
-      isPinned: input.isPinned,
+      isPinned: fields.isPinned,
       source: seller ? 'SELLER' : 'ADMIN',
-      title,
+      title: fields.title,
       body,
       author: seller ? (seller.name ?? SELLER_NAME) : OPERATOR_NAME,
-      votingId: input.agendaId,
+      votingId: fields.agendaId,
       at,
     });
     await appendAuditEvent(
@@ -257,13 +299,63 @@ export async function postNotice(
         userId: seller?.id ?? null,
         actor: 'operator',
         type: 'NOTICE_POSTED',
-        detail: { productId: String(input.productId), noticeId: String(id) },
-        meta,
+        detail: {
+          productId: String(input.productId),
+          noticeId: String(id),
+          pinned: String(fields.isPinned),
+          by: by.label,
+        },
+        meta: by.meta,
       },
       at,
     );
     return id;
   });
+}
+
+/** Pins a notice to the top of the project's list, or unpins it; false when nothing changed. */
+export async function pinNotice(ctx: AppContext, noticeId: number, isPinned: boolean, by: ActingOperator) {
+  const notice = await findNoticeById(ctx.db, noticeId);
+  if (!notice) throw new AppError('NOT_FOUND', `No notice ${noticeId}.`);
+  const at = ctx.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const changed = await setNoticePinned(trx, noticeId, isPinned);
+    if (changed) {
+      await appendAuditEvent(
+        trx,
+        {
+          userId: null,
+          actor: 'operator',
+          type: isPinned ? 'NOTICE_PINNED' : 'NOTICE_UNPINNED',
+          detail: { productId: String(notice.product_id), noticeId: String(noticeId), by: by.label },
+          meta: by.meta,
+        },
+        at,
+      );
+    }
+    return changed;
+  });
+}
+
+/** The project a notice, a post or a voting item belongs to (the console checks a seller's reach by it). */
+export async function projectOfNotice(ctx: AppContext, noticeId: number): Promise<number> {
+  const notice = await findNoticeById(ctx.db, noticeId);
+  if (!notice) throw new AppError('NOT_FOUND', `No notice ${noticeId}.`);
+  return Number(notice.product_id);
+}
+
+export async function projectOfPost(ctx: AppContext, postId: number): Promise<number> {
+  const post = await findPostById(ctx.db, postId);
+  if (!post) throw new AppError('NOT_FOUND', `No post ${postId}.`);
+  return Number(post.product_id);
+}
+
+export async function projectOfVoting(ctx: AppContext, id: number, kind: VotingKind): Promise<number> {
+  const row = await findVoting(ctx.db, id);
+  if (!row || row.kind !== kind) {
+    throw new AppError('NOT_FOUND', kind === 'PROPOSAL' ? `No proposal ${id}.` : `No agenda ${id}.`);
+  }
+  return Number(row.product_id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -529,14 +621,17 @@ export async function reportPost(
   });
 }
 
-/** An operator hides a post (community:hide); its author sees the event in their activity. */
-export async function hideCommunityPost(ctx: AppContext, postId: number, reason: string, meta: RequestMeta) {
+/**
+ * An operator hides a post (console or community:hide); its author sees the event, with the
+ * reason, in their account activity. False when it was already hidden.
+ */
+export async function hideCommunityPost(ctx: AppContext, postId: number, reason: string, by: ActingOperator) {
+  const { reason: text } = checkedInput(moderationReasonSchema, { reason });
   const post = await findPostById(ctx.db, postId);
   if (!post) throw new AppError('NOT_FOUND', `No post ${postId}.`);
-  if (!reason.trim()) throw new AppError('VALIDATION_FAILED', 'Say why the post is hidden.');
   const at = ctx.now().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
-    const hidden = await hidePost(trx, postId, reason.trim());
+    const hidden = await hidePost(trx, postId, text);
     if (hidden) {
       await appendAuditEvent(
         trx,
@@ -544,13 +639,44 @@ export async function hideCommunityPost(ctx: AppContext, postId: number, reason:
           userId: post.user_id,
           actor: 'operator',
           type: 'COMMUNITY_HIDDEN',
-          detail: { productId: String(post.product_id), postId: String(postId), reason: reason.trim() },
-          meta,
+          detail: { productId: String(post.product_id), postId: String(postId), reason: text, by: by.label },
+          meta: by.meta,
         },
         at,
       );
     }
     return hidden;
+  });
+}
+
+/**
+ * An operator shows a hidden post again (console or community:restore); its author sees that in
+ * their activity, with the operator's note if one is given. Its reports are settled: a post
+ * restored after review leaves the queue until someone reports it again.
+ */
+export async function restoreCommunityPost(ctx: AppContext, postId: number, reason: string | null, by: ActingOperator) {
+  const { reason: note } = checkedInput(restoreRequestSchema, reason === null ? {} : { reason });
+  const post = await findPostById(ctx.db, postId);
+  if (!post) throw new AppError('NOT_FOUND', `No post ${postId}.`);
+  const at = ctx.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const restored = await unhidePost(trx, postId);
+    if (restored) {
+      await clearReports(trx, postId);
+      const detail: Record<string, string> = {
+        productId: String(post.product_id),
+        postId: String(postId),
+        by: by.label,
+      };
+      if (post.hidden_reason) detail.hiddenReason = post.hidden_reason;
+      if (note) detail.reason = note;
+      await appendAuditEvent(
+        trx,
+        { userId: post.user_id, actor: 'operator', type: 'COMMUNITY_RESTORED', detail, meta: by.meta },
+        at,
+      );
+    }
+    return restored;
   });
 }
 
@@ -709,7 +835,13 @@ async function assertProposalRoom(ctx: AppContext, db: Db, productId: number, au
  * those same holders are notified; ballots and the close read the rows, never the ledger again.
  * A proposal first takes its author's lock and checks the caps on open proposals under it.
  */
-async function openVoting(ctx: AppContext, input: NewVoting, actor: AuditActor, meta: RequestMeta): Promise<number> {
+async function openVoting(
+  ctx: AppContext,
+  input: NewVoting,
+  actor: AuditActor,
+  meta: RequestMeta,
+  byLabel?: string,
+): Promise<number> {
   return ctx.db.transaction().execute(async (trx) => {
     const author = input.kind === 'PROPOSAL' ? input.author.userId : null;
     // Always the author's lock before the project's ledger lock, so two openings never wait on each other in a circle.
@@ -754,7 +886,7 @@ async function openVoting(ctx: AppContext, input: NewVoting, actor: AuditActor, 
         userId: input.author.userId,
         actor,
         type: input.kind === 'PROPOSAL' ? 'PROPOSAL_CREATED' : 'AGENDA_OPENED',
-        detail: { productId: String(input.productId), id: String(id) },
+        detail: { productId: String(input.productId), id: String(id), ...(byLabel ? { by: byLabel } : {}) },
         meta,
       },
       at,
@@ -835,12 +967,24 @@ export async function createProposal(
   return ballotItemOf(ctx.db, id, user);
 }
 
-/** An operator or seller opens an agenda (agenda:open). */
+/**
+ * An operator or seller opens an agenda (console or agenda:open). Its title, text, options,
+ * quorum, threshold and end are checked by the schema a holder's proposal is checked by.
+ */
 export async function openAgenda(
   ctx: AppContext,
   input: Omit<NewVoting, 'kind' | 'productName' | 'author'> & { sellerUserId: string | null },
-  meta: RequestMeta,
+  by: ActingOperator,
 ): Promise<number> {
+  const fields = checkedInput(agendaFieldsSchema, {
+    title: input.title,
+    body: input.body,
+    options: input.options,
+    endsAt: input.endsAt,
+    quorumPercent: input.quorumPercent,
+    thresholdPercent: input.thresholdPercent,
+    resultsVisibleBeforeClose: input.resultsVisibleBeforeClose,
+  });
   const product = await findGovernanceProduct(ctx.db, input.productId);
   if (!product) throw new AppError('NOT_FOUND', `No project ${input.productId}.`);
   const sections = await findSections(ctx.db, input.productId);
@@ -848,22 +992,22 @@ export async function openAgenda(
     throw new AppError('NOT_FOUND', `Project ${input.productId} has no agenda section.`);
   }
   const seller = input.sellerUserId ? await requireSellerOf(ctx.db, input.sellerUserId, input.productId) : null;
-  checkWindow(ctx, input.endsAt, ctx.now());
-  const { sellerUserId: _seller, ...fields } = input;
-  void _seller;
+  checkWindow(ctx, fields.endsAt, ctx.now());
   return openVoting(
     ctx,
     {
       ...fields,
+      productId: input.productId,
       kind: 'AGENDA',
       productName: product.name,
-      body: await cleanBody(input.body),
+      body: await cleanBody(fields.body),
       author: seller
         ? { userId: seller.id, name: seller.name ?? SELLER_NAME, source: 'SELLER' }
         : { userId: null, name: OPERATOR_NAME, source: 'ADMIN' },
     },
     'operator',
-    meta,
+    by.meta,
+    by.label,
   );
 }
 
@@ -966,7 +1110,7 @@ export async function closeVoting(
         userId: null,
         actor: options.actor,
         type: row.kind === 'PROPOSAL' ? 'VOTE_FINISH' : 'AGENDA_CLOSED',
-        detail: { productId: String(productId), id: String(id), outcome: tally.outcome },
+        detail: { productId: String(productId), id: String(id), outcome: tally.outcome, by: options.by },
         meta: options.meta,
       },
       at,
@@ -999,9 +1143,9 @@ export async function closeDueVotings(ctx: AppContext, batch = 100): Promise<num
   return closed;
 }
 
-/** An operator cancels an open proposal (proposal:cancel): no outcome, no tally. */
-export async function cancelProposal(ctx: AppContext, id: number, reason: string, meta: RequestMeta) {
-  if (!reason.trim()) throw new AppError('VALIDATION_FAILED', 'Say why the proposal is cancelled.');
+/** An operator cancels an open proposal (console or proposal:cancel): no outcome, no tally. */
+export async function cancelProposal(ctx: AppContext, id: number, reason: string, by: ActingOperator) {
+  const { reason: text } = checkedInput(moderationReasonSchema, { reason });
   const row = await findVoting(ctx.db, id);
   if (!row || row.kind !== 'PROPOSAL') throw new AppError('NOT_FOUND', `No proposal ${id}.`);
   const at = ctx.now().toISOString();
@@ -1020,8 +1164,8 @@ export async function cancelProposal(ctx: AppContext, id: number, reason: string
         userId: row.author_user_id,
         actor: 'operator',
         type: 'PROPOSAL_CANCELLED',
-        detail: { productId: String(row.product_id), id: String(id), reason: reason.trim() },
-        meta,
+        detail: { productId: String(row.product_id), id: String(id), reason: text, by: by.label },
+        meta: by.meta,
       },
       at,
     );
@@ -1084,4 +1228,68 @@ export async function listSellers(ctx: AppContext, productId: number) {
   const product = await findGovernanceProduct(ctx.db, productId);
   if (!product) throw new AppError('NOT_FOUND', `No project ${productId}.`);
   return listProductSellers(ctx.db, productId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The operator console's reads (the caller has checked the operator's reach: `productIds` is
+// null for an admin, a seller's projects otherwise)
+
+export async function projectChoices(ctx: AppContext, productIds: number[] | null): Promise<ProjectChoices> {
+  const rows = await findProjectChoices(ctx.db, productIds);
+  return { currency: ctx.config.CURRENCY, projects: rows.map((row) => ({ id: Number(row.id), name: row.name })) };
+}
+
+export async function noticesForOperator(ctx: AppContext, productId: number): Promise<OperatorNotice[]> {
+  const rows = await findNoticesForOperator(ctx.db, productId, 200);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    productId: Number(row.product_id),
+    title: row.title,
+    isPinned: row.is_pinned === 1,
+    source: row.source,
+    agendaId: row.voting_id === null ? null : Number(row.voting_id),
+    createdAt: row.created_at,
+  }));
+}
+
+export async function votingsForOperator(
+  ctx: AppContext,
+  productIds: number[] | null,
+  productId: number | null,
+): Promise<OperatorVoting[]> {
+  const rows = await findVotingsForOperator(ctx.db, productIds, productId, 200);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    kind: row.kind,
+    productId: Number(row.product_id),
+    productName: row.product_name,
+    title: row.title,
+    status: row.status,
+    authorName: row.author_name,
+    authorSource: row.author_source,
+    endsAt: row.ends_at,
+    quorumPercent: row.quorum_percent,
+    thresholdPercent: row.threshold_percent,
+    resultsVisibleBeforeClose: row.results_visible_before_close === 1,
+    outcome: row.outcome,
+    closedAt: row.closed_at,
+  }));
+}
+
+export async function reportedPosts(ctx: AppContext, productIds: number[] | null): Promise<ReportedPost[]> {
+  const rows = await findReportedPosts(ctx.db, productIds, 200);
+  return rows.map((row) => ({
+    postId: Number(row.id),
+    productId: Number(row.product_id),
+    productName: row.product_name,
+    title: row.title,
+    body: row.body,
+    authorName: row.author_name,
+    authorEmail: row.author_email,
+    reportCount: Number(row.report_count ?? 0),
+    reasons: row.reasons,
+    firstReportedAt: row.first_reported_at ?? null,
+    isHidden: row.is_hidden === 1,
+    hiddenReason: row.hidden_reason,
+  }));
 }

@@ -34,7 +34,8 @@ import {
 } from '../orders/service';
 import { allowProductForUser, declineProductForUser, listPendingWhitelistRequests } from '../products/service';
 import { banUser, changeUserRole, countAdmins, findUserByIdForOperator, unbanUser } from '../users/service';
-import { approveApproval, fourEyesOn, proposeApproval, type ApprovalEffect } from './approvals';
+import { approveApproval, fourEyesOn, proposeApproval, type ApprovalEffect, type ApprovalPayload } from './approvals';
+import { findApprovalByKey, findPendingApprovalsOf } from './repository';
 import { assertAdmin, assertMayActOn, scopeOf, type Operator } from './service';
 
 /**
@@ -185,6 +186,9 @@ export async function listDeclaredPayments(ctx: AppContext, operator: Operator) 
 // Revenue distributions
 
 function planOf(ctx: AppContext, request: DistributionRequest): DistributionPlan {
+  if (request.payDate !== undefined && Number.isNaN(Date.parse(`${request.payDate}T00:00:00Z`))) {
+    throw new AppError('VALIDATION_FAILED', 'The pay date is a date like 2026-01-31.');
+  }
   return planDistribution({
     productId: request.productId,
     amount: request.amount,
@@ -192,7 +196,29 @@ function planOf(ctx: AppContext, request: DistributionRequest): DistributionPlan
     memo: request.memo?.trim() || null,
     currency: ctx.config.CURRENCY,
     now: ctx.now(),
+    // Paid from the start of the pay date (UTC), as the default 14 days after is.
+    ...(request.payDate ? { paysAt: `${request.payDate}T00:00:00.000Z` } : {}),
   });
+}
+
+/**
+ * Proposals still waiting that would make the same project, record date and amount as this
+ * plan (under another key): a second form for the same payout while the first waits for its
+ * approver is as much a repeat as one already committed.
+ */
+async function pendingRepeatsOf(ctx: AppContext, plan: DistributionPlan, key: string | null): Promise<string[]> {
+  const rows = await findPendingApprovalsOf(ctx.db, 'DISTRIBUTE_REVENUE', plan.productId, ctx.now().toISOString());
+  return rows
+    .filter((row) => row.idempotency_key !== (key === null ? null : `DISTRIBUTE_REVENUE:${key}`))
+    .filter((row) => {
+      const payload = JSON.parse(row.payload) as ApprovalPayload;
+      return (
+        payload.kind === 'DISTRIBUTE_REVENUE' &&
+        payload.plan.recordDate === plan.recordDate &&
+        payload.plan.amount === plan.amount
+      );
+    })
+    .map((row) => row.id);
 }
 
 /** Every holder's exact share of a distribution, written nowhere; the shares add up to the amount. */
@@ -216,6 +242,7 @@ export async function previewRevenueDistribution(
     holders: shares.length,
     shares: shares.map((share) => ({ ...share, email: emails.get(share.userId) ?? null })),
     sameAsEarlier,
+    pendingSameAs: await pendingRepeatsOf(ctx, plan, null),
   };
 }
 
@@ -293,11 +320,33 @@ export async function commitRevenueDistribution(
     const distribution = await commitNow(ctx, operator, plan, idempotencyKey, isNewDistribution);
     return { status: 'APPLIED', approval: null, distribution };
   }
+  // A key names one distribution: proposing other figures under a key already proposed is refused.
+  const proposed = await findApprovalByKey(ctx.db, `DISTRIBUTE_REVENUE:${idempotencyKey}`);
+  if (proposed) {
+    const earlier = (JSON.parse(proposed.payload) as ApprovalPayload & { kind: 'DISTRIBUTE_REVENUE' }).plan;
+    const same =
+      earlier.productId === plan.productId &&
+      earlier.amount === plan.amount &&
+      earlier.recordDate === plan.recordDate &&
+      earlier.paysAt === plan.paysAt;
+    if (!same) {
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key already proposed a different distribution.');
+    }
+  }
+  if (!isNewDistribution) {
+    const pending = await pendingRepeatsOf(ctx, plan, idempotencyKey);
+    if (pending.length) {
+      throw new AppError(
+        'DISTRIBUTION_REPEATED',
+        `Approval ${pending.join(', ')} already proposes this amount for this record date; mark this one as a new distribution to propose another.`,
+      );
+    }
+  }
   // The shares are computed now so an impossible distribution is refused before anyone approves.
   const preview = await previewDistribution(ctx.db, plan);
   const approval = await proposeApproval(ctx, operator, {
     payload: { kind: 'DISTRIBUTE_REVENUE', plan, idempotencyKey, isNewDistribution },
-    summary: `Distribute ${plan.amount} ${plan.currency} minor units among ${preview.shares.length} holders of project ${plan.productId}, record date ${plan.recordDate}${plan.memo ? ` (${plan.memo})` : ''}${isNewDistribution ? ', marked as a new distribution' : ''}`,
+    summary: `Distribute ${plan.amount} ${plan.currency} minor units among ${preview.shares.length} holders of project ${plan.productId}, record date ${plan.recordDate}, paid ${plan.paysAt.slice(0, 10)}${plan.memo ? ` (${plan.memo})` : ''}${isNewDistribution ? ', marked as a new distribution' : ''}`,
     productId: plan.productId,
     subjectUserId: null,
     idempotencyKey,

@@ -20,6 +20,19 @@ export async function findApprovalByKey(db: Db, key: string): Promise<ApprovalRo
   return db.selectFrom('approvals').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
 }
 
+/** Proposals of one kind in one project still waiting and unexpired (a repeated distribution is found among them). */
+export async function findPendingApprovalsOf(db: Db, kind: string, productId: number, now: string) {
+  return db
+    .selectFrom('approvals')
+    .select(['id', 'payload', 'idempotency_key'])
+    .where('kind', '=', kind)
+    .where('product_id', '=', productId)
+    .where('state', '=', 'PENDING')
+    .where('expires_at', '>', now)
+    .orderBy('proposed_at')
+    .execute();
+}
+
 export async function findApprovals(db: Db, state: ApprovalRow['state'] | null, limit: number) {
   let query = db.selectFrom('approvals').selectAll();
   if (state) query = query.where('state', '=', state);

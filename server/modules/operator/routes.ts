@@ -62,6 +62,7 @@ import { getQueue, operatorOfRequest } from './service';
 import { registerSweep } from '../../plugins/sweep';
 import { statementRoutes } from './statement-routes';
 import { peopleRoutes } from './people-routes';
+import { operatorGovernanceRoutes } from './governance-routes';
 
 /**
  * The operator console's API. Each route checks the role (ROLE_REQUIRED keeps the session) and
@@ -410,6 +411,8 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(statementRoutes);
   // People and gift claims.
   await app.register(peopleRoutes);
+  // Governance: notices, agendas, proposals and moderation (sellers in their projects).
+  await app.register(operatorGovernanceRoutes);
 
   // Every process sweeps expired proposals; the conditional updates make each expiry happen once.
   registerSweep(app, {

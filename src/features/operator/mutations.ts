@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { UserRole } from '../../domain/auth';
-import type { ReviewDecisionRequest } from '../../domain/operator';
+import type { DistributionCommitRequest, DistributionRequest, ReviewDecisionRequest } from '../../domain/operator';
+import type { AgendaRequest, NoticeRequest } from '../../domain/operator-governance';
 import type { ReviewKind } from '../../domain/operator-console';
 import { api } from '../../lib/api';
 import { loadSchema } from '../../lib/api-client';
-import { t } from '../../lib/i18n';
+import { t, type MessageKey } from '../../lib/i18n';
 import { operatorKeys } from './queries';
 
 const operatorSchemas = () => import('../../domain/operator');
@@ -134,5 +135,94 @@ export function useShipGift() {
       await refresh();
     },
     onError,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Revenue distributions and governance
+
+/** Every holder's exact share, nothing written: a mutation, since it is asked for on purpose. */
+export function useDistributionPreview() {
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: (body: DistributionRequest) =>
+      api.request('/api/v1/operator/distributions/preview', {
+        method: 'POST',
+        body,
+        schema: loadSchema(operatorSchemas, 'distributionPreviewSchema'),
+      }),
+  });
+}
+
+/** Commits (or, with four eyes, proposes) with the form's one idempotency key. */
+export function useDistributionCommit() {
+  const refresh = useRefreshConsole();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: ({ body, key }: { body: DistributionCommitRequest; key: string }) =>
+      api.request('/api/v1/operator/distributions', {
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': key },
+        schema: loadSchema(operatorSchemas, 'distributionOutcomeSchema'),
+      }),
+    onSuccess: async () => {
+      await refresh();
+    },
+  });
+}
+
+type GovernanceCall =
+  | { action: 'post-notice'; body: NoticeRequest }
+  | { action: 'pin-notice'; id: number; isPinned: boolean }
+  | { action: 'open-agenda'; body: AgendaRequest }
+  | { action: 'close-agenda'; id: number }
+  | { action: 'cancel-proposal'; id: number; reason: string }
+  | { action: 'hide-post'; id: number; reason: string }
+  | { action: 'restore-post'; id: number; reason?: string };
+
+const DONE: Record<GovernanceCall['action'], MessageKey> = {
+  'post-notice': 'operator.governance.done.postNotice',
+  'pin-notice': 'operator.governance.done.pinNotice',
+  'open-agenda': 'operator.governance.done.openAgenda',
+  'close-agenda': 'operator.governance.done.closeAgenda',
+  'cancel-proposal': 'operator.governance.done.cancelProposal',
+  'hide-post': 'operator.governance.done.hidePost',
+  'restore-post': 'operator.governance.done.restorePost',
+};
+
+function send(call: GovernanceCall) {
+  const at = '/api/v1/operator/governance';
+  switch (call.action) {
+    case 'post-notice':
+      return api.request(`${at}/notices`, { method: 'POST', body: call.body });
+    case 'pin-notice':
+      return api.request(`${at}/notices/${call.id}/pin`, { method: 'PUT', body: { isPinned: call.isPinned } });
+    case 'open-agenda':
+      return api.request(`${at}/agendas`, { method: 'POST', body: call.body });
+    case 'close-agenda':
+      return api.request(`${at}/agendas/${call.id}/close`, { method: 'POST' });
+    case 'cancel-proposal':
+      return api.request(`${at}/proposals/${call.id}/cancel`, { method: 'POST', body: { reason: call.reason } });
+    case 'hide-post':
+      return api.request(`${at}/posts/${call.id}/hide`, { method: 'POST', body: { reason: call.reason } });
+    case 'restore-post':
+      return api.request(`${at}/posts/${call.id}/restore`, {
+        method: 'POST',
+        body: call.reason ? { reason: call.reason } : {},
+      });
+  }
+}
+
+/** One governance action; the screen shows the error where it was asked, and a toast says it is done. */
+export function useGovernanceAction() {
+  const refresh = useRefreshConsole();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: (call: GovernanceCall) => send(call),
+    onSuccess: async (_answer, call) => {
+      toast.success(t(DONE[call.action]));
+      await refresh();
+    },
   });
 }

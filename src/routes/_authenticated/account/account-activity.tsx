@@ -15,7 +15,20 @@ export const Route = createFileRoute('/_authenticated/account/account-activity')
   component: Page,
 });
 
+/** An operator's moderation of the user's posts and proposals: told with its reason, as the author is owed. */
+const moderationTypes = ['COMMUNITY_HIDDEN', 'COMMUNITY_RESTORED', 'PROPOSAL_CANCELLED'] as const;
+
+function describeModeration(activity: Activity): string | null {
+  const type = moderationTypes.find((candidate) => candidate === activity.type);
+  if (!type) return null;
+  const label = t(`activity.type.${type}`);
+  const reason = activity.detail?.reason;
+  return reason ? `${label} · ${t('activity.reason', { reason })}` : label;
+}
+
 function describe(activity: Activity): string {
+  const moderation = describeModeration(activity);
+  if (moderation) return moderation;
   if ((auditEventTypes as readonly string[]).includes(activity.type)) {
     const key = `activity.type.${activity.type as AuditEventType}` as MessageKey;
     if (activity.type === 'KYC_REVIEW_UPDATED' && activity.detail) {

@@ -75,4 +75,16 @@ export const screens: Record<string, Screen> = {
     isAdminOnly: false,
     component: screen(() => import('./gifts')),
   },
+  revenue: {
+    label: 'operator.nav.revenue',
+    icon: 'i-lucide-coins',
+    isAdminOnly: true,
+    component: screen(() => import('./revenue')),
+  },
+  governance: {
+    label: 'operator.nav.governance',
+    icon: 'i-lucide-vote',
+    isAdminOnly: false,
+    component: screen(() => import('./governance')),
+  },
 };
