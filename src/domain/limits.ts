@@ -58,3 +58,8 @@ export const DB_INTEGER_MAX = 2_147_483_647;
 
 /** How a whole number is written in an address (path or query): decimal digits only, no sign, space, exponent, point or 0x. */
 export const DECIMAL_DIGITS = /^[0-9]+$/;
+
+/** Projects an operator writes: the lengths their columns hold (migration 2026-11-22-0300-catalogue). */
+export const PROJECT_NAME_MAX_LENGTH = 120;
+export const TOKEN_NAME_MAX_LENGTH = 20;
+export const PROJECT_LIST_MAX = 50;
