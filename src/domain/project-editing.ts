@@ -183,6 +183,8 @@ export const operatorProjectRowSchema = z.object({
 });
 export type OperatorProjectRow = z.infer<typeof operatorProjectRowSchema>;
 export const operatorProjectListSchema = z.object({
+  /** The catalogue's currency: every amount here is in its minor units. */
+  currency: z.string(),
   projects: z.array(operatorProjectRowSchema),
   categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });

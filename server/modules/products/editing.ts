@@ -157,6 +157,7 @@ export async function listProjectsForEditing(
   const now = ctx.now();
   const rows = await listProjectsForOperator(ctx.db, productIds);
   return {
+    currency: ctx.config.CURRENCY,
     projects: rows.map((row) => {
       const facts = {
         startsAt: iso(row.starts_at),
