@@ -45,7 +45,7 @@ for (const width of [390, 1280]) {
 
       await page.goto('/operator/projects');
       await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
-      await expect(page.getByTestId('project-state').first()).toBeVisible();
+      await expect(page.getByTestId('project-state').filter({ visible: true }).first()).toBeVisible();
       await shot(page, `projects-list-${width}`);
 
       // A new project, saved as a draft.
@@ -90,7 +90,9 @@ for (const width of [390, 1280]) {
 
       await page.goto('/projects');
       await expect(page.getByText(name).first()).toBeVisible();
-      expect(consoleErrors).toEqual([]);
+      // The one refusal is the over-long name above, which the browser logs as a failed request.
+      expect(consoleErrors.filter((error) => !error.includes('400 (Bad Request)'))).toEqual([]);
+      expect(consoleErrors).toHaveLength(1);
     });
   });
 }

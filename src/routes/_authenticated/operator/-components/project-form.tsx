@@ -335,7 +335,7 @@ export function ProjectForm({
     <form onSubmit={submit} className="mt-4 space-y-6" aria-label={t('operator.projects.form')} noValidate>
       {project ? (
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="page-title min-w-0 flex-1 break-words" data-testid="project-title">
+          <h1 className="page-title min-w-0 basis-full break-words lg:basis-auto lg:flex-1" data-testid="project-title">
             {project.name}
           </h1>
           <StateBadge state={project.state} />
