@@ -28,6 +28,7 @@ import { accountCommands } from './account-commands';
 import { cashCommands } from './cash-commands';
 import { approvalCommands } from './approval-commands';
 import { statementCommands } from './statement-commands';
+import { projectCommands } from './project-commands';
 import { commandLineName, OPERATOR_META, operatorOf, proposedLine } from './operator';
 
 export interface Command {
@@ -229,6 +230,7 @@ export const commands: Record<string, Command> = {
   ...cashCommands,
   ...approvalCommands,
   ...statementCommands,
+  ...projectCommands,
 };
 
 /** Who acted, as recorded in the audit detail. */

@@ -8,6 +8,7 @@ import {
 } from '../../src/domain/project-editing';
 import { setProductSeller } from '../../server/modules/governance/service';
 import { insertHolding } from '../../server/modules/products/factory';
+import { projectCommands } from '../../server/cli/project-commands';
 import { changeUserRole } from '../../server/modules/users/service';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createClock, errorCode } from '../helpers/auth';
@@ -274,6 +275,11 @@ describe.each(testEngines())('projects in the operator console on %s', (engine) 
     expect(await visibleToInvestors()).toEqual({ list: false, anonymousList: false, detail: 404, sitemap: false });
     // Hiding again changes nothing and records nothing.
     await call(admin, 'POST', `/api/v1/operator/projects/${id}/hide`);
+    // The command line publishes through the same action (recorded as the command line).
+    expect(await projectCommands['project:list']!.run(t.app.ctx, [])).toContain(`${id}  DRAFT`);
+    expect(await projectCommands['project:publish']!.run(t.app.ctx, [String(id)])).toContain('is published');
+    expect((await visibleToInvestors()).list).toBe(true);
+    await projectCommands['project:hide']!.run(t.app.ctx, [String(id)]);
 
     const events = await t.app.ctx.db
       .selectFrom('audit_events')
@@ -283,9 +289,18 @@ describe.each(testEngines())('projects in the operator console on %s', (engine) 
       .orderBy('id')
       .execute();
     expect(events.map((event) => event.type).sort()).toEqual(
-      ['PROJECT_CREATED', 'PROJECT_HIDDEN', 'PROJECT_PUBLISHED', 'PROJECT_UPDATED'].sort(),
+      [
+        'PROJECT_CREATED',
+        'PROJECT_HIDDEN',
+        'PROJECT_HIDDEN',
+        'PROJECT_PUBLISHED',
+        'PROJECT_PUBLISHED',
+        'PROJECT_UPDATED',
+      ].sort(),
     );
-    for (const event of events) {
+    const byConsole = events.filter((event) => event.user_id !== null);
+    expect(byConsole).toHaveLength(4);
+    for (const event of byConsole) {
       expect(event.actor).toBe('operator');
       expect(event.user_id).toBe(admin.userId);
       expect(JSON.parse(event.detail ?? '{}')).toMatchObject({
@@ -381,6 +396,14 @@ describe.each(testEngines())('projects in the operator console on %s', (engine) 
         '',
       ]);
     }
+    // The command line answers the same file through the same action.
+    const printed = await projectCommands['project:cap-table']!.run(t.app.ctx, [String(otherId), '2026-11-03']);
+    expect(printed).toBe(
+      `holder id,email,balance (HRSN),share (%)\r\n${a.userId},holder-a@example.com,30,75.00\r\n${b.userId},holder-b@example.com,10,25.00\r\ntotal,,40,100.00`,
+    );
+    await expect(projectCommands['project:cap-table']!.run(t.app.ctx, [String(otherId), '3 Nov'])).rejects.toThrow(
+      'YYYY-MM-DD',
+    );
     const bad = await call(admin, 'GET', `/api/v1/operator/projects/${otherId}/cap-table?at=2026-13-40`);
     expect(errorCode(bad)).toBe('VALIDATION_FAILED');
     expect(errorCode(await call(admin, 'GET', '/api/v1/operator/projects/999999/cap-table'))).toBe('NOT_FOUND');
