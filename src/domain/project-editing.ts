@@ -117,13 +117,17 @@ const projectFields = {
 /** The rules between fields, stated on the field a person would correct. */
 function checkTogether(value: ProjectInputShape, context: z.RefinementCtx) {
   if (value.startsAt && value.endsAt && Date.parse(value.endsAt) <= Date.parse(value.startsAt)) {
-    context.addIssue({ code: 'custom', path: ['endsAt'], message: 'validation.project.dates' });
+    context.addIssue({ code: 'custom', path: ['endsAt'], message: 'validation.project.dates' satisfies ValidationKey });
   }
   if (value.userMaxInvestment !== null && value.userMaxInvestment < value.userMinInvestment) {
-    context.addIssue({ code: 'custom', path: ['userMaxInvestment'], message: 'validation.project.limits' });
+    context.addIssue({
+      code: 'custom',
+      path: ['userMaxInvestment'],
+      message: 'validation.project.limits' satisfies ValidationKey,
+    });
   }
   if (value.softCap !== null && value.targetCap !== null && value.softCap > value.targetCap) {
-    context.addIssue({ code: 'custom', path: ['softCap'], message: 'validation.project.caps' });
+    context.addIssue({ code: 'custom', path: ['softCap'], message: 'validation.project.caps' satisfies ValidationKey });
   }
 }
 
@@ -212,9 +216,15 @@ export const capTableSchema = z.object({
       userId: z.string(),
       email: z.string().nullable(),
       balance: z.number().int(),
-      /** The share of the tokens held, in basis points (1/100 of a percent), rounded down. */
+      /** The share of the tokens held, in basis points (hundredths of a percent), rounded down. */
       shareBasisPoints: z.number().int(),
     }),
   ),
 });
 export type CapTable = z.infer<typeof capTableSchema>;
+
+/** Basis points as a percentage with two decimals, by string arithmetic: 7500 -> "75.00", 5 -> "0.05". */
+export function basisPointsPercent(basisPoints: number): string {
+  const digits = String(Math.max(0, Math.trunc(basisPoints))).padStart(3, '0');
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}

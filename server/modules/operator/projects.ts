@@ -1,4 +1,10 @@
-import type { CapTable, OperatorProject, OperatorProjectList, ProjectInput } from '../../../src/domain/project-editing';
+import {
+  basisPointsPercent,
+  type CapTable,
+  type OperatorProject,
+  type OperatorProjectList,
+  type ProjectInput,
+} from '../../../src/domain/project-editing';
 import { numeral, toCsv, type CsvValue } from '../../../src/domain/csv';
 import type { AppContext } from '../../context';
 import {
@@ -76,15 +82,13 @@ export async function readCapTable(
 
 /** The cap table as a CSV file: one line per holder, the total last. */
 export function capTableCsv(table: CapTable): { fileName: string; text: string } {
-  const percent = (basisPoints: number) =>
-    `${Math.floor(basisPoints / 100)}.${String(basisPoints % 100).padStart(2, '0')}`;
   const rows: CsvValue[][] = [
     ['holder id', 'email', `balance (${table.tokenName})`, 'share (%)'],
     ...table.holders.map((holder) => [
       holder.userId,
       holder.email ?? '',
       holder.balance,
-      numeral(percent(holder.shareBasisPoints)),
+      numeral(basisPointsPercent(holder.shareBasisPoints)),
     ]),
     ['total', '', table.heldQuantity, numeral(table.heldQuantity > 0 ? '100.00' : '0.00')],
   ];

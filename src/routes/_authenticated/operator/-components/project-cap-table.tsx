@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { CapTable } from '../../../../domain/project-editing';
+import { basisPointsPercent, type CapTable } from '../../../../domain/project-editing';
 import { capTableOptions, downloadCapTable } from '../../../../features/operator/queries';
 import { t } from '../../../../lib/i18n';
 import { saveDownload } from '../../../../lib/save-download';
@@ -12,9 +12,7 @@ import { QueryProblem } from './query-problem';
 type Holder = CapTable['holders'][number];
 const column = createColumnHelper<Holder>();
 const today = () => new Date().toISOString().slice(0, 10);
-/** Basis points as a percentage with two decimals, by integer arithmetic. */
-const percent = (basisPoints: number) =>
-  `${Math.floor(basisPoints / 100)}.${String(basisPoints % 100).padStart(2, '0')}%`;
+const percent = (basisPoints: number) => `${basisPointsPercent(basisPoints)}%`;
 
 /** Who held the project's tokens at the end of a chosen day (UTC), from the ledger; CSV download. */
 export function CapTablePanel({ id }: { id: number }) {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ProjectPageView } from '../../../../features/projects/components/project-page';
 import { projectPreviewOptions } from '../../../../features/operator/queries';
-import { loadTexts, t } from '../../../../lib/i18n';
+import { t } from '../../../../lib/i18n';
 import { QueryProblem } from './query-problem';
 
 /**
@@ -10,13 +10,6 @@ import { QueryProblem } from './query-problem';
  * detail of it), drafts included, so an operator checks a draft before publishing it.
  */
 export function ProjectPreview({ id }: { id: number }) {
-  // The page's texts are the catalogue's; the console loads its own only.
-  const texts = loadTexts(['catalogue']);
-  if (texts) throw texts;
-  return <PreviewBody id={id} />;
-}
-
-function PreviewBody({ id }: { id: number }) {
   const preview = useQuery(projectPreviewOptions(id));
   return (
     <div>
