@@ -46,7 +46,14 @@ export const projectAboutInputSchema = z.strictObject({
 });
 
 const projectFields = {
+  // The whole numbers first: a refusal lists the first fields it names, and these are the ones mistyped most.
   categoryId: wholeNumber('validation.categoryId'),
+  pricePerToken: amount,
+  totalQuantity: quantity,
+  targetCap: amount.nullable(),
+  softCap: amount.nullable(),
+  userMinInvestment: amount,
+  userMaxInvestment: amount.nullable(),
   name: text(PROJECT_NAME_MAX_LENGTH, 'validation.project.name'),
   description: text(LONG_TEXT_MAX),
   image: link,
@@ -56,12 +63,6 @@ const projectFields = {
     .trim()
     .regex(new RegExp(`^[A-Z0-9]{1,${TOKEN_NAME_MAX_LENGTH}}$`), says('validation.project.tokenName')),
   contractAddress: optionalText(100),
-  pricePerToken: amount,
-  totalQuantity: quantity,
-  targetCap: amount.nullable(),
-  softCap: amount.nullable(),
-  userMinInvestment: amount,
-  userMaxInvestment: amount.nullable(),
   /** The sale's window: before its start it is SALE_BEFORE, after its end SALE_END (src/domain/sale.ts). */
   startsAt: moment,
   endsAt: moment,

@@ -172,6 +172,7 @@ describe.each(testEngines())('the operator API on %s', (engine) => {
     expect(routes.length).toBeGreaterThanOrEqual(18);
     const urlOf = (url: string) =>
       url
+        .replace('/projects/:id', `/projects/${otherProduct.productId}`)
         .replace(':reference', foreign.reference)
         .replace(':id', pending.id)
         .replace(':userId', investor.userId)
@@ -189,6 +190,7 @@ describe.each(testEngines())('the operator API on %s', (engine) => {
       'GET /api/v1/operator/queue',
       'GET /api/v1/operator/payments',
       'GET /api/v1/operator/whitelist-requests',
+      'GET /api/v1/operator/projects',
     ]);
 
     for (const route of routes) {

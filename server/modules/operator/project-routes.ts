@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   capTableQuerySchema,
@@ -23,7 +24,7 @@ import {
 } from './projects';
 import { productDetailSchema } from '../../../src/domain/products';
 import { publicOrigin } from '../site/origin';
-import { operatorOfRequest } from './service';
+import { assertMayActOn, operatorOfRequest } from './service';
 
 /**
  * Projects in the console: list, read, create (a hidden draft), edit, publish, hide, and the cap
@@ -37,6 +38,15 @@ export const operatorProjectRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminAction = app.requireAuth({ level: 'verified', role: 'ADMIN', isAction: true });
   const base = '/api/v1/operator/projects';
   const operator = (request: Parameters<typeof authOf>[0]) => operatorOfRequest(authOf(request), requestMeta(request));
+  /**
+   * A seller is refused another project's routes before the input is read (ROLE_REQUIRED), so it
+   * learns nothing of that project nor of the body's rules; the actions check it again.
+   */
+  const ownProject = async (request: FastifyRequest) => {
+    const id = (request.params as { id?: unknown }).id;
+    if (typeof id === 'string' && /^[1-9][0-9]{0,9}$/.test(id))
+      await assertMayActOn(ctx, operator(request), Number(id));
+  };
 
   app.get(
     base,
@@ -72,7 +82,7 @@ export const operatorProjectRoutes: FastifyPluginAsyncZod = async (app) => {
         params: operatorProjectParamsSchema,
         response: { 200: operatorProjectSchema },
       },
-      preValidation: seller,
+      preValidation: [seller, ownProject],
     },
     async (request, reply) => {
       noStore(reply);
@@ -87,7 +97,7 @@ export const operatorProjectRoutes: FastifyPluginAsyncZod = async (app) => {
         params: operatorProjectParamsSchema,
         response: { 200: productDetailSchema },
       },
-      preValidation: seller,
+      preValidation: [seller, ownProject],
     },
     async (request, reply) => {
       noStore(reply);
@@ -103,7 +113,7 @@ export const operatorProjectRoutes: FastifyPluginAsyncZod = async (app) => {
         body: projectInputSchema,
         response: { 200: operatorProjectSchema },
       },
-      preValidation: sellerAction,
+      preValidation: [sellerAction, ownProject],
     },
     async (request, reply) => {
       noStore(reply);
@@ -118,7 +128,7 @@ export const operatorProjectRoutes: FastifyPluginAsyncZod = async (app) => {
         params: operatorProjectParamsSchema,
         response: { 200: operatorProjectSchema },
       },
-      preValidation: adminAction,
+      preValidation: [adminAction, ownProject],
     },
     async (request, reply) => {
       noStore(reply);
@@ -133,7 +143,7 @@ export const operatorProjectRoutes: FastifyPluginAsyncZod = async (app) => {
         params: operatorProjectParamsSchema,
         response: { 200: operatorProjectSchema },
       },
-      preValidation: adminAction,
+      preValidation: [adminAction, ownProject],
     },
     async (request, reply) => {
       noStore(reply);
@@ -169,7 +179,7 @@ export const operatorProjectRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: capTableQuerySchema,
         response: { 200: capTableSchema },
       },
-      preValidation: seller,
+      preValidation: [seller, ownProject],
     },
     (request, reply) => capTable(request, reply),
   );
