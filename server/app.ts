@@ -44,6 +44,7 @@ import { notificationRoutes } from './modules/notifications/routes';
 import { operatorRoutes } from './modules/operator/routes';
 import { operatorConsoleRoutes } from './modules/operator/console-routes';
 import { operatorPostRoutes } from './modules/operator/post-routes';
+import { operatorProjectRoutes } from './modules/operator/project-routes';
 import { postRoutes } from './modules/posts/routes';
 import { productsRoutes } from './modules/products/routes';
 import { siteRoutes } from './modules/site/routes';
@@ -185,6 +186,7 @@ export async function buildApp({
   await app.register(operatorRoutes);
   await app.register(operatorConsoleRoutes);
   await app.register(operatorPostRoutes);
+  await app.register(operatorProjectRoutes);
   await app.register(kycRoutes);
   await app.register(kycWebhookRoutes);
   await app.register(liveRoutes, { handle, pollMs: livePollMs });

@@ -30,6 +30,7 @@ import { approvalCommands } from './approval-commands';
 import { statementCommands } from './statement-commands';
 import { postCommands } from './post-commands';
 import { marketCommands } from './market-commands';
+import { projectCommands } from './project-commands';
 import { commandLineName, OPERATOR_META, operatorOf, proposedLine } from './operator';
 
 export interface Command {
@@ -233,6 +234,7 @@ export const commands: Record<string, Command> = {
   ...statementCommands,
   ...postCommands,
   ...marketCommands,
+  ...projectCommands,
 };
 
 /** Who acted, as recorded in the audit detail. */

@@ -65,3 +65,7 @@ export const POST_TITLE_MAX_LENGTH = 200;
 export const POST_DESCRIPTION_MAX_LENGTH = 300;
 /** A blog post's Markdown, in characters. */
 export const POST_MARKDOWN_MAX_LENGTH = 100_000;
+/** Projects an operator writes: the lengths their columns hold (migration 2026-11-22-0300-catalogue). */
+export const PROJECT_NAME_MAX_LENGTH = 120;
+export const TOKEN_NAME_MAX_LENGTH = 20;
+export const PROJECT_LIST_MAX = 50;

@@ -9,7 +9,7 @@ import { GOVERNANCE_BODY_MAX_LENGTH, GOVERNANCE_TITLE_MAX_LENGTH, REPORT_REASON_
  * (server/modules/governance/service.ts parses its input with them), so a title or an option is
  * held to one rule wherever it is typed.
  *
- *   GET  /api/v1/operator/projects                               → projectChoices (the operator's projects)
+ *   GET  /api/v1/operator/project-choices                        → projectChoices (the operator's projects)
  *   GET  /api/v1/operator/governance/notices?productId=          → operatorNoticeList
  *   POST /api/v1/operator/governance/notices                     body noticeRequest → created
  *   PUT  /api/v1/operator/governance/notices/{id}/pin            body noticePinRequest → changed

@@ -136,6 +136,21 @@ export const validationMessages = {
   'validation.post.markdown': `Write the post, at most ${n(limit.POST_MARKDOWN_MAX_LENGTH)} characters of Markdown.`,
   'validation.post.publishAt': 'Choose a date and time to publish, in the future.',
   'validation.post.thumbnail': 'The thumbnail must be an image uploaded here, or none.',
+  // Projects an operator writes (src/domain/project-editing.ts)
+  'validation.project.name': `Enter the project name, at most ${limit.PROJECT_NAME_MAX_LENGTH} characters.`,
+  'validation.project.text': 'Fill in this field within its length limit.',
+  'validation.project.tokenName': `The token name is 1 to ${limit.TOKEN_NAME_MAX_LENGTH} capital letters or digits.`,
+  'validation.project.link': 'Enter an https address or a path starting with /, at most 500 characters.',
+  'validation.project.amount': 'Enter a whole amount in minor units of at least 1.',
+  'validation.project.quantity': 'Enter a whole number of tokens of at least 1.',
+  'validation.project.date': 'Enter a date and time such as 2026-12-01T09:00:00.000Z.',
+  'validation.project.dates': 'The sale must end after it starts.',
+  'validation.project.limits': 'The maximum investment must be at least the minimum.',
+  'validation.project.caps': 'The soft cap must not be above the target.',
+  'validation.project.flag': 'This must be true or false.',
+  'validation.project.list': `A list holds at most ${limit.PROJECT_LIST_MAX} entries.`,
+  'validation.project.payMethodType': 'A pay method is ACCOUNT or CRYPTO.',
+  'validation.capTableDate': 'Enter the date as YYYY-MM-DD.',
 } as const;
 
 export type ValidationKey = keyof typeof validationMessages;

@@ -142,7 +142,7 @@ describe.each(testEngines())('the console’s governance and revenue on %s', (en
 
   it('refuses an investor every governance route, and a seller outside its projects, keeping the session', async () => {
     const routes: Array<[method: 'GET' | 'POST' | 'PUT', url: string, payload?: object]> = [
-      ['GET', `${base}/projects`],
+      ['GET', `${base}/project-choices`],
       ['GET', `${base}/governance/notices?productId=${mine}`],
       ['POST', `${base}/governance/notices`, { productId: mine, title: 'Hi', body: 'Hello' }],
       ['PUT', `${base}/governance/notices/1/pin`, { isPinned: true }],
@@ -161,9 +161,9 @@ describe.each(testEngines())('the console’s governance and revenue on %s', (en
     expect((await call('alice', 'GET', '/api/v1/users/me')).statusCode).toBe(200);
 
     // The seller's project list is its own; elsewhere every action is refused.
-    const choices = projectChoicesSchema.parse((await call('seller', 'GET', `${base}/projects`)).json());
+    const choices = projectChoicesSchema.parse((await call('seller', 'GET', `${base}/project-choices`)).json());
     expect(choices.projects.map((item) => item.id)).toEqual([mine]);
-    const admins = projectChoicesSchema.parse((await call('admin', 'GET', `${base}/projects`)).json());
+    const admins = projectChoicesSchema.parse((await call('admin', 'GET', `${base}/project-choices`)).json());
     expect(admins.projects.map((item) => item.id).sort()).toEqual([mine, other].sort());
 
     const notice = await call('seller', 'POST', `${base}/governance/notices`, {

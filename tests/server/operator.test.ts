@@ -193,6 +193,7 @@ describe.each(testEngines())('the operator API on %s', (engine) => {
     const urlOf = (url: string) =>
       url
         .replace('/gifts/:id', `/gifts/${foreignClaimId}`)
+        .replace('/projects/:id', `/projects/${otherProduct.productId}`)
         .replace(':reference', foreign.reference)
         .replace(':id', pending.id)
         .replace(':userId', investor.userId)
@@ -212,6 +213,7 @@ describe.each(testEngines())('the operator API on %s', (engine) => {
       'GET /api/v1/operator/whitelist-requests',
       'GET /api/v1/operator/gifts',
       'GET /api/v1/operator/projects',
+      'GET /api/v1/operator/project-choices',
     ]);
 
     for (const route of routes) {

@@ -45,7 +45,7 @@ export const operatorGovernanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const operator = (request: Parameters<typeof authOf>[0]) => operatorOfRequest(authOf(request), requestMeta(request));
 
   app.get(
-    `${base}/projects`,
+    `${base}/project-choices`,
     {
       schema: {
         summary: 'The projects the operator may act in, with the platform currency',

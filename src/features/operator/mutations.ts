@@ -4,12 +4,14 @@ import type { UserRole } from '../../domain/auth';
 import type { DistributionCommitRequest, DistributionRequest, ReviewDecisionRequest } from '../../domain/operator';
 import type { AgendaRequest, NoticeRequest } from '../../domain/operator-governance';
 import type { ReviewKind } from '../../domain/operator-console';
+import type { ProjectInputDraft } from '../../domain/project-editing';
 import { api } from '../../lib/api';
 import { loadSchema } from '../../lib/api-client';
 import { t, type MessageKey } from '../../lib/i18n';
 import { operatorKeys } from './queries';
 
 const operatorSchemas = () => import('../../domain/operator');
+const projectSchemas = () => import('../../domain/project-editing');
 const onError = (error: Error) => toast.error(error.message);
 
 /** Whatever an action changed: every console read is asked again (they are few and small). */
@@ -224,5 +226,41 @@ export function useGovernanceAction() {
       toast.success(t(DONE[call.action]));
       await refresh();
     },
+  });
+}
+
+/** Saves a project: a new one as a hidden draft (no id), or an edit of the whole project. */
+export function useSaveProject(id: number | null) {
+  const refresh = useRefreshConsole();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: (body: ProjectInputDraft) =>
+      api.request(id === null ? '/api/v1/operator/projects' : `/api/v1/operator/projects/${id}`, {
+        method: id === null ? 'POST' : 'PUT',
+        body,
+        schema: loadSchema(projectSchemas, 'operatorProjectSchema'),
+      }),
+    onSuccess: async () => {
+      toast.success(t('operator.projects.saved'));
+      await refresh();
+    },
+    onError,
+  });
+}
+
+export function useProjectVisibility(id: number) {
+  const refresh = useRefreshConsole();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: (action: 'publish' | 'hide') =>
+      api.request(`/api/v1/operator/projects/${id}/${action}`, {
+        method: 'POST',
+        schema: loadSchema(projectSchemas, 'operatorProjectSchema'),
+      }),
+    onSuccess: async (project) => {
+      toast.success(t(project.state === 'PUBLISHED' ? 'operator.projects.published' : 'operator.projects.hidden'));
+      await refresh();
+    },
+    onError,
   });
 }

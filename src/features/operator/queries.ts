@@ -6,6 +6,8 @@ import { loadSchema } from '../../lib/api-client';
 // The response schemas load with the first response that needs them, not with the page.
 const operatorSchemas = () => import('../../domain/operator');
 const consoleSchemas = () => import('../../domain/operator-console');
+const projectSchemas = () => import('../../domain/project-editing');
+const catalogueSchemas = () => import('../../domain/products');
 
 /**
  * Every operator read starts with this key. The persister leaves the whole prefix out of
@@ -23,6 +25,10 @@ export const operatorKeys = {
   payments: () => [OPERATOR_KEY, 'payments'] as const,
   approvals: () => [OPERATOR_KEY, 'approvals'] as const,
   audit: (query: AuditQuery) => [OPERATOR_KEY, 'audit', query] as const,
+  projects: () => [OPERATOR_KEY, 'projects'] as const,
+  project: (id: number) => [OPERATOR_KEY, 'projects', id] as const,
+  projectPreview: (id: number) => [OPERATOR_KEY, 'projects', id, 'preview'] as const,
+  capTable: (id: number, date: string) => [OPERATOR_KEY, 'projects', id, 'cap-table', date] as const,
 };
 
 /** Operator reads are never saved on the device (the key prefix), and say so in their meta too. */
@@ -137,4 +143,59 @@ export async function fetchWholeAudit(query: Omit<AuditQuery, 'cursor' | 'limit'
     cursor = page.nextCursor ?? undefined;
   } while (cursor && events.length < max);
   return events;
+}
+
+export const projectsOptions = () =>
+  queryOptions({
+    queryKey: operatorKeys.projects(),
+    queryFn: ({ signal }) =>
+      api.request('/api/v1/operator/projects', {
+        schema: loadSchema(projectSchemas, 'operatorProjectListSchema'),
+        signal,
+      }),
+    staleTime: 15_000,
+    meta: operatorMeta,
+  });
+
+export const projectOptions = (id: number) =>
+  queryOptions({
+    queryKey: operatorKeys.project(id),
+    queryFn: ({ signal }) =>
+      api.request(`/api/v1/operator/projects/${id}`, {
+        schema: loadSchema(projectSchemas, 'operatorProjectSchema'),
+        signal,
+      }),
+    // An edit in progress is never overwritten behind the operator's back.
+    staleTime: Infinity,
+    meta: operatorMeta,
+  });
+
+/** The project's page as an investor sees it, drafts included. */
+export const projectPreviewOptions = (id: number) =>
+  queryOptions({
+    queryKey: operatorKeys.projectPreview(id),
+    queryFn: ({ signal }) =>
+      api.request(`/api/v1/operator/projects/${id}/preview`, {
+        schema: loadSchema(catalogueSchemas, 'productDetailSchema'),
+        signal,
+      }),
+    meta: operatorMeta,
+  });
+
+/** Holders and balances at the end of a day (YYYY-MM-DD), from the ledger. */
+export const capTableOptions = (id: number, date: string) =>
+  queryOptions({
+    queryKey: operatorKeys.capTable(id, date),
+    queryFn: ({ signal }) =>
+      api.request(`/api/v1/operator/projects/${id}/cap-table`, {
+        query: { at: date },
+        schema: loadSchema(projectSchemas, 'capTableSchema'),
+        signal,
+      }),
+    meta: operatorMeta,
+  });
+
+/** The cap table as the CSV file the server writes, with its name. */
+export function downloadCapTable(id: number, date: string) {
+  return api.download(`/api/v1/operator/projects/${id}/cap-table`, { query: { at: date, format: 'csv' } });
 }

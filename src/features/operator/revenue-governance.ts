@@ -22,7 +22,7 @@ export const projectChoicesOptions = () =>
   queryOptions({
     queryKey: revenueGovernanceKeys.projects(),
     queryFn: ({ signal }) =>
-      api.request('/api/v1/operator/projects', {
+      api.request('/api/v1/operator/project-choices', {
         schema: loadSchema(governanceSchemas, 'projectChoicesSchema'),
         signal,
       }),

@@ -18,7 +18,8 @@ import { screens } from './-components/screens';
  * Nothing here is saved on the device (decision 1802), so the console is online-only.
  */
 export const Route = createFileRoute('/_authenticated/operator/$')({
-  staticData: { texts: ['operator'] },
+  // The catalogue's texts: the Projects screen previews a project with its page's own component.
+  staticData: { texts: ['operator', 'catalogue'] },
   head: () => pageHead(t('operator.eyebrow')),
   component: OperatorConsole,
 });

@@ -51,6 +51,12 @@ export const screens: Record<string, Screen> = {
     isAdminOnly: true,
     component: screen(() => import('./audit')),
   },
+  projects: {
+    label: 'operator.nav.projects',
+    icon: 'i-lucide-coins',
+    isAdminOnly: false,
+    component: screen(() => import('./projects')),
+  },
   statements: {
     label: 'operator.statements.nav',
     icon: 'i-lucide-landmark',

@@ -1,0 +1,186 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  capTableQuerySchema,
+  capTableSchema,
+  operatorProjectListSchema,
+  operatorProjectParamsSchema,
+  operatorProjectSchema,
+  projectInputSchema,
+} from '../../../src/domain/project-editing';
+import { authOf, requestMeta } from '../../plugins/auth';
+import { noStore } from '../../plugins/presets';
+import { contentDisposition } from '../orders/signing';
+import {
+  addProject,
+  capTableCsv,
+  editProject,
+  hideProject,
+  listProjects,
+  publishProject,
+  readCapTable,
+  previewProject,
+  readProject,
+} from './projects';
+import { productDetailSchema } from '../../../src/domain/products';
+import { publicOrigin } from '../site/origin';
+import { assertMayActOn, operatorOfRequest } from './service';
+
+/**
+ * Projects in the console: list, read, create (a hidden draft), edit, publish, hide, and the cap
+ * table at a date (JSON or CSV). Sellers reach their assigned projects; creating, publishing and
+ * hiding are an admin's. Answers are `no-store`: a draft is no one else's business.
+ */
+export const operatorProjectRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const seller = app.requireAuth({ level: 'verified', role: 'SELLER' });
+  const sellerAction = app.requireAuth({ level: 'verified', role: 'SELLER', isAction: true });
+  const adminAction = app.requireAuth({ level: 'verified', role: 'ADMIN', isAction: true });
+  const base = '/api/v1/operator/projects';
+  const operator = (request: Parameters<typeof authOf>[0]) => operatorOfRequest(authOf(request), requestMeta(request));
+  /**
+   * A seller is refused another project's routes before the input is read (ROLE_REQUIRED), so it
+   * learns nothing of that project nor of the body's rules; the actions check it again.
+   */
+  const ownProject = async (request: FastifyRequest) => {
+    const id = (request.params as { id?: unknown }).id;
+    if (typeof id === 'string' && /^[1-9][0-9]{0,9}$/.test(id))
+      await assertMayActOn(ctx, operator(request), Number(id));
+  };
+
+  app.get(
+    base,
+    {
+      schema: { summary: 'Projects, drafts included, newest first', response: { 200: operatorProjectListSchema } },
+      preValidation: seller,
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return listProjects(ctx, operator(request));
+    },
+  );
+  app.post(
+    base,
+    {
+      schema: {
+        summary: 'Create a project as a hidden draft',
+        body: projectInputSchema,
+        response: { 201: operatorProjectSchema },
+      },
+      preValidation: adminAction,
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return reply.code(201).send(await addProject(ctx, operator(request), request.body));
+    },
+  );
+  app.get(
+    `${base}/:id`,
+    {
+      schema: {
+        summary: 'A project with every field its page shows, as the operator edits it',
+        params: operatorProjectParamsSchema,
+        response: { 200: operatorProjectSchema },
+      },
+      preValidation: [seller, ownProject],
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return readProject(ctx, operator(request), request.params.id);
+    },
+  );
+  app.get(
+    `${base}/:id/preview`,
+    {
+      schema: {
+        summary: 'The project page as an investor sees it, drafts included, for the console’s preview',
+        params: operatorProjectParamsSchema,
+        response: { 200: productDetailSchema },
+      },
+      preValidation: [seller, ownProject],
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return previewProject(ctx, operator(request), request.params.id, publicOrigin(ctx.config.publicUrl));
+    },
+  );
+  app.put(
+    `${base}/:id`,
+    {
+      schema: {
+        summary: 'Edit a project: the whole project, its lists written whole',
+        params: operatorProjectParamsSchema,
+        body: projectInputSchema,
+        response: { 200: operatorProjectSchema },
+      },
+      preValidation: [sellerAction, ownProject],
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return editProject(ctx, operator(request), request.params.id, request.body);
+    },
+  );
+  app.post(
+    `${base}/:id/publish`,
+    {
+      schema: {
+        summary: 'Publish a project: investors see it in the list, its page, search and the sitemap',
+        params: operatorProjectParamsSchema,
+        response: { 200: operatorProjectSchema },
+      },
+      preValidation: [adminAction, ownProject],
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return publishProject(ctx, operator(request), request.params.id);
+    },
+  );
+  app.post(
+    `${base}/:id/hide`,
+    {
+      schema: {
+        summary: 'Hide a project: back to a draft only its staff see',
+        params: operatorProjectParamsSchema,
+        response: { 200: operatorProjectSchema },
+      },
+      preValidation: [adminAction, ownProject],
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return hideProject(ctx, operator(request), request.params.id);
+    },
+  );
+
+  const capTable = async (
+    request: Parameters<typeof authOf>[0] & { params: { id: number }; query: { at?: string; format?: string } },
+    reply: Parameters<typeof noStore>[0],
+  ) => {
+    const table = await readCapTable(ctx, operator(request), request.params.id, request.query.at);
+    if (request.query.format !== 'csv') {
+      noStore(reply);
+      return table;
+    }
+    const file = capTableCsv(table);
+    return reply
+      .headers({
+        'Cache-Control': 'private, no-store',
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': contentDisposition(file.fileName),
+        'Access-Control-Expose-Headers': 'Content-Disposition',
+      })
+      .send(file.text);
+  };
+  app.get(
+    `${base}/:id/cap-table`,
+    {
+      schema: {
+        summary: 'Holders and balances at the end of a day, from the ledger (format=csv: a CSV file)',
+        params: operatorProjectParamsSchema,
+        querystring: capTableQuerySchema,
+        response: { 200: capTableSchema },
+      },
+      preValidation: [seller, ownProject],
+    },
+    (request, reply) => capTable(request, reply),
+  );
+};
