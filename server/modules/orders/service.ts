@@ -316,9 +316,10 @@ export async function createOrder(
     remainingQuantity,
     committedQuantity,
   });
-  // The bounds the invest page shows (orderQuantityBounds), decided here by the same rule.
-  const facts = quantityFacts(await findPosition(ctx.db, productId, user.id), Number(product.remaining_quantity));
-  assertOrderQuantity(body.quantity, facts);
+  // The bounds the invest page shows (orderQuantityBounds), decided here by the same rule: the
+  // minimum first, the rest once the investor's position is in the transaction below.
+  const facts = quantityFacts(0, Number(product.remaining_quantity));
+  if (orderQuantityRefusal(body.quantity, facts) === 'BELOW_MIN_INVESTMENT') assertOrderQuantity(body.quantity, facts);
   if (payFrom === 'BALANCE') {
     const available = await availableBalance(ctx.db, user.id, ctx.config.CURRENCY);
     if (available < amount) {
@@ -334,21 +335,18 @@ export async function createOrder(
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await ensurePosition(trx, productId, user.id, at);
+      const current = await findProductRow(trx, productId);
+      const remaining = Number(current?.remaining_quantity ?? 0);
+      assertOrderQuantity(body.quantity, quantityFacts(await findPosition(trx, productId, user.id), remaining));
       // The conditional updates keep the rule under concurrent orders: another order of the
-      // same investor or of anyone may have committed since the check above.
+      // same investor or of anyone may commit between the check above and these.
       if (!(await commitToPosition(trx, productId, user.id, body.quantity, maxTokens, at))) {
-        const current = await findProductRow(trx, productId);
         const committed = await findPosition(trx, productId, user.id);
-        assertOrderQuantity(body.quantity, quantityFacts(committed, Number(current?.remaining_quantity ?? 0)));
         throw new AppError('ABOVE_MAX_INVESTMENT', maxInvestmentMessage(Math.max(0, (maxTokens ?? 0) - committed)));
       }
       if (!(await reserveQuantity(trx, productId, body.quantity, at))) {
-        const current = await findProductRow(trx, productId);
-        const remaining = Number(current?.remaining_quantity ?? 0);
-        throw new AppError(
-          'SOLD_OUT',
-          remaining > 0 ? `Only ${remaining} tokens remain.` : 'This project is sold out.',
-        );
+        const left = Number((await findProductRow(trx, productId))?.remaining_quantity ?? 0);
+        throw new AppError('SOLD_OUT', left > 0 ? `Only ${left} tokens remain.` : 'This project is sold out.');
       }
       const expiresAt = new Date(now.getTime() + ctx.config.ORDER_RESERVATION_HOURS * 3_600_000).toISOString();
       await insertOrder(trx, {
