@@ -16,6 +16,7 @@ import { createDb } from '../../server/db/client';
 import { insertCategory, insertHolding, insertProduct } from '../../server/modules/products/factory';
 import { claimOutboxRows } from '../../server/modules/notifications/repository';
 import { recordNotifications, sendPromotion } from '../../server/modules/notifications/service';
+import { notificationText } from '../../server/i18n/notifications';
 import { loadOrCreateSecrets } from '../../server/secrets';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createClock, enrollUser, errorCode } from '../helpers/auth';
@@ -175,6 +176,91 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
     }
     // Sent is sent: a second sweep sends nothing.
     expect((await t.app.pushSender.sweepOnce()).sent).toBe(0);
+  });
+
+  it('writes the same event in each reader’s language: Korean for a Korean account, English for an English one', async () => {
+    const setLanguage = async (investor: Investor, language: 'en' | 'ko') => {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/users/me/language',
+        headers: bearer(investor.token),
+        payload: { language },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const korean = await newInvestor();
+    const english = await newInvestor();
+    await setLanguage(korean, 'ko');
+    await setLanguage(english, 'en');
+    const koreanKeys = await subscribe(korean, `${engine}-language-ko`);
+    const englishKeys = await subscribe(english, `${engine}-language-en`);
+    const pushedTo = (device: string, keys: DeviceKeys, from: number) =>
+      push.received
+        .slice(from)
+        .filter((item) => item.device === device)
+        .map((item) => pushPayloadSchema.parse(JSON.parse(decryptAes128gcm(item.body, keys))));
+
+    const before = push.received.length;
+    await record({
+      type: 'VOTE_FINISH',
+      productId: projectA,
+      userIds: [korean.id, english.id],
+      params: { productName: 'Seoul Nights', title: 'Press a vinyl', outcome: 'PASSED' },
+    });
+    expect(await t.app.pushSender.sweepOnce()).toMatchObject({ sent: 2 });
+    expect(pushedTo(`${engine}-language-ko`, koreanKeys, before)).toEqual([
+      expect.objectContaining({
+        title: 'Seoul Nights 투표가 마감되었습니다',
+        body: 'Seoul Nights의 “Press a vinyl” 투표 결과: 가결. 결과를 확인해 보세요.',
+      }),
+    ]);
+    expect(pushedTo(`${engine}-language-en`, englishKeys, before)).toEqual([
+      expect.objectContaining({
+        title: 'Vote closed in Seoul Nights',
+        body: '“Press a vinyl” in Seoul Nights passed. See the result.',
+      }),
+    ]);
+
+    // Both inboxes carry the type and its parameters; each reader's client writes them in its
+    // language from the same catalogue (the server's own rendering of it here).
+    const [koreanItem] = (await inbox(korean)).notifications;
+    const [englishItem] = (await inbox(english)).notifications;
+    expect(koreanItem!.params).toEqual(englishItem!.params);
+    expect(notificationText('ko', koreanItem!).title).toBe('Seoul Nights 투표가 마감되었습니다');
+    expect(notificationText('en', englishItem!).title).toBe('Vote closed in Seoul Nights');
+    // The English text stays beside them for clients that do not render parameters.
+    expect(koreanItem!.title).toBe('Vote closed in Seoul Nights');
+
+    // A push goes out in the language the account has when it is sent.
+    await setLanguage(korean, 'en');
+    const later = push.received.length;
+    await record({
+      type: 'CONTRACT_SIGNED',
+      productId: projectA,
+      userIds: [korean.id],
+      params: { productName: 'Seoul Nights', reference: 'MOA-LANG' },
+    });
+    await t.app.pushSender.sweepOnce();
+    expect(pushedTo(`${engine}-language-ko`, koreanKeys, later).map((item) => item.title)).toEqual(['Contract signed']);
+
+    // A notification stored before parameters were kept is shown and pushed as it was stored.
+    const [old] = await t.db.db
+      .insertInto('notifications')
+      .values({
+        user_id: english.id,
+        type: 'CONTRACT_SIGNED',
+        product_id: projectA,
+        title: 'Contract signed',
+        body: 'Your contract for 10 SNR is signed.',
+        params: null,
+        link: '/account/documents',
+        created_at: clock.now().toISOString(),
+      })
+      .returning('id')
+      .execute();
+    const [oldItem] = (await inbox(english)).notifications;
+    expect(oldItem).toMatchObject({ id: old!.id, params: null, body: 'Your contract for 10 SNR is signed.' });
+    expect(notificationText('ko', oldItem!).body).toBe('Your contract for 10 SNR is signed.');
   });
 
   it('answers 201, 404, 410 and 429 in turn: sent, removed, removed, retried after Retry-After', async () => {
