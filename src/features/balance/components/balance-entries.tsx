@@ -9,7 +9,8 @@ import { saveDownload } from '../../../lib/save-download';
 import { useIsOnline } from '../../../lib/use-online';
 import { Amount } from '../../../ui/amount';
 import { balanceEntriesQueryOptions } from '../queries';
-import { balanceEntriesCsv, entryChange, recentMonths } from '../statement';
+import { balanceEntriesCsv } from '../csv';
+import { entryChange, recentMonths } from '../statement';
 
 const kindKey = (entry: CashEntry) => `balance.kind.${entry.kind}` as MessageKey;
 
