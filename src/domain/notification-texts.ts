@@ -59,7 +59,10 @@ export type NotificationParams = Record<string, string>;
  * The parameters each type needs. `amount` (minor units) goes with `currency`; `endsAt` is an
  * ISO instant; `outcome` one of the voting outcomes; `reason`, where a type takes one, is optional.
  */
-export const notificationParamNames: Record<NotificationType, { required: readonly string[]; optional?: readonly string[] }> = {
+export const notificationParamNames: Record<
+  NotificationType,
+  { required: readonly string[]; optional?: readonly string[] }
+> = {
   PROPOSAL_CREATED: { required: ['productName', 'title', 'endsAt'] },
   VOTE_FINISH: { required: ['productName', 'title', 'outcome'] },
   AGENDA_CLOSED: { required: ['productName', 'title', 'outcome'] },

@@ -66,7 +66,11 @@ const recordInputSchema = z
     const problem = notificationParamsProblem(value.type, value.params);
     if (problem) context.addIssue({ code: 'custom', message: problem, path: ['params'] });
     else if (value.type === 'PROMOTE' && value.params.title!.trim().length > NOTIFICATION_TITLE_MAX) {
-      context.addIssue({ code: 'custom', message: `A promotion's title is at most ${NOTIFICATION_TITLE_MAX} characters.`, path: ['params'] });
+      context.addIssue({
+        code: 'custom',
+        message: `A promotion's title is at most ${NOTIFICATION_TITLE_MAX} characters.`,
+        path: ['params'],
+      });
     }
   });
 
