@@ -1,11 +1,7 @@
 import { isLanguage, type Language } from '../../src/domain/language-tags';
 import { formatMinorUnitsIn } from '../../src/domain/money';
-import {
-  notificationTexts,
-  renderNotification,
-  type NotificationParams,
-  type NotificationTextKey,
-} from '../../src/domain/notification-texts';
+import { renderNotification, type NotificationParams } from '../../src/domain/notification-params';
+import { notificationTexts, type NotificationTextKey } from '../../src/domain/notification-texts';
 import { notificationTextsKo } from '../../src/domain/notification-texts.ko';
 import type { NotificationType } from '../../src/domain/notifications';
 

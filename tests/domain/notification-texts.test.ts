@@ -3,11 +3,10 @@ import { formatPlainAmount } from '../../src/domain/money';
 import {
   notificationParamNames,
   notificationParamsProblem,
-  notificationTexts,
   renderNotification,
   type NotificationParams,
-  type NotificationTextKey,
-} from '../../src/domain/notification-texts';
+} from '../../src/domain/notification-params';
+import { notificationTexts, type NotificationTextKey } from '../../src/domain/notification-texts';
 import { notificationTextsKo } from '../../src/domain/notification-texts.ko';
 import { notificationTypes, type NotificationType } from '../../src/domain/notifications';
 import { notificationText } from '../../server/i18n/notifications';

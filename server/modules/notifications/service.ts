@@ -19,7 +19,7 @@ import {
   type PushSubscriptionInput,
   type UpdatePreferenceRequest,
 } from '../../../src/domain/notifications';
-import { notificationParamsProblem } from '../../../src/domain/notification-texts';
+import { notificationParamsProblem } from '../../../src/domain/notification-params';
 import type { AppConfig } from '../../config';
 import type { AppContext, RequestMeta } from '../../context';
 import type { Database } from '../../db/types';

@@ -1,6 +1,6 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
-import { renderNotification } from '../../../domain/notification-texts';
+import { renderNotification } from '../../../domain/notification-params';
 import type { Notification, NotificationType } from '../../../domain/notifications';
 import { PushOffer } from '../../../features/notifications/components/push-offer';
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../../../features/notifications/mutations';
