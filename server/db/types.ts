@@ -611,6 +611,8 @@ export interface NotificationsTable {
   product_id: number | null;
   title: string;
   body: string;
+  /** The type's parameters as JSON (names to strings); null on rows stored before they were kept. */
+  params: string | null;
   link: string;
   created_at: Timestamp;
   read_at: Timestamp | null;

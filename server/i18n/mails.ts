@@ -122,10 +122,11 @@ export function contactReceiptMail(language: Language, values: { topic: ContactT
 
 export type OrderNotice = 'PAYMENT_CONFIRMED' | 'PAYMENT_REJECTED' | 'ORDER_EXPIRED' | 'ORDER_REFUNDED';
 
-/** An order notice: the inbox's title and body (also the push) and the mail, in one language. */
+/**
+ * An order or cash notice's mail, in one language. What the inbox and push messages say is the
+ * notification catalogue's (server/i18n/notifications.ts).
+ */
 export interface OrderNoticeText {
-  title: string;
-  body: string;
   mail: MailText;
 }
 
@@ -149,10 +150,8 @@ export function orderNoticeText(
   const { reference, productName, quantity, amount } = values;
   if (language === 'ko') {
     const reason = values.reason ? `사유: ${values.reason}` : null;
-    const texts: Record<OrderNotice, { title: string; body: string; subject: string; lines: Array<string | null> }> = {
+    const texts: Record<OrderNotice, { subject: string; lines: Array<string | null> }> = {
       PAYMENT_CONFIRMED: {
-        title: '입금이 확인되었습니다',
-        body: `${productName} 주문 ${reference}의 입금 ${amount}이 확인되어 토큰 ${quantity}개가 보유 자산에 추가되었습니다.`,
         subject: `[Moa] 입금 확인: ${productName} 주문 ${reference}`,
         lines: [
           `${productName} 주문 ${reference}의 입금 ${amount}을 확인했습니다.`,
@@ -160,8 +159,6 @@ export function orderNoticeText(
         ],
       },
       PAYMENT_REJECTED: {
-        title: '입금을 확인하지 못했습니다',
-        body: `${productName} 주문 ${reference}의 입금을 확인하지 못해 주문이 취소되었습니다.${reason ? ` ${reason}` : ''}`,
         subject: `[Moa] 입금 확인 불가: ${productName} 주문 ${reference}`,
         lines: [
           `${productName} 주문 ${reference}(${amount})의 입금을 확인하지 못해 주문이 취소되었습니다.`,
@@ -170,8 +167,6 @@ export function orderNoticeText(
         ],
       },
       ORDER_EXPIRED: {
-        title: '주문이 만료되었습니다',
-        body: `${productName} 주문 ${reference}의 납입 기한이 지나 주문이 만료되었습니다.`,
         subject: `[Moa] 주문 만료: ${productName} 주문 ${reference}`,
         lines: [
           `${productName} 주문 ${reference}(${amount})의 납입 기한이 지나 주문이 만료되었습니다.`,
@@ -179,8 +174,6 @@ export function orderNoticeText(
         ],
       },
       ORDER_REFUNDED: {
-        title: '주문이 환불되었습니다',
-        body: `${productName} 주문 ${reference}이 환불되어 토큰 ${quantity}개가 보유 자산에서 빠졌습니다.${reason ? ` ${reason}` : ''}`,
         subject: `[Moa] 환불: ${productName} 주문 ${reference}`,
         lines: [
           `${productName} 주문 ${reference}의 ${amount}이 환불되어 토큰 ${quantity}개가 보유 자산에서 빠졌습니다.`,
@@ -191,16 +184,12 @@ export function orderNoticeText(
     const chosen = texts[notice];
     const lines = [...chosen.lines, values.link ? `주문 보기: ${values.link}` : null];
     return {
-      title: chosen.title,
-      body: chosen.body,
       mail: { subject: chosen.subject, text: lines.filter((line) => line !== null).join('\n') },
     };
   }
   const reason = values.reason ? `Reason: ${values.reason}` : null;
-  const texts: Record<OrderNotice, { title: string; body: string; subject: string; lines: Array<string | null> }> = {
+  const texts: Record<OrderNotice, { subject: string; lines: Array<string | null> }> = {
     PAYMENT_CONFIRMED: {
-      title: 'Payment confirmed',
-      body: `Your payment of ${amount} for ${productName} (order ${reference}) is confirmed: ${quantity} tokens are now yours.`,
       subject: `Payment confirmed: ${productName}, order ${reference}`,
       lines: [
         `We received your payment of ${amount} for ${productName} (order ${reference}).`,
@@ -208,8 +197,6 @@ export function orderNoticeText(
       ],
     },
     PAYMENT_REJECTED: {
-      title: 'Payment not confirmed',
-      body: `We could not match your payment for ${productName} (order ${reference}), so the order is cancelled.${reason ? ` ${reason}` : ''}`,
       subject: `Payment not confirmed: ${productName}, order ${reference}`,
       lines: [
         `We could not match a payment of ${amount} for ${productName} (order ${reference}), so the order is cancelled.`,
@@ -218,8 +205,6 @@ export function orderNoticeText(
       ],
     },
     ORDER_EXPIRED: {
-      title: 'Order expired',
-      body: `Your order ${reference} for ${productName} passed its payment deadline and has expired.`,
       subject: `Order expired: ${productName}, order ${reference}`,
       lines: [
         `Your order ${reference} for ${productName} (${amount}) passed its payment deadline and has expired.`,
@@ -227,8 +212,6 @@ export function orderNoticeText(
       ],
     },
     ORDER_REFUNDED: {
-      title: 'Order refunded',
-      body: `Your order ${reference} for ${productName} is refunded: ${quantity} tokens left your holdings.${reason ? ` ${reason}` : ''}`,
       subject: `Order refunded: ${productName}, order ${reference}`,
       lines: [
         `Your order ${reference} for ${productName} is refunded (${amount}); ${quantity} tokens left your holdings.`,
@@ -238,11 +221,7 @@ export function orderNoticeText(
   };
   const chosen = texts[notice];
   const lines = [...chosen.lines, values.link ? `See your order: ${values.link}` : null];
-  return {
-    title: chosen.title,
-    body: chosen.body,
-    mail: { subject: chosen.subject, text: lines.filter((line) => line !== null).join('\n') },
-  };
+  return { mail: { subject: chosen.subject, text: lines.filter((line) => line !== null).join('\n') } };
 }
 
 export type CashNotice = 'DEPOSIT_CREDITED' | 'WITHDRAWAL_PAID' | 'WITHDRAWAL_RETURNED';
@@ -257,48 +236,38 @@ export function cashNoticeText(
   values: { amount: string; reason: string | null; link: string | null },
 ): OrderNoticeText {
   const { amount } = values;
-  const texts: Record<CashNotice, { title: string; body: string; subject: string }> =
+  const texts: Record<CashNotice, { line: string; subject: string }> =
     language === 'ko'
       ? {
           DEPOSIT_CREDITED: {
-            title: '입금이 잔액에 반영되었습니다',
-            body: `${amount}이 잔액에 입금되었습니다. 바로 투자에 사용할 수 있습니다.`,
+            line: `${amount}이 잔액에 입금되었습니다. 바로 투자에 사용할 수 있습니다.`,
             subject: `[Moa] 입금 반영: ${amount}`,
           },
           WITHDRAWAL_PAID: {
-            title: '출금이 완료되었습니다',
-            body: `${amount} 출금이 지급되었습니다.`,
+            line: `${amount} 출금이 지급되었습니다.`,
             subject: `[Moa] 출금 완료: ${amount}`,
           },
           WITHDRAWAL_RETURNED: {
-            title: '출금이 반환되었습니다',
-            body: `${amount} 출금을 처리하지 못해 금액이 잔액으로 돌아왔습니다.${values.reason ? ` 사유: ${values.reason}` : ''}`,
+            line: `${amount} 출금을 처리하지 못해 금액이 잔액으로 돌아왔습니다.${values.reason ? ` 사유: ${values.reason}` : ''}`,
             subject: `[Moa] 출금 반환: ${amount}`,
           },
         }
       : {
           DEPOSIT_CREDITED: {
-            title: 'Deposit credited',
-            body: `${amount} arrived in your balance and is ready to invest.`,
+            line: `${amount} arrived in your balance and is ready to invest.`,
             subject: `Deposit credited: ${amount}`,
           },
           WITHDRAWAL_PAID: {
-            title: 'Withdrawal paid',
-            body: `Your withdrawal of ${amount} has been paid out.`,
+            line: `Your withdrawal of ${amount} has been paid out.`,
             subject: `Withdrawal paid: ${amount}`,
           },
           WITHDRAWAL_RETURNED: {
-            title: 'Withdrawal returned',
-            body: `We could not pay your withdrawal of ${amount}; it is back in your balance.${values.reason ? ` Reason: ${values.reason}` : ''}`,
+            line: `We could not pay your withdrawal of ${amount}; it is back in your balance.${values.reason ? ` Reason: ${values.reason}` : ''}`,
             subject: `Withdrawal returned: ${amount}`,
           },
         };
   const chosen = texts[notice];
   const see = language === 'ko' ? '잔액 보기' : 'See your balance';
-  const lines = [chosen.body, values.link ? `${see}: ${values.link}` : null];
-  return {
-    title: chosen.title,
-    body: chosen.body,
-    mail: { subject: chosen.subject, text: lines.filter((line) => line !== null).join('\n') },
-  };
+  const lines = [chosen.line, values.link ? `${see}: ${values.link}` : null];
+  return { mail: { subject: chosen.subject, text: lines.filter((line) => line !== null).join('\n') } };
 }

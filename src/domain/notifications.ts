@@ -51,6 +51,12 @@ export const notificationSchema = z.object({
   id: z.number().int().positive(),
   type: notificationTypeSchema,
   productId: z.number().int().positive().nullable(),
+  /**
+   * The type's parameters, from which the reader's client writes the notification in its
+   * language (src/domain/notification-texts.ts); null on notifications stored before.
+   */
+  params: z.record(z.string(), z.string()).nullable(),
+  /** The notification written in English when it was stored: for clients that do not render params. */
   title: z.string(),
   body: z.string(),
   link: z.string(),

@@ -83,6 +83,39 @@ export function nextOrderState(from: OrderState, action: OrderAction, actor: Ord
   return rule && rule.actors.includes(actor) ? rule.to : null;
 }
 
+/** Whether an order's payment deadline has passed at `now` (both ISO instants). */
+export function isPastDeadline(deadline: string, now: string): boolean {
+  return Date.parse(deadline) <= Date.parse(now);
+}
+
+/** Actions that move an unpaid order forward: refused once its payment deadline has passed. */
+const beforeDeadlineActions: readonly OrderAction[] = ['SIGN', 'DECLARE_PAYMENT'];
+
+export type OrderDecision =
+  { to: OrderState } | { refused: 'NOT_ALLOWED' | 'DEADLINE_PASSED' | 'DEADLINE_NOT_REACHED' };
+
+/**
+ * The rule with its clock, given the order's payment deadline and the time now: while the order
+ * is unpaid (RESERVED, SIGNED), the investor may sign or declare a payment only before the
+ * deadline, and the platform expires it only once the deadline has passed. Cancelling, and an
+ * operator confirming a payment they saw, do not depend on the deadline.
+ */
+export function decideOrderAction(
+  from: OrderState,
+  action: OrderAction,
+  actor: OrderActor,
+  clock: { deadline: string; now: string },
+): OrderDecision {
+  const to = nextOrderState(from, action, actor);
+  if (!to) return { refused: 'NOT_ALLOWED' };
+  const unpaid = (expirableOrderStates as readonly OrderState[]).includes(from);
+  if (!unpaid) return { to };
+  const past = isPastDeadline(clock.deadline, clock.now);
+  if (action === 'EXPIRE' && !past) return { refused: 'DEADLINE_NOT_REACHED' };
+  if (beforeDeadlineActions.includes(action) && past) return { refused: 'DEADLINE_PASSED' };
+  return { to };
+}
+
 /** The actions `actor` may take on an order in state `state`. */
 export function allowedOrderActions(state: OrderState, actor: OrderActor): OrderAction[] {
   return rules[state].filter((rule) => rule.actors.includes(actor)).map((rule) => rule.action);

@@ -26,4 +26,21 @@ describe('user-facing text on screens', () => {
     const found = scanSource('x.tsx', source, ALLOWED).map((finding) => finding.text);
     expect(found).toEqual(['Hover text', 'Closed', 'Hello there', 'Shown when on', 'Total for']);
   });
+
+  it('reads .ts files: spoken properties, and t() read when the module loads', () => {
+    const source = `
+      const steps = [{ label: 'Choose a project', hint: t('a.b') }];
+      const fixed = t('invest.source.salary');
+      const options = sources.map((value) => ({ value, label: t(keys[value]) }));
+      export const later = () => t('invest.source.salary');
+      export function render() { return { title: t('x.y'), message: on ? 'Saved' : t('x.z') }; }`;
+    const found = scanSource('x.ts', source, ALLOWED).map((finding) => finding.text);
+    expect(found).toEqual([
+      'Choose a project',
+      "t() when the module loads: t('a.b')",
+      "t() when the module loads: t('invest.source.salary')",
+      't() when the module loads: t(keys[value])',
+      'Saved',
+    ]);
+  });
 });

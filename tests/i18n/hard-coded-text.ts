@@ -29,7 +29,7 @@ function walk(dir: string, out: string[]) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) walk(path, out);
-    else if (path.endsWith('.tsx')) out.push(path);
+    else if (/\.tsx?$/.test(path) && !path.endsWith('.d.ts')) out.push(path);
   }
 }
 
@@ -62,10 +62,42 @@ function shownLiterals(expression: ts.Expression): ts.StringLiteralLike[] {
   return [];
 }
 
-/** Text nodes and spoken attributes written as literals in one .tsx source. */
+/** Whether `node` runs when its module loads: not inside a function, method or accessor body. */
+function runsAtLoad(node: ts.Node): boolean {
+  for (let parent = node.parent; parent; parent = parent.parent) {
+    // A callback handed to an array method at load (`list.map((x) => t(…))`) runs then too.
+    const isEagerCallback =
+      (ts.isArrowFunction(parent) || ts.isFunctionExpression(parent)) &&
+      ts.isCallExpression(parent.parent) &&
+      ts.isPropertyAccessExpression(parent.parent.expression) &&
+      EAGER_METHODS.has(parent.parent.expression.name.text);
+    if (isEagerCallback) continue;
+    if (ts.isFunctionLike(parent) || ts.isClassStaticBlockDeclaration(parent)) return false;
+  }
+  return true;
+}
+
+const EAGER_METHODS = new Set([
+  'map',
+  'flatMap',
+  'filter',
+  'reduce',
+  'forEach',
+  'fromEntries',
+  'find',
+  'some',
+  'every',
+]);
+
+/**
+ * Text nodes and spoken attributes written as literals in one .tsx or .ts source; spoken
+ * properties of object literals (`label: 'Text'`); and t() read when the module loads, which
+ * fixes a text in whatever language was in place then.
+ */
 export function scanSource(file: string, text: string, allow: ReadonlySet<string>): Finding[] {
   const findings: Finding[] = [];
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
   const report = (node: ts.Node, value: string) => {
     if (isAllowed(value, allow)) return;
     const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
@@ -81,6 +113,20 @@ export function scanSource(file: string, text: string, allow: ReadonlySet<string
       }
     } else if (ts.isJsxExpression(node) && node.expression && !ts.isJsxAttribute(node.parent)) {
       for (const literal of shownLiterals(node.expression)) report(literal, literal.text);
+    } else if (
+      ts.isPropertyAssignment(node) &&
+      ts.isObjectLiteralExpression(node.parent) &&
+      SPOKEN_ATTRIBUTES.has(node.name.getText(source))
+    ) {
+      for (const literal of shownLiterals(node.initializer)) report(literal, literal.text);
+    } else if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 't' &&
+      runsAtLoad(node)
+    ) {
+      const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+      findings.push({ file, line: line + 1, text: `t() when the module loads: ${squeeze(node.getText(source))}` });
     }
     ts.forEachChild(node, visit);
   };
@@ -88,9 +134,14 @@ export function scanSource(file: string, text: string, allow: ReadonlySet<string
   return findings;
 }
 
-/** The same, for every .tsx file under `dirs`. */
+/** The same, for every .tsx and .ts file under `dirs`. */
 export function findHardCodedText(root: string, dirs: string[], allow: ReadonlySet<string>): Finding[] {
   const files: string[] = [];
   for (const dir of dirs) walk(join(root, dir), files);
-  return files.flatMap((file) => scanSource(relative(root, file), readFileSync(file, 'utf8'), allow));
+  // Long texts written once per language (x.ts beside x.ko.ts) are content, held to each other
+  // by tests/i18n/content-languages.test.ts rather than kept in the catalogue.
+  const isContent = (file: string) => file.endsWith('.ko.ts') || files.includes(file.replace(/\.ts$/, '.ko.ts'));
+  return files
+    .filter((file) => !isContent(file))
+    .flatMap((file) => scanSource(relative(root, file), readFileSync(file, 'utf8'), allow));
 }

@@ -29,3 +29,16 @@ describe('how audit events show their origin', () => {
     expect(approximateOrigin(ip)).toBe(origin);
   });
 });
+
+describe('the same descriptions for a Korean reader', () => {
+  it('names devices and networks in Korean, browser and system names as they are', () => {
+    expect(describeDevice('', 'ko')).toBe('알 수 없는 기기');
+    expect(
+      describeDevice('Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36', 'ko'),
+    ).toBe('Android의 Chrome');
+    expect(describeDevice('curl/8.5.0', 'ko')).toBe('curl');
+    expect(approximateOrigin('203.0.113.77', 'ko')).toBe('203.0.113.x 네트워크');
+    expect(approximateOrigin('::1', 'ko')).toBe('이 컴퓨터');
+    expect(approximateOrigin('garbage', 'ko')).toBe('알 수 없는 네트워크');
+  });
+});

@@ -625,8 +625,7 @@ describe.each(testEngines())('fuzzing every route (%s)', (engine) => {
         type: 'CONTRACT_SIGNED',
         productId: null,
         userIds: [...perUser.keys()],
-        title: 'Fuzz',
-        body: 'Fuzz.',
+        params: { productName: 'Seoul Nights', reference: 'Fuzz' },
       }),
     );
     let claimed = 0;

@@ -7,6 +7,7 @@ import {
   notificationPreferencesSchema,
   pushPayloadSchema,
   unreadCountSchema,
+  type Notification,
   type NotificationType,
 } from '../../src/domain/notifications';
 import { buildApp } from '../../server/app';
@@ -15,6 +16,7 @@ import { createDb } from '../../server/db/client';
 import { insertCategory, insertHolding, insertProduct } from '../../server/modules/products/factory';
 import { claimOutboxRows } from '../../server/modules/notifications/repository';
 import { recordNotifications, sendPromotion } from '../../server/modules/notifications/service';
+import { notificationText } from '../../server/i18n/notifications';
 import { loadOrCreateSecrets } from '../../server/secrets';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createClock, enrollUser, errorCode } from '../helpers/auth';
@@ -29,6 +31,25 @@ import {
 } from '../helpers/push-service';
 
 const operator = { ip: 'operator', userAgent: 'test operator' };
+
+/** Parameters of each type that carry `label` where a test looks for it (labelOf). */
+function paramsFor(type: NotificationType, label: string): Record<string, string> {
+  switch (type) {
+    case 'PROPOSAL_CREATED':
+      return { productName: 'Seoul Nights', title: label, endsAt: '2026-12-01T09:00:00.000Z' };
+    case 'VOTE_FINISH':
+    case 'AGENDA_CLOSED':
+      return { productName: 'Seoul Nights', title: label, outcome: 'PASSED' };
+    case 'CONTRACT_SIGNED':
+      return { productName: 'Seoul Nights', reference: label };
+    case 'PROMOTE':
+      return { title: label, body: label };
+    default:
+      throw new Error(`no test parameters for ${type}`);
+  }
+}
+
+const labelOf = (item: Notification) => item.params?.title ?? item.params?.reference;
 
 describe.each(testEngines())('notifications and web push on %s', (engine) => {
   let t: TestApp;
@@ -125,8 +146,7 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
       type: 'CONTRACT_SIGNED',
       productId: projectA,
       userIds: [investor.id],
-      title: 'Contract signed',
-      body: 'Your contract for 10 SNR is signed.',
+      params: paramsFor('CONTRACT_SIGNED', 'Contract signed'),
     });
     expect(recorded).toMatchObject({ recipientCount: 1, pushCount: 2 });
     const before = push.received.length;
@@ -158,6 +178,91 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
     expect((await t.app.pushSender.sweepOnce()).sent).toBe(0);
   });
 
+  it('writes the same event in each reader’s language: Korean for a Korean account, English for an English one', async () => {
+    const setLanguage = async (investor: Investor, language: 'en' | 'ko') => {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/users/me/language',
+        headers: bearer(investor.token),
+        payload: { language },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const korean = await newInvestor();
+    const english = await newInvestor();
+    await setLanguage(korean, 'ko');
+    await setLanguage(english, 'en');
+    const koreanKeys = await subscribe(korean, `${engine}-language-ko`);
+    const englishKeys = await subscribe(english, `${engine}-language-en`);
+    const pushedTo = (device: string, keys: DeviceKeys, from: number) =>
+      push.received
+        .slice(from)
+        .filter((item) => item.device === device)
+        .map((item) => pushPayloadSchema.parse(JSON.parse(decryptAes128gcm(item.body, keys))));
+
+    const before = push.received.length;
+    await record({
+      type: 'VOTE_FINISH',
+      productId: projectA,
+      userIds: [korean.id, english.id],
+      params: { productName: 'Seoul Nights', title: 'Press a vinyl', outcome: 'PASSED' },
+    });
+    expect(await t.app.pushSender.sweepOnce()).toMatchObject({ sent: 2 });
+    expect(pushedTo(`${engine}-language-ko`, koreanKeys, before)).toEqual([
+      expect.objectContaining({
+        title: 'Seoul Nights 투표가 마감되었습니다',
+        body: 'Seoul Nights의 “Press a vinyl” 투표 결과: 가결. 결과를 확인해 보세요.',
+      }),
+    ]);
+    expect(pushedTo(`${engine}-language-en`, englishKeys, before)).toEqual([
+      expect.objectContaining({
+        title: 'Vote closed in Seoul Nights',
+        body: '“Press a vinyl” in Seoul Nights passed. See the result.',
+      }),
+    ]);
+
+    // Both inboxes carry the type and its parameters; each reader's client writes them in its
+    // language from the same catalogue (the server's own rendering of it here).
+    const [koreanItem] = (await inbox(korean)).notifications;
+    const [englishItem] = (await inbox(english)).notifications;
+    expect(koreanItem!.params).toEqual(englishItem!.params);
+    expect(notificationText('ko', koreanItem!).title).toBe('Seoul Nights 투표가 마감되었습니다');
+    expect(notificationText('en', englishItem!).title).toBe('Vote closed in Seoul Nights');
+    // The English text stays beside them for clients that do not render parameters.
+    expect(koreanItem!.title).toBe('Vote closed in Seoul Nights');
+
+    // A push goes out in the language the account has when it is sent.
+    await setLanguage(korean, 'en');
+    const later = push.received.length;
+    await record({
+      type: 'CONTRACT_SIGNED',
+      productId: projectA,
+      userIds: [korean.id],
+      params: { productName: 'Seoul Nights', reference: 'MOA-LANG' },
+    });
+    await t.app.pushSender.sweepOnce();
+    expect(pushedTo(`${engine}-language-ko`, koreanKeys, later).map((item) => item.title)).toEqual(['Contract signed']);
+
+    // A notification stored before parameters were kept is shown and pushed as it was stored.
+    const [old] = await t.db.db
+      .insertInto('notifications')
+      .values({
+        user_id: english.id,
+        type: 'CONTRACT_SIGNED',
+        product_id: projectA,
+        title: 'Contract signed',
+        body: 'Your contract for 10 SNR is signed.',
+        params: null,
+        link: '/account/documents',
+        created_at: clock.now().toISOString(),
+      })
+      .returning('id')
+      .execute();
+    const [oldItem] = (await inbox(english)).notifications;
+    expect(oldItem).toMatchObject({ id: old!.id, params: null, body: 'Your contract for 10 SNR is signed.' });
+    expect(notificationText('ko', oldItem!).body).toBe('Your contract for 10 SNR is signed.');
+  });
+
   it('answers 201, 404, 410 and 429 in turn: sent, removed, removed, retried after Retry-After', async () => {
     const investor = await newInvestor();
     const devices = ['ok', 'gone404', 'gone410', 'busy'].map((name) => `${engine}-${name}`);
@@ -170,8 +275,7 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
       type: 'VOTE_FINISH',
       productId: projectA,
       userIds: [investor.id],
-      title: 'Vote finished',
-      body: 'See the result.',
+      params: paramsFor('VOTE_FINISH', 'Vote finished'),
     });
 
     expect(await t.app.pushSender.sweepOnce()).toEqual({
@@ -213,8 +317,7 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
       type: 'AGENDA_CLOSED',
       productId: projectB,
       userIds: [investor.id],
-      title: 'Agenda closed',
-      body: 'Results are in.',
+      params: paramsFor('AGENDA_CLOSED', 'Agenda closed'),
     });
     const first = await t.app.pushSender.sweepOnce();
     expect(first).toMatchObject({ failed: 1, retried: 1 });
@@ -258,17 +361,16 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
         type,
         productId: projectA,
         userIds: [investor.id],
-        title: `Item ${index}`,
-        body: `Body ${index}`,
+        params: paramsFor(type, `Item ${index}`),
       });
     }
     const first = await inbox(investor, '?limit=2');
-    expect(first.notifications.map((item) => item.title)).toEqual(['Item 4', 'Item 3']);
+    expect(first.notifications.map(labelOf)).toEqual(['Item 4', 'Item 3']);
     expect(first.unreadCount).toBe(5);
     const second = await inbox(investor, `?limit=2&before=${first.nextBefore}`);
-    expect(second.notifications.map((item) => item.title)).toEqual(['Item 2', 'Item 1']);
+    expect(second.notifications.map(labelOf)).toEqual(['Item 2', 'Item 1']);
     const third = await inbox(investor, `?limit=2&before=${second.nextBefore}`);
-    expect(third.notifications.map((item) => item.title)).toEqual(['Item 0']);
+    expect(third.notifications.map(labelOf)).toEqual(['Item 0']);
     expect(third.nextBefore).toBeNull();
     expect(first.notifications[1]!.link).toBe('/account/documents');
     expect(third.notifications[0]!.link).toBe(`/governance/proposal/${projectA}`);
@@ -347,7 +449,7 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
     expect(prefs.projects.map((project) => project.productId).sort()).toEqual([projectA, projectB].sort());
 
     // Promotions reach only those who turned them on.
-    const titleOf = async (investor: Investor) => (await inbox(investor)).notifications.map((item) => item.title);
+    const titleOf = async (investor: Investor) => (await inbox(investor)).notifications.map(labelOf);
     await sendPromotion(
       { ...t.app.ctx, now: clock.now },
       { productId: projectB, title: 'New drop', body: 'Hanwoo herd 8 opens.' },
@@ -371,8 +473,18 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
       .parse(narrowed.json())
       .projects.find((item) => item.productId === projectA);
     expect(project?.types.find((item) => item.type === 'VOTE_FINISH')?.isEnabled).toBe(false);
-    await record({ type: 'VOTE_FINISH', productId: projectA, audience: 'HOLDERS', title: 'A vote ended', body: 'x' });
-    await record({ type: 'VOTE_FINISH', productId: projectB, audience: 'HOLDERS', title: 'B vote ended', body: 'x' });
+    await record({
+      type: 'VOTE_FINISH',
+      productId: projectA,
+      audience: 'HOLDERS',
+      params: paramsFor('VOTE_FINISH', 'A vote ended'),
+    });
+    await record({
+      type: 'VOTE_FINISH',
+      productId: projectB,
+      audience: 'HOLDERS',
+      params: paramsFor('VOTE_FINISH', 'B vote ended'),
+    });
     expect(await titleOf(alice)).not.toContain('A vote ended');
     expect(await titleOf(alice)).toContain('B vote ended');
     expect(await titleOf(bob)).toContain('A vote ended');
@@ -384,8 +496,7 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
       type: 'AGENDA_CLOSED',
       productId: projectB,
       audience: 'HOLDERS',
-      title: 'B agenda closed',
-      body: 'x',
+      params: paramsFor('AGENDA_CLOSED', 'B agenda closed'),
     });
     expect(await titleOf(alice)).not.toContain('B agenda closed');
 
@@ -408,15 +519,20 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
   it('refuses bad input to recordNotifications and writes nothing when the caller rolls back', async () => {
     const investor = await newInvestor();
     await expect(
-      record({ type: 'PROMOTE', productId: projectA, userIds: [investor.id], audience: 'ALL', title: 't', body: 'b' }),
+      record({
+        type: 'PROMOTE',
+        productId: projectA,
+        userIds: [investor.id],
+        audience: 'ALL',
+        params: paramsFor('PROMOTE', 't'),
+      }),
     ).rejects.toThrow(/either userIds or an audience/);
     await expect(
       record({
         type: 'VOTE_FINISH',
         productId: projectA,
         userIds: [investor.id],
-        title: 't',
-        body: 'b',
+        params: paramsFor('VOTE_FINISH', 't'),
         link: 'https://evil.example/',
       }),
     ).rejects.toThrow(/path inside the app/);
@@ -427,8 +543,7 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
           type: 'VOTE_FINISH',
           productId: projectA,
           userIds: [investor.id],
-          title: 'Rolled back',
-          body: 'b',
+          params: paramsFor('VOTE_FINISH', 'Rolled back'),
         });
         throw new Error('the vote could not close');
       }),
@@ -539,8 +654,7 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
       type: 'CONTRACT_SIGNED',
       productId: projectA,
       userIds: [sender.id],
-      title: 'Kept for the record',
-      body: 'b',
+      params: paramsFor('CONTRACT_SIGNED', 'Kept for the record'),
     });
     expect(await t.app.pushSender.sweepOnce()).toMatchObject({ sent: 1, failed: 1 });
     const outboxOf = async (notificationIds: number[]) =>
@@ -562,15 +676,13 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
       type: 'VOTE_FINISH',
       productId: projectA,
       userIds: [waiter.id],
-      title: 'Not sent yet',
-      body: 'b',
+      params: paramsFor('VOTE_FINISH', 'Not sent yet'),
     });
     const held = await record({
       type: 'VOTE_FINISH',
       productId: projectA,
       userIds: [holder.id],
-      title: 'Being sent',
-      body: 'b',
+      params: paramsFor('VOTE_FINISH', 'Being sent'),
     });
     const heldRows = await t.db.db
       .selectFrom('push_outbox')
@@ -611,10 +723,12 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
     // The inbox keeps the notification itself.
     const kept = await t.db.db
       .selectFrom('notifications')
-      .select('title')
+      .select('params')
       .where('id', 'in', settled.notificationIds)
       .execute();
-    expect(kept).toEqual([{ title: 'Kept for the record' }]);
+    expect(kept.map((row) => JSON.parse(row.params!) as Record<string, string>)).toMatchObject([
+      { reference: 'Kept for the record' },
+    ]);
 
     // The waiting message, and the claimed one once its lease ran out, are sent as ever; a row
     // settled now is pruned only after its retention. (Back near the start: web-push refuses a
@@ -658,8 +772,7 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
             type: 'PROPOSAL_CREATED',
             productId: projectA,
             userIds: investors.map((item) => item.id),
-            title: `Race ${round}`,
-            body: 'b',
+            params: paramsFor('PROPOSAL_CREATED', `Race ${round}`),
           });
         }
         const expected = 12 * 2 * 5;

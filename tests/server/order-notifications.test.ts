@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notificationPageSchema, pushPayloadSchema, type Notification } from '../../src/domain/notifications';
 import type { Order } from '../../src/domain/orders';
 import { commands } from '../../server/cli/commands';
+import { notificationText } from '../../server/i18n/notifications';
 import { expireDueOrders } from '../../server/modules/orders/service';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createClock } from '../helpers/auth';
@@ -115,15 +116,18 @@ describe.each(testEngines())('order notifications on %s', (engine) => {
     expect(notice).toMatchObject({
       type: 'PAYMENT_CONFIRMED',
       productId,
-      title: '입금이 확인되었습니다',
+      params: { reference: order.reference, quantity: '3', amount: '3000', currency: t.config.CURRENCY },
       link: `/account/orders/${order.id}`,
       readAt: null,
     });
-    expect(notice!.body).toContain(order.reference);
-    expect(notice!.body).toContain('토큰 3개');
+    // The inbox writes it from its parameters in the reader's language.
+    const shown = notificationText('ko', notice!);
+    expect(shown.title).toBe('입금이 확인되었습니다');
+    expect(shown.body).toContain(order.reference);
+    expect(shown.body).toContain('토큰 3개');
     const { pushes, mails } = await deliver(mina);
     expect(pushes).toEqual([
-      expect.objectContaining({ id: notice!.id, type: 'PAYMENT_CONFIRMED', title: notice!.title }),
+      expect.objectContaining({ id: notice!.id, type: 'PAYMENT_CONFIRMED', title: shown.title, body: shown.body }),
     ]);
     expect(mails[0]).toMatchObject({ to: mina.email, subject: expect.stringContaining('입금 확인') });
     expect(mails[0]!.text).toContain(`/account/orders/${order.id}`);
@@ -140,7 +144,8 @@ describe.each(testEngines())('order notifications on %s', (engine) => {
     await run('payment:reject', rejected.reference, 'No', 'transfer', 'with', 'this', 'reference');
     const [notice] = await inbox(jun);
     expect(notice).toMatchObject({ type: 'PAYMENT_REJECTED', title: 'Payment not confirmed' });
-    expect(notice!.body).toContain('No transfer with this reference');
+    expect(notice!.params).toMatchObject({ reason: 'No transfer with this reference' });
+    expect(notificationText('en', notice!).body).toContain('Reason: No transfer with this reference');
     let delivered = await deliver(jun);
     expect(delivered.pushes.map((item) => item.type)).toEqual(['PAYMENT_REJECTED']);
     expect(delivered.mails[0]!.subject).toMatch(/^Payment not confirmed: .*Han River Sessions, order MOA-/);
@@ -163,8 +168,10 @@ describe.each(testEngines())('order notifications on %s', (engine) => {
     const expired = await Promise.all([expireDueOrders(t.app.ctx), expireDueOrders(t.app.ctx)]);
     expect(expired.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(1);
     const notices = await inbox(hana);
-    expect(notices.map((item) => [item.type, item.title])).toEqual([['ORDER_EXPIRED', '주문이 만료되었습니다']]);
-    expect(notices[0]!.body).toContain(order.reference);
+    expect(notices.map((item) => [item.type, notificationText('ko', item).title])).toEqual([
+      ['ORDER_EXPIRED', '주문이 만료되었습니다'],
+    ]);
+    expect(notificationText('ko', notices[0]!).body).toContain(order.reference);
     const { mails } = await deliver(hana);
     expect(mails.map((mail) => mail.subject)).toEqual([expect.stringContaining('주문 만료')]);
   });

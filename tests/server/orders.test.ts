@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orderSchema, signStatusSchema, type Order } from '../../src/domain/orders';
+import {
+  orderQuantityBounds,
+  orderQuantityRefusal,
+  orderSchema,
+  signStatusSchema,
+  type Order,
+} from '../../src/domain/orders';
 import { productDetailSchema } from '../../src/domain/products';
 import { commands } from '../../server/cli/commands';
 import { ledgerBalance, ledgerBalancesAt } from '../../server/modules/orders/ledger';
@@ -137,6 +143,40 @@ describe.each(testEngines())('orders on %s', (engine) => {
     expect(await productRemaining(t.app, productId)).toBe(1000 - 8);
     const bad = await placeOrder(t.app, mina, productId, body, { 'idempotency-key': 'short' });
     expect(errorCode(bad)).toBe('VALIDATION_FAILED');
+  });
+
+  it('refuses exactly the quantities outside orderQuantityBounds, with the code the domain rule names', async () => {
+    const facts = { pricePerToken: 2500, userMinInvestment: 6000, userMaxInvestment: 30_000, remainingQuantity: 9 };
+    const { productId, accountMethodId } = await createSaleProduct(t.app, facts);
+    const holder = await newInvestor();
+    await insertHolding(t.app.ctx.db, {
+      productId,
+      userId: holder.userId,
+      quantity: 5,
+      firstInvestedAt: clock.now().toISOString(),
+    });
+    const all = { ...facts, committedQuantity: 5 };
+    // Here the maximum (12 tokens, 5 held) leaves 7, and 9 remain on sale: 3 to 7 may be ordered.
+    expect(orderQuantityBounds(all)).toEqual({ minQuantity: 3, maxQuantity: 7 });
+    for (let quantity = 1; quantity <= 12; quantity += 1) {
+      const refusal = orderQuantityRefusal(quantity, all);
+      if (refusal === null) continue;
+      const response = await placeOrder(t.app, holder, productId, { quantity, payMethodId: accountMethodId });
+      expect(errorCode(response), `quantity ${quantity}`).toBe(refusal);
+    }
+    expect((await placeOrder(t.app, holder, productId, { quantity: 7, payMethodId: accountMethodId })).statusCode).toBe(
+      201,
+    );
+    const after = { ...all, committedQuantity: 12, remainingQuantity: 2 };
+    expect(orderQuantityRefusal(1, after)).toBe('BELOW_MIN_INVESTMENT');
+    expect(orderQuantityRefusal(3, after)).toBe('ABOVE_MAX_INVESTMENT');
+    expect(errorCode(await placeOrder(t.app, holder, productId, { quantity: 3, payMethodId: accountMethodId }))).toBe(
+      'ABOVE_MAX_INVESTMENT',
+    );
+    const other = await newInvestor();
+    const soldOut = await placeOrder(t.app, other, productId, { quantity: 3, payMethodId: accountMethodId });
+    expect(orderQuantityRefusal(3, { ...after, committedQuantity: 0 })).toBe('SOLD_OUT');
+    expect(errorCode(soldOut)).toBe('SOLD_OUT');
   });
 
   it('refuses with a documented code for each reason', async () => {

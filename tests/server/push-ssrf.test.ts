@@ -192,8 +192,7 @@ describe.each(testEngines())('push endpoints never reach internal addresses on %
           type: 'CONTRACT_SIGNED',
           productId: null,
           userIds: [investor.id],
-          title: 'Contract signed',
-          body: 'Your contract is signed.',
+          params: { productName: 'Seoul Nights', reference: 'Contract signed' },
         }),
       );
       const askedBefore = asked.length;
@@ -323,8 +322,7 @@ describe.each(testEngines())('push endpoints never reach internal addresses on %
             type: 'CONTRACT_SIGNED',
             productId: null,
             userIds: [investor.id],
-            title: `Contract ${index}`,
-            body: 'Signed.',
+            params: { productName: 'Seoul Nights', reference: `Contract ${index}` },
           }),
         );
       }
@@ -361,8 +359,7 @@ describe.each(testEngines())('push endpoints never reach internal addresses on %
           type: 'CONTRACT_SIGNED',
           productId: null,
           userIds: [investor.id],
-          title: 'Contract',
-          body: 'Signed.',
+          params: { productName: 'Seoul Nights', reference: 'Contract' },
         }),
       );
       // Five sweeps claimed it and died before settling it; the last lease has run out.

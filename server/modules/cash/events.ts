@@ -29,8 +29,11 @@ export async function onCashMovement(
     type: event.kind,
     productId: null,
     userIds: [event.userId],
-    title: text.title.slice(0, 120),
-    body: text.body.slice(0, 500),
+    params: {
+      amount: String(event.amount),
+      currency: event.currency,
+      ...(event.kind === 'WITHDRAWAL_RETURNED' && event.reason?.trim() ? { reason: event.reason } : {}),
+    },
     link: BALANCE_LINK,
     mail: text.mail,
   });

@@ -49,24 +49,15 @@ export interface AgendaClosedEvent {
   closedAt: string;
 }
 
-const OUTCOME_WORDS: Record<VotingOutcome, string> = {
-  PASSED: 'passed',
-  REJECTED: 'did not pass',
-  NO_QUORUM: 'closed without reaching its quorum',
-};
-
-function outcomeSentence(title: string, outcome: VotingOutcome, productName: string): string {
-  return `“${title}” in ${productName} ${OUTCOME_WORDS[outcome]}. See the result.`;
-}
-
-/** One notification to the given holders, its texts cut to the inbox's limits; nobody, nothing. */
+/** One notification to the given holders, written from its parameters where it is read; nobody, nothing. */
 async function notifyHolders(
   ctx: AppContext,
   trx: Kysely<Database>,
   type: 'PROPOSAL_CREATED' | 'VOTE_FINISH' | 'AGENDA_CLOSED',
   productId: number,
   userIds: string[],
-  text: { title: string; body: string; link: string },
+  params: Record<string, string>,
+  link: string,
 ) {
   if (!userIds.length) return;
   // Their votes page changed whether or not they take this notification.
@@ -75,36 +66,41 @@ async function notifyHolders(
     ctx.now().toISOString(),
     userIds.map((userId) => ({ userId, type: 'vote' as const, productId })),
   );
-  await recordNotifications(ctx, trx, {
-    type,
-    productId,
-    userIds,
-    title: text.title.slice(0, 120),
-    body: text.body.slice(0, 500),
-    link: text.link,
-  });
+  await recordNotifications(ctx, trx, { type, productId, userIds, params, link });
 }
 
 export async function onProposalCreated(ctx: AppContext, trx: Kysely<Database>, event: ProposalCreatedEvent) {
-  await notifyHolders(ctx, trx, 'PROPOSAL_CREATED', event.productId, event.holderIds, {
-    title: `New proposal in ${event.productName}`,
-    body: `“${event.title}” is open for your vote until ${event.endsAt.slice(0, 16).replace('T', ' ')} UTC.`,
-    link: `/governance/proposal/${event.productId}`,
-  });
+  await notifyHolders(
+    ctx,
+    trx,
+    'PROPOSAL_CREATED',
+    event.productId,
+    event.holderIds,
+    { productName: event.productName, title: event.title, endsAt: event.endsAt },
+    `/governance/proposal/${event.productId}`,
+  );
 }
 
 export async function onVoteFinished(ctx: AppContext, trx: Kysely<Database>, event: VoteFinishedEvent) {
-  await notifyHolders(ctx, trx, 'VOTE_FINISH', event.productId, event.voterIds, {
-    title: `Vote closed in ${event.productName}`,
-    body: outcomeSentence(event.title, event.outcome, event.productName),
-    link: `/governance/proposal/${event.productId}`,
-  });
+  await notifyHolders(
+    ctx,
+    trx,
+    'VOTE_FINISH',
+    event.productId,
+    event.voterIds,
+    { productName: event.productName, title: event.title, outcome: event.outcome },
+    `/governance/proposal/${event.productId}`,
+  );
 }
 
 export async function onAgendaClosed(ctx: AppContext, trx: Kysely<Database>, event: AgendaClosedEvent) {
-  await notifyHolders(ctx, trx, 'AGENDA_CLOSED', event.productId, event.voterIds, {
-    title: `Agenda closed in ${event.productName}`,
-    body: outcomeSentence(event.title, event.outcome, event.productName),
-    link: `/governance/agenda/${event.productId}`,
-  });
+  await notifyHolders(
+    ctx,
+    trx,
+    'AGENDA_CLOSED',
+    event.productId,
+    event.voterIds,
+    { productName: event.productName, title: event.title, outcome: event.outcome },
+    `/governance/agenda/${event.productId}`,
+  );
 }

@@ -2,9 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type WebPush from 'web-push';
-import type { NotificationType } from '../../../src/domain/notifications';
+import {
+  NOTIFICATION_BODY_MAX,
+  NOTIFICATION_TITLE_MAX,
+  type NotificationType,
+} from '../../../src/domain/notifications';
 import type { Database } from '../../db/types';
 import { deliveryByType, payloadFor, topicFor } from './delivery';
+import { accountLanguage, notificationText, parseNotificationParams } from '../../i18n/notifications';
 import { PUSH_ADDRESS_REFUSED, pushEndpointProblem, type PushResolver } from './push-endpoint';
 import { createPushTransport } from './push-transport';
 import * as repo from './repository';
@@ -153,7 +158,8 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       const webpush = await loadWebPush();
       const details = webpush.generateRequestDetails(
         { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
-        JSON.stringify(payloadFor({ ...row, type })),
+        // Written in the account's language when it is sent (the language it has now).
+        JSON.stringify(payloadFor({ ...row, type, ...pushText(row.language, type, row) })),
         {
           TTL: delivery.ttlSeconds,
           urgency: delivery.urgency,
@@ -291,4 +297,19 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       transport.close();
     },
   };
+}
+
+/** A push message's title and body in the account's language, within the inbox's limits. */
+function pushText(
+  language: string | null,
+  type: NotificationType,
+  row: { params: string | null; title: string; body: string },
+): { title: string; body: string } {
+  const text = notificationText(accountLanguage(language), {
+    type,
+    params: parseNotificationParams(row.params),
+    title: row.title,
+    body: row.body,
+  });
+  return { title: text.title.slice(0, NOTIFICATION_TITLE_MAX), body: text.body.slice(0, NOTIFICATION_BODY_MAX) };
 }

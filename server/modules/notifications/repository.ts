@@ -20,6 +20,7 @@ export interface NewNotificationRow {
   product_id: number | null;
   title: string;
   body: string;
+  params: string;
   link: string;
   created_at: string;
 }
@@ -32,7 +33,17 @@ export async function insertNotifications(db: Db, rows: NewNotificationRow[]) {
   return inserted;
 }
 
-const notificationColumns = ['id', 'type', 'product_id', 'title', 'body', 'link', 'created_at', 'read_at'] as const;
+const notificationColumns = [
+  'id',
+  'type',
+  'product_id',
+  'title',
+  'body',
+  'params',
+  'link',
+  'created_at',
+  'read_at',
+] as const;
 
 /**
  * A page of the inbox, newest first, one row more than asked (another page follows), each row
@@ -420,6 +431,7 @@ export async function findClaimedRows(db: Db, claimId: string) {
     .selectFrom('push_outbox')
     .innerJoin('notifications', 'notifications.id', 'push_outbox.notification_id')
     .innerJoin('push_subscriptions', 'push_subscriptions.id', 'push_outbox.subscription_id')
+    .innerJoin('users', 'users.id', 'notifications.user_id')
     .select([
       'push_outbox.id as outboxId',
       'push_outbox.attempts',
@@ -432,7 +444,9 @@ export async function findClaimedRows(db: Db, claimId: string) {
       'notifications.product_id as productId',
       'notifications.title',
       'notifications.body',
+      'notifications.params',
       'notifications.link',
+      'users.language',
       'notifications.created_at as createdAt',
     ])
     .where('push_outbox.claim_id', '=', claimId)

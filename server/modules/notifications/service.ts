@@ -19,11 +19,13 @@ import {
   type PushSubscriptionInput,
   type UpdatePreferenceRequest,
 } from '../../../src/domain/notifications';
+import { notificationParamsProblem } from '../../../src/domain/notification-params';
 import type { AppConfig } from '../../config';
 import type { AppContext, RequestMeta } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import { validationText } from '../../i18n/errors';
+import { notificationText, parseNotificationParams } from '../../i18n/notifications';
 import type { AuthState } from '../../plugins/auth';
 import { appendAuditEvent } from '../audit/repository';
 import { pushEndpointProblem } from './push-endpoint';
@@ -45,8 +47,11 @@ const recordInputSchema = z
     userIds: z.array(z.string().min(1).max(36)).optional(),
     /** HOLDERS: everyone holding the project's tokens now; ALL: every account that is not banned. */
     audience: z.enum(['HOLDERS', 'ALL']).optional(),
-    title: z.string().trim().min(1).max(NOTIFICATION_TITLE_MAX),
-    body: z.string().trim().min(1).max(NOTIFICATION_BODY_MAX),
+    /**
+     * The type's parameters (notificationParamNames in src/domain/notification-texts.ts): the
+     * inbox and push messages write the notification from them in the reader's language.
+     */
+    params: z.record(z.string(), z.string().max(NOTIFICATION_BODY_MAX)),
     link: notificationLinkSchema.optional(),
     /** Also by mail: stored with the inbox rows, sent by the mail sweep to the account's address. */
     mail: z.object({ subject: z.string().trim().min(1).max(200), text: z.string().trim().min(1) }).optional(),
@@ -56,6 +61,17 @@ const recordInputSchema = z
   })
   .refine((value) => value.audience !== 'HOLDERS' || value.productId !== null, {
     error: 'The HOLDERS audience needs a productId.',
+  })
+  .superRefine((value, context) => {
+    const problem = notificationParamsProblem(value.type, value.params);
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['params'] });
+    else if (value.type === 'PROMOTE' && value.params.title!.trim().length > NOTIFICATION_TITLE_MAX) {
+      context.addIssue({
+        code: 'custom',
+        message: `A promotion's title is at most ${NOTIFICATION_TITLE_MAX} characters.`,
+        path: ['params'],
+      });
+    }
   });
 
 export type RecordNotificationsInput = z.input<typeof recordInputSchema>;
@@ -90,7 +106,11 @@ export async function recordNotifications(
       issue ? validationText(issue.message, 'en') : 'The notification is not valid.',
     );
   }
-  const { type, productId, title, body } = parsed.data;
+  const { type, productId, params } = parsed.data;
+  // Stored beside the parameters, in English: what a client that does not render them shows.
+  const english = notificationText('en', { type, params, title: '', body: '' });
+  const title = english.title.slice(0, NOTIFICATION_TITLE_MAX);
+  const body = english.body.slice(0, NOTIFICATION_BODY_MAX);
   const link = parsed.data.link ?? defaultLinkFor(type, productId);
   const now = ctx.now().toISOString();
 
@@ -111,6 +131,7 @@ export async function recordNotifications(
       product_id: productId,
       title,
       body,
+      params: JSON.stringify(params),
       link,
       created_at: now,
     })),
@@ -177,6 +198,7 @@ function toNotification(row: NotificationRow): Notification {
     id: row.id,
     type: row.type as NotificationType,
     productId: row.product_id,
+    params: parseNotificationParams(row.params),
     title: row.title,
     body: row.body,
     link: row.link,
@@ -370,8 +392,7 @@ export async function sendPromotion(
       type: 'PROMOTE',
       productId: input.productId,
       audience: 'ALL',
-      title: input.title,
-      body: input.body,
+      params: { title: input.title, body: input.body },
     });
     await appendAuditEvent(
       trx,

@@ -29,8 +29,7 @@ export async function onContractSigned(ctx: AppContext, trx: Kysely<Database>, e
     type: 'CONTRACT_SIGNED',
     productId: event.productId,
     userIds: [event.userId],
-    title: 'Contract signed',
-    body: `Your contract ${event.reference} for ${event.productName} is signed. The signed PDF is in your documents.`,
+    params: { reference: event.reference, productName: event.productName },
     link: '/account/documents',
   });
 }
@@ -67,12 +66,17 @@ export async function onOrderSettled(
     reason: event.note,
     link: `${ctx.config.publicUrl}${link}`,
   });
+  const params: Record<string, string> = { productName: order.product_name, reference: order.reference };
+  if (type === 'PAYMENT_CONFIRMED') {
+    Object.assign(params, { amount: String(order.amount), currency: order.currency, quantity: String(order.quantity) });
+  }
+  if (type === 'ORDER_REFUNDED') params.quantity = String(order.quantity);
+  if ((type === 'PAYMENT_REJECTED' || type === 'ORDER_REFUNDED') && event.note?.trim()) params.reason = event.note;
   await recordNotifications(ctx, trx, {
     type,
     productId: Number(order.product_id),
     userIds: [order.user_id],
-    title: text.title.slice(0, 120),
-    body: text.body.slice(0, 500),
+    params,
     link,
     mail: text.mail,
   });

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   allowedOrderActions,
+  decideOrderAction,
   isOpenOrderState,
   nextOrderState,
   nextStepMessages,
@@ -15,10 +16,12 @@ import type {
   MyOrdersResponse,
   Order,
   OrderEventType,
+  OrderQuantityFacts,
   OrderSummary,
   PaymentDeclarationRequest,
   PaymentInstructions,
 } from '../../../src/domain/orders';
+import { maxTokensPerInvestor, orderQuantityBounds, orderQuantityRefusal } from '../../../src/domain/orders';
 import type { AuditActor } from '../../../src/domain/auth';
 import { deriveSaleStatus } from '../../../src/domain/sale';
 import type { AppContext, RequestMeta } from '../../context';
@@ -218,6 +221,30 @@ async function replayOf(ctx: AppContext, existing: OrderRow, requestHash: string
   return toOrder(ctx.db, (await findOrderView(ctx.db, existing.id))!);
 }
 
+function maxInvestmentMessage(left: number): string {
+  return left > 0
+    ? `You can order at most ${left} more tokens of this project (your holdings and open orders count).`
+    : 'You have reached the maximum investment in this project (your holdings and open orders count).';
+}
+
+/** Refuses a quantity outside orderQuantityBounds with the code the rule names. */
+function assertOrderQuantity(quantity: number, facts: OrderQuantityFacts): void {
+  const refusal = orderQuantityRefusal(quantity, facts);
+  if (refusal === null) return;
+  const { minQuantity } = orderQuantityBounds(facts);
+  if (refusal === 'BELOW_MIN_INVESTMENT') {
+    throw new AppError('BELOW_MIN_INVESTMENT', `The minimum investment is ${minQuantity} tokens per order.`);
+  }
+  if (refusal === 'SOLD_OUT') {
+    throw new AppError(
+      'SOLD_OUT',
+      facts.remainingQuantity > 0 ? `Only ${facts.remainingQuantity} tokens remain.` : 'This project is sold out.',
+    );
+  }
+  const withinMaximum = orderQuantityBounds({ ...facts, remainingQuantity: Number.MAX_SAFE_INTEGER }).maxQuantity;
+  throw new AppError('ABOVE_MAX_INVESTMENT', maxInvestmentMessage(withinMaximum));
+}
+
 /**
  * Reserves tokens for an investor: one transaction that commits the tokens to the investor's
  * position (deciding the maximum), takes them off sale (deciding "never oversold"), and writes
@@ -282,13 +309,17 @@ export async function createOrder(
 
   const price = Number(product.price_per_token);
   const amount = price * body.quantity;
-  const minimum = Number(product.user_min_investment);
-  if (amount < minimum) {
-    throw new AppError(
-      'BELOW_MIN_INVESTMENT',
-      `The minimum investment is ${Math.ceil(minimum / price)} tokens per order.`,
-    );
-  }
+  const quantityFacts = (committedQuantity: number, remainingQuantity: number): OrderQuantityFacts => ({
+    pricePerToken: price,
+    userMinInvestment: Number(product.user_min_investment),
+    userMaxInvestment: product.user_max_investment === null ? null : Number(product.user_max_investment),
+    remainingQuantity,
+    committedQuantity,
+  });
+  // The bounds the invest page shows (orderQuantityBounds), decided here by the same rule: the
+  // minimum first, the rest once the investor's position is in the transaction below.
+  const facts = quantityFacts(0, Number(product.remaining_quantity));
+  if (orderQuantityRefusal(body.quantity, facts) === 'BELOW_MIN_INVESTMENT') assertOrderQuantity(body.quantity, facts);
   if (payFrom === 'BALANCE') {
     const available = await availableBalance(ctx.db, user.id, ctx.config.CURRENCY);
     if (available < amount) {
@@ -298,30 +329,24 @@ export async function createOrder(
       );
     }
   }
-  const maxTokens =
-    product.user_max_investment === null ? null : Math.floor(Number(product.user_max_investment) / price);
+  const maxTokens = maxTokensPerInvestor(facts);
 
   const orderId = randomUUID();
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await ensurePosition(trx, productId, user.id, at);
+      const current = await findProductRow(trx, productId);
+      const remaining = Number(current?.remaining_quantity ?? 0);
+      assertOrderQuantity(body.quantity, quantityFacts(await findPosition(trx, productId, user.id), remaining));
+      // The conditional updates keep the rule under concurrent orders: another order of the
+      // same investor or of anyone may commit between the check above and these.
       if (!(await commitToPosition(trx, productId, user.id, body.quantity, maxTokens, at))) {
         const committed = await findPosition(trx, productId, user.id);
-        const left = Math.max(0, (maxTokens ?? 0) - committed);
-        throw new AppError(
-          'ABOVE_MAX_INVESTMENT',
-          left > 0
-            ? `You can order at most ${left} more tokens of this project (your holdings and open orders count).`
-            : 'You have reached the maximum investment in this project (your holdings and open orders count).',
-        );
+        throw new AppError('ABOVE_MAX_INVESTMENT', maxInvestmentMessage(Math.max(0, (maxTokens ?? 0) - committed)));
       }
       if (!(await reserveQuantity(trx, productId, body.quantity, at))) {
-        const current = await findProductRow(trx, productId);
-        const remaining = Number(current?.remaining_quantity ?? 0);
-        throw new AppError(
-          'SOLD_OUT',
-          remaining > 0 ? `Only ${remaining} tokens remain.` : 'This project is sold out.',
-        );
+        const left = Number((await findProductRow(trx, productId))?.remaining_quantity ?? 0);
+        throw new AppError('SOLD_OUT', left > 0 ? `Only ${left} tokens remain.` : 'This project is sold out.');
       }
       const expiresAt = new Date(now.getTime() + ctx.config.ORDER_RESERVATION_HOURS * 3_600_000).toISOString();
       await insertOrder(trx, {
@@ -393,6 +418,32 @@ function refusalFor(order: Pick<OrderRow, 'reference' | 'state'>, action: OrderA
 }
 
 /**
+ * The pure order-state rule with the order's payment deadline and the time now: the state the
+ * action leads to, or the refusal the investor or operator is told.
+ */
+export function decideTransition(
+  order: Pick<OrderRow, 'reference' | 'state' | 'expires_at'>,
+  action: OrderAction,
+  actor: OrderActor,
+  at: string,
+): OrderState {
+  const decision = decideOrderAction(order.state, action, actor, { deadline: order.expires_at, now: at });
+  if ('to' in decision) return decision.to;
+  if (decision.refused === 'DEADLINE_PASSED') {
+    throw new AppError(
+      'ORDER_STATE_CONFLICT',
+      action === 'SIGN'
+        ? `Order ${order.reference} passed its deadline and can no longer be signed.`
+        : `Order ${order.reference} passed its payment deadline.`,
+    );
+  }
+  if (decision.refused === 'DEADLINE_NOT_REACHED') {
+    throw new AppError('ORDER_STATE_CONFLICT', `Order ${order.reference} is still within its payment deadline.`);
+  }
+  throw refusalFor(order, action);
+}
+
+/**
  * Applies one transition of the pure rule inside the caller's transaction: the conditional
  * state change, its effect on tokens and holdings, the order event and the audit record.
  */
@@ -408,8 +459,7 @@ export async function applyTransition(
     extra?: Parameters<typeof moveOrderState>[5];
   },
 ): Promise<OrderState> {
-  const to = nextOrderState(order.state, action, actor.type);
-  if (!to) throw refusalFor(order, action);
+  const to = decideTransition(order, action, actor.type, options.at);
   if (!(await moveOrderState(trx, order.id, order.state, to, options.at, options.extra))) {
     const current = await findOrder(trx, order.id);
     throw refusalFor(current ?? order, action);
@@ -571,9 +621,7 @@ export async function declarePayment(
     throw new AppError('VALIDATION_FAILED', 'body.txHash: Enter the transaction hash of your payment.');
   }
   const at = ctx.now().toISOString();
-  if (view.state === 'SIGNED' && view.expires_at <= at) {
-    throw new AppError('ORDER_STATE_CONFLICT', `Order ${view.reference} passed its payment deadline.`);
-  }
+  decideTransition(view, 'DECLARE_PAYMENT', 'INVESTOR', at);
   await ctx.db.transaction().execute(async (trx) => {
     const order = (await findOrder(trx, body.orderId))!;
     await applyTransition(
@@ -671,7 +719,11 @@ export async function expireDueOrders(ctx: AppContext, batch = 200): Promise<num
     try {
       await ctx.db.transaction().execute(async (trx) => {
         const order = await findOrder(trx, id);
-        if (!order || order.expires_at > at || !nextOrderState(order.state, 'EXPIRE', 'SYSTEM')) return;
+        if (
+          !order ||
+          !('to' in decideOrderAction(order.state, 'EXPIRE', 'SYSTEM', { deadline: order.expires_at, now: at }))
+        )
+          return;
         const to = await applyTransition(trx, order, 'EXPIRE', SYSTEM_ACTOR, {
           at,
           meta: SYSTEM_META,

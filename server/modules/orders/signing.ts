@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { nextOrderState } from '../../../src/domain/order-state';
 import type { ContractView, SignRequest, SignStatus } from '../../../src/domain/orders';
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
@@ -33,7 +32,7 @@ import {
   type OrderView,
   type SignatureRow,
 } from './repository';
-import { applyTransition, loadOwnOrderView, settleFromBalance } from './service';
+import { applyTransition, decideTransition, loadOwnOrderView, settleFromBalance } from './service';
 
 /** Outside the client build and named by id only; served to their owner alone. */
 function signFilePath(ctx: AppContext, row: Pick<SignatureRow, 'id' | 'user_id'>): string {
@@ -251,19 +250,8 @@ export async function signContract(
   meta: RequestMeta,
 ): Promise<SignStatus> {
   const { review, view } = await loadOrderOfProduct(ctx, user, productId, body.orderId);
-  if (!nextOrderState(view.state, 'SIGN', 'INVESTOR')) {
-    throw new AppError(
-      'ORDER_STATE_CONFLICT',
-      `Order ${view.reference} is ${view.state.toLowerCase()} and cannot be signed now.`,
-    );
-  }
   const signedAt = ctx.now().toISOString();
-  if (view.expires_at <= signedAt) {
-    throw new AppError(
-      'ORDER_STATE_CONFLICT',
-      `Order ${view.reference} passed its deadline and can no longer be signed.`,
-    );
-  }
+  decideTransition(view, 'SIGN', 'INVESTOR', signedAt);
   const investor = investorOf(review, user);
   if (!review.legal_name || !sameLegalName(body.legalName, review.legal_name)) {
     throw new AppError('LEGAL_NAME_MISMATCH', 'Type your legal name exactly as it appears on your verified identity.');

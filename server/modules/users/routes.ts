@@ -11,6 +11,7 @@ import {
 import { languageResponseSchema, setLanguageRequestSchema } from '../../../src/domain/language';
 import { meSchema } from '../../../src/domain/session';
 import { authOf, requestMeta } from '../../plugins/auth';
+import { requestLanguage } from '../../i18n/language';
 import {
   confirmEmailChange,
   getMe,
@@ -88,7 +89,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: activityQuerySchema, response: { 200: activityListSchema } }, preValidation: reader },
     async (request, reply) => {
       noStore(reply);
-      return { activities: await listActivity(ctx, authOf(request), request.query.limit) };
+      return { activities: await listActivity(ctx, authOf(request), request.query.limit, requestLanguage(request)) };
     },
   );
 

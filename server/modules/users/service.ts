@@ -12,6 +12,7 @@ import type { Language } from '../../../src/domain/language';
 import type { AuthState } from '../../plugins/auth';
 import { appendAuditEvent, listAuditEvents } from '../audit/repository';
 import { approximateOrigin, describeDevice } from '../audit/describe';
+import { activityText } from '../../i18n/activity';
 import { checkEmailChallenge, consumeEmailChallenge, sendEmailChallenge } from '../auth/email-challenges';
 import { EMAIL_ISSUER, revokeSession, revokeUserSessions } from '../auth/service';
 import { findUserByEmail, findUserById, insertIdentity, type UserRecord } from './records-repository';
@@ -165,16 +166,27 @@ export async function signOutEverywhere(ctx: AppContext, auth: AuthState, meta: 
   });
 }
 
-export async function listActivity(ctx: AppContext, auth: AuthState, limit: number): Promise<Activity[]> {
+export async function listActivity(
+  ctx: AppContext,
+  auth: AuthState,
+  limit: number,
+  language: Language = 'en',
+): Promise<Activity[]> {
   const rows = await listAuditEvents(ctx.db, auth.user.id, limit);
+  const text = activityText(language);
   return rows.map((row) => ({
     id: row.id,
     type: row.type,
     actor: row.actor,
     createdAt: row.created_at,
     // Only the user's own devices are worth naming; an operator's or the system's are Moa's.
-    device: row.actor === 'user' ? describeDevice(row.user_agent) : row.actor === 'operator' ? 'Moa operator' : 'Moa',
-    origin: row.actor === 'user' ? approximateOrigin(row.ip) : 'Moa',
+    device:
+      row.actor === 'user'
+        ? describeDevice(row.user_agent, language)
+        : row.actor === 'operator'
+          ? text.operator
+          : text.platform,
+    origin: row.actor === 'user' ? approximateOrigin(row.ip, language) : text.platform,
     detail: row.detail ? (JSON.parse(row.detail) as Record<string, string>) : null,
   }));
 }

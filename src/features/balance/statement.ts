@@ -1,6 +1,5 @@
 import type { CashBalance, CashEntry } from '../../domain/cash';
-import { numeral, toCsv, type CsvValue } from '../../domain/csv';
-import { parseMajorAmount, toMajorUnitsNumeral } from '../../domain/money';
+import { parseMajorAmount } from '../../domain/money';
 
 /** The `count` months up to the one of `now` (UTC), newest first: the choices of the month filter. */
 export function recentMonths(now: Date, count: number): string[] {
@@ -26,46 +25,6 @@ export function entryChange(entry: CashEntry): { amount: number; isHeld: boolean
   return entry.availableChange !== 0 || entry.heldChange === 0
     ? { amount: entry.availableChange, isHeld: false }
     : { amount: entry.heldChange, isHeld: true };
-}
-
-/** The entries as CSV: amounts in major units with the currency's digits, text safe from formulas. */
-export function balanceEntriesCsv(entries: readonly CashEntry[]): string {
-  const rows: CsvValue[][] = [
-    [
-      'date',
-      'kind',
-      'reason',
-      'order',
-      'project',
-      'withdrawal',
-      'currency',
-      'available change',
-      'held change',
-      'available after',
-      'held after',
-      'bank reference',
-      'note',
-    ],
-  ];
-  const amount = (minor: number, currency: string) => numeral(toMajorUnitsNumeral(minor, currency));
-  for (const entry of entries) {
-    rows.push([
-      entry.createdAt,
-      entry.kind,
-      entry.reason,
-      entry.orderReference ?? '',
-      entry.productName ?? '',
-      entry.withdrawalId ?? '',
-      entry.currency,
-      amount(entry.availableChange, entry.currency),
-      amount(entry.heldChange, entry.currency),
-      amount(entry.availableAfter, entry.currency),
-      amount(entry.heldAfter, entry.currency),
-      entry.bankReference ?? '',
-      entry.note ?? '',
-    ]);
-  }
-  return toCsv(rows);
 }
 
 /** Whether the available balance pays for an order of `total`, and what is missing when it does not. */

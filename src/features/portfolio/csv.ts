@@ -1,11 +1,19 @@
 import { numeral, toCsv, type CsvValue } from '../../domain/csv';
 import { toMajorUnitsNumeral } from '../../domain/money';
 import type { MyRevenueAndProducts } from '../../domain/portfolio';
+import { t } from '../../lib/i18n';
 
-/** Every revenue share (paid and scheduled) as CSV, amounts in major units with the currency's decimals. */
+/** Every revenue share (paid and scheduled) as CSV, its header in the reader's language, amounts in major units with the currency's decimals. */
 export function revenueCsv(data: MyRevenueAndProducts): string {
   const rows: CsvValue[][] = [
-    ['date', 'project', 'tokens at record date', `amount (${data.currency})`, 'state', 'memo'],
+    [
+      t('portfolio.csv.date'),
+      t('portfolio.csv.project'),
+      t('portfolio.csv.tokens'),
+      t('portfolio.csv.amount', { currency: data.currency }),
+      t('portfolio.csv.state'),
+      t('portfolio.csv.memo'),
+    ],
   ];
   for (const share of data.shares) {
     rows.push([

@@ -1,12 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CashEntry } from '../../../src/domain/cash';
 import {
   balanceCover,
-  balanceEntriesCsv,
   checkWithdrawalAmount,
   entryChange,
   recentMonths,
 } from '../../../src/features/balance/statement';
+import { balanceEntriesCsv } from '../../../src/features/balance/csv';
+import { loadTexts } from '../../../src/lib/i18n';
+
+// The header row is the reader's: English here unless a test switches.
+beforeAll(async () => {
+  await loadTexts(['account']);
+});
 
 const entry = (overrides: Partial<CashEntry>): CashEntry => ({
   id: 1,

@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MyRevenueAndProducts, RevenueShare } from '../../../src/domain/portfolio';
 import { revenueCsv } from '../../../src/features/portfolio/csv';
+import { loadTexts, setLocale } from '../../../src/lib/i18n';
+
+// The header row is the reader's: English here unless a test switches.
+beforeAll(async () => {
+  await loadTexts(['account']);
+});
 
 const share = (overrides: Partial<RevenueShare>): RevenueShare => ({
   id: 1,
@@ -46,5 +52,16 @@ describe('the revenue export', () => {
     expect(csv).toBe(
       'date,project,tokens at record date,amount (KRW),state,memo\r\n2026-11-20,Seoul Night Concert,10,2550,PAID,\r\n',
     );
+  });
+
+  it('writes its header in the reader’s language', async () => {
+    await setLocale('ko');
+    try {
+      expect(revenueCsv(revenue('KRW', [])).split('\r\n')[0]).toBe(
+        '날짜,프로젝트,기준일 보유 토큰,금액 (KRW),상태,메모',
+      );
+    } finally {
+      await setLocale('en');
+    }
   });
 });

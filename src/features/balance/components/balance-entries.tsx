@@ -9,7 +9,8 @@ import { useIsOnline } from '../../../lib/use-online';
 import { Amount } from '../../../ui/amount';
 import { formatMonthName } from '../month-name';
 import { balanceEntriesQueryOptions } from '../queries';
-import { balanceEntriesCsv, entryChange, recentMonths } from '../statement';
+import { balanceEntriesCsv } from '../csv';
+import { entryChange, recentMonths } from '../statement';
 
 const kindKey = (entry: CashEntry) => `balance.kind.${entry.kind}` as MessageKey;
 

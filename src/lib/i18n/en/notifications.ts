@@ -1,5 +1,9 @@
+import { notificationTexts } from '../../../domain/notification-texts';
+
 /** Notifications: the inbox, the bell and what is sent where. */
 export const texts = {
+  // What each notification says (also the server's, for push messages: src/domain).
+  ...notificationTexts,
   'notifications.title': 'Notifications',
   'notifications.intro': 'News about the projects you hold, your contracts and promotions you asked for.',
   'notifications.listLabel': 'Your notifications, newest first',

@@ -1,8 +1,11 @@
+import { notificationTextsKo } from '../../../domain/notification-texts.ko';
 import type { Translation } from '../types';
 import type { texts as english } from '../en/notifications';
 
 /** Notifications: the inbox, the bell and what is sent where. */
 export const texts = {
+  // What each notification says (also the server's, for push messages: src/domain).
+  ...notificationTextsKo,
   'notifications.title': '알림',
   'notifications.intro': '보유 중인 프로젝트 소식, 계약 진행 상황, 신청하신 혜택 안내를 모아 보여 드립니다.',
   'notifications.listLabel': '내 알림, 최신순',

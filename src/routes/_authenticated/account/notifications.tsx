@@ -1,5 +1,6 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
+import { renderNotification } from '../../../domain/notification-params';
 import type { Notification, NotificationType } from '../../../domain/notifications';
 import { PushOffer } from '../../../features/notifications/components/push-offer';
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../../../features/notifications/mutations';
@@ -7,6 +8,7 @@ import { inboxQueryOptions } from '../../../features/notifications/queries';
 import { formatDateTime } from '../../../lib/dates';
 import { pageHead } from '../../../lib/head';
 import { t } from '../../../lib/i18n';
+import { formatMoney } from '../../../lib/money';
 import { useIsOnline } from '../../../lib/use-online';
 
 export const Route = createFileRoute('/_authenticated/account/notifications')({
@@ -97,9 +99,15 @@ function Page() {
   );
 }
 
+/** A notification in the reader's language, from its type and parameters (stored text for older ones). */
+function shownText(item: Notification) {
+  return renderNotification(item, (key) => t(key), { money: formatMoney, dateTime: formatDateTime });
+}
+
 function InboxItem({ item, onOpen }: { item: Notification; onOpen: () => void }) {
   const router = useRouter();
   const isUnread = item.readAt === null;
+  const text = shownText(item);
   return (
     <li className={isUnread ? 'bg-brand-50/60' : undefined}>
       {/* The link comes from the server (a path inside the app), so it goes through the history. */}
@@ -132,9 +140,9 @@ function InboxItem({ item, onOpen }: { item: Notification; onOpen: () => void })
           </span>
           <span className={`mt-1 block break-words text-ink ${isUnread ? 'font-bold' : 'font-semibold'}`}>
             {isUnread && <span className="sr-only">{t('notifications.unread')}: </span>}
-            {item.title}
+            {text.title}
           </span>
-          <span className="mt-0.5 block break-words text-sm text-ink-soft">{item.body}</span>
+          <span className="mt-0.5 block break-words text-sm text-ink-soft">{text.body}</span>
         </span>
         {isUnread && <span className="mt-2 h-2.5 w-2.5 shrink-0 rounded-full bg-coral-600" aria-hidden="true" />}
       </a>

@@ -70,7 +70,8 @@ const sourceKeys: Record<SourceOfFunds, MessageKey> = {
   INHERITANCE: 'invest.source.INHERITANCE',
   OTHER: 'invest.source.OTHER',
 };
-const fundSources = sourcesOfFunds.map((value) => ({ value, label: t(sourceKeys[value]) }));
+/** The sources of funds with their labels, read when the page renders (in the language shown then). */
+const fundSourceOptions = () => sourcesOfFunds.map((value) => ({ value, label: t(sourceKeys[value]) }));
 
 function StepFallback() {
   return (
@@ -179,6 +180,7 @@ function PreOrderSteps({ product, step }: { product: ProductDetail; step: PreOrd
   const queryClient = useQueryClient();
   const go = (next: PreOrderStep) => void navigate({ search: (prev) => ({ ...prev, step: next }) });
   const identities = useSuspenseQuery(purchaseIdentitiesOptions()).data;
+  const fundSources = fundSourceOptions();
   // The cash balance, when it can be read: the method step offers it for an order it covers.
   const balance = useQuery(balanceQueryOptions()).data;
   const total = (flow.selectedTokens ?? 0) * product.pricePerToken;
