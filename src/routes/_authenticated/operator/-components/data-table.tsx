@@ -9,6 +9,8 @@ import {
 import type { ReactNode } from 'react';
 import { t } from '../../../../lib/i18n';
 
+const NO_SORTING: SortingState = [];
+
 /**
  * The console's one table (TanStack Table): a real table with sortable column headers (buttons,
  * so the keyboard reaches them) from 1024 px, and one card per row below it. The sorting lives
@@ -40,9 +42,12 @@ export function DataTable<Row>({
   const table = useReactTable({
     data,
     columns,
-    state: { sorting: sort ?? [] },
+    state: { sorting: sort ?? NO_SORTING },
+    // The console pages by the URL's cursor, not the table's own pages: without this, each render's
+    // new rows queue a page reset that renders again, without end while an input beside it is typed in.
+    autoResetPageIndex: false,
     onSortingChange: (updater) => {
-      const next = typeof updater === 'function' ? updater(sort ?? []) : updater;
+      const next = typeof updater === 'function' ? updater(sort ?? NO_SORTING) : updater;
       onSortChange?.(next);
     },
     enableSorting: Boolean(onSortChange),
