@@ -1,6 +1,7 @@
 import { formatPlainAmount } from '../../src/domain/money';
 import { TRACKING_MAX_LENGTH } from '../../src/domain/operator-people';
 import type { AppContext } from '../context';
+import { distributionCommitRequestSchema } from '../../src/domain/operator';
 import { AppError } from '../errors';
 import { listGiftClaims } from '../modules/account/service';
 import { commitRevenueDistribution, newIdempotencyKey, previewRevenueDistribution } from '../modules/operator/actions';
@@ -21,9 +22,9 @@ const money = (ctx: AppContext, minor: number) => formatPlainAmount(minor, ctx.c
 /** Operator commands of the account area: revenue distributions and gift claims. */
 export const accountCommands: Record<string, Command> = {
   'revenue:distribute': {
-    args: '<productId> <amount> <recordDate> [memo…] [--new] [--key <key>] [--as <email>]',
+    args: '<productId> <amount> <recordDate> [memo…] [--new] [--key <key>] [--pay-date <YYYY-MM-DD>] [--as <email>]',
     summary:
-      'Share an amount (minor units, e.g. cents) among holders at the record date (YYYY-MM-DD); four eyes. --new allows the same project, date and amount again; --key makes a retry commit once',
+      'Share an amount (minor units, e.g. cents) among holders at the record date (YYYY-MM-DD); four eyes. --new allows the same project, date and amount again; --key makes a retry commit once; --pay-date sets the day it is paid (14 days after the record date by default)',
     run: async (ctx: AppContext, args) => {
       const { operator, rest } = await operatorOf(ctx, args);
       const flags = new Set(rest.filter((arg) => arg === '--new'));
@@ -32,9 +33,12 @@ export const accountCommands: Record<string, Command> = {
       if (keyAt >= 0 && !/^[A-Za-z0-9._:-]{8,100}$/.test(key)) {
         throw new AppError('VALIDATION_FAILED', 'The --key must be 8–100 letters, digits or ._:-');
       }
-      const words = rest.filter(
-        (arg, index) => arg !== '--new' && (keyAt < 0 || (index !== keyAt && index !== keyAt + 1)),
-      );
+      const payDateAt = rest.indexOf('--pay-date');
+      const payDate = payDateAt >= 0 ? (rest[payDateAt + 1] ?? '') : undefined;
+      const isOption = (index: number) =>
+        (keyAt >= 0 && (index === keyAt || index === keyAt + 1)) ||
+        (payDateAt >= 0 && (index === payDateAt || index === payDateAt + 1));
+      const words = rest.filter((arg, index) => arg !== '--new' && !isOption(index));
       const [productId, amount, recordDate, ...memo] = words;
       const request = {
         productId: parseWhole(productId, 'project id', 1),
@@ -42,7 +46,14 @@ export const accountCommands: Record<string, Command> = {
         recordDate: recordDate ?? '',
         memo: memo.join(' ').trim() || undefined,
         isNewDistribution: flags.has('--new'),
+        ...(payDate === undefined ? {} : { payDate }),
       };
+      // The console's own check of the request, so the command line takes nothing it would refuse.
+      const checked = distributionCommitRequestSchema.safeParse(request);
+      if (!checked.success) {
+        const issue = checked.error.issues[0]!;
+        throw new AppError('VALIDATION_FAILED', `${issue.path.join('.') || 'request'}: ${issue.message}`);
+      }
       const preview = await previewRevenueDistribution(ctx, operator, request);
       const outcome = await commitRevenueDistribution(ctx, operator, request, key);
       const shares = preview.shares.map(

@@ -226,6 +226,38 @@ describe.each(testEngines())('the account area on %s', (engine) => {
     await expect(run([String(heldId), '100', '2027-01-01'])).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     await expect(run([String(heldId), '100', '2025-12-31'])).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(run(['999999', '100', '2026-05-31'])).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // The pay date is checked as the console's request is: a calendar date, after the record date.
+    for (const payDate of ['2026-6-1', 'soon', '']) {
+      await expect(run([String(heldId), '100', '2026-05-31', '--pay-date', payDate])).rejects.toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: expect.stringMatching(/^payDate: /),
+      });
+    }
+    await expect(run([String(heldId), '100', '2026-05-31', '--pay-date', '2026-05-01'])).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+  });
+
+  it('pays a distribution on the pay date the command line names', async () => {
+    const output = await accountCommands['revenue:distribute']!.run(t.app.ctx, [
+      String(heldId),
+      '700',
+      '2026-05-31',
+      '--pay-date',
+      '2026-06-03',
+      'June',
+      'bonus',
+      '--new',
+    ]);
+    expect(output).toMatch(/paid on 2026-06-03\./);
+    const id = Number(/Distribution (\d+)/.exec(output)?.[1]);
+    const row = await t.app.ctx.db
+      .selectFrom('revenue_distributions')
+      .select(['memo', 'pays_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.memo).toBe('June bonus');
+    expect(String(row.pays_at).slice(0, 10)).toBe('2026-06-03');
   });
 
   it('lets only holders download project documents, and names missing titles N/A', async () => {
