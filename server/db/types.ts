@@ -182,6 +182,7 @@ export interface Database extends CatalogueTables, OrderTables, GovernanceTables
   push_outbox: PushOutboxTable;
   live_events: LiveEventsTable;
   mail_outbox: MailOutboxTable;
+  notification_fanouts: NotificationFanoutsTable;
 }
 
 export interface UsageBudgetsTable {
@@ -911,4 +912,23 @@ export interface StatementLinesTable {
   imported_at: Timestamp;
   resolved_by: Nullable<string>;
   resolved_at: Nullable<string>;
+}
+
+/** One notification to an item's holders, written in batches by the fan-out job (decision 1814). */
+export interface NotificationFanoutsTable {
+  id: Generated<number>;
+  type: string;
+  product_id: number;
+  voting_id: number;
+  title: string;
+  body: string;
+  link: string;
+  state: 'PENDING' | 'DONE';
+  /** The last holder (user id) written; the next batch starts after it. */
+  cursor: string | null;
+  recipients: Defaulted<number>;
+  claim_id: string | null;
+  claimed_until: Timestamp | null;
+  created_at: Timestamp;
+  done_at: Timestamp | null;
 }

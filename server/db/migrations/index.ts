@@ -26,6 +26,7 @@ import * as operatorApprovals from './2026-11-25-1008-operator-approvals';
 import * as cashLedger from './2026-11-26-1020-cash-ledger';
 import * as auditLogOrder from './2026-11-26-1030-audit-log-order';
 import * as bankStatements from './2026-11-26-1040-bank-statements';
+import * as notificationFanout from './2026-11-27-1600-notification-fanout';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-1020-cash-ledger': cashLedger,
   '2026-11-26-1030-audit-log-order': auditLogOrder,
   '2026-11-26-1040-bank-statements': bankStatements,
+  '2026-11-27-1600-notification-fanout': notificationFanout,
 };

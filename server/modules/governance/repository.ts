@@ -207,6 +207,50 @@ export async function insertVotingPower(db: Db, votingId: number, holders: Array
   }
 }
 
+/**
+ * Records every holder's voting power in an item straight from the ledger as it stood at `at`,
+ * in one statement however many holders (INSERT … SELECT), and answers their number and total.
+ */
+export async function insertVotingPowerAt(
+  db: Db,
+  votingId: number,
+  productId: number,
+  at: string,
+): Promise<{ holders: number; totalPower: number }> {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  await db
+    .insertInto('governance_voting_power')
+    .columns(['voting_id', 'user_id', 'power'])
+    .expression(
+      db
+        .selectFrom('holding_entries')
+        .select((eb) => [
+          (pg ? sql<number>`cast(${votingId} as integer)` : sql<number>`${votingId}`).as('voting_id'),
+          'user_id',
+          eb.fn.sum<number>('quantity').as('power'),
+        ])
+        .where('product_id', '=', productId)
+        .where('created_at', '<=', at)
+        .groupBy('user_id')
+        .having((eb) => eb.fn.sum('quantity'), '>', 0),
+    )
+    .execute();
+  const row = await db
+    .selectFrom('governance_voting_power')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('holders'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('power'), sql<number>`0`).as('total'),
+    ])
+    .where('voting_id', '=', votingId)
+    .executeTakeFirstOrThrow();
+  return { holders: Number(row.holders), totalPower: Number(row.total) };
+}
+
+/** The quorum's base of an item just opened: the sum of its rows of voting power. */
+export async function setVotingTotalPower(db: Db, votingId: number, totalPower: number): Promise<void> {
+  await db.updateTable('governance_votings').set({ total_power: totalPower }).where('id', '=', votingId).execute();
+}
+
 /** The voter's power in an item: their row, or 0 without one. */
 export async function findVotingPower(db: Db, votingId: number, userId: string): Promise<number> {
   const row = await db
