@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ballotItemSchema } from '../../src/domain/governance';
 import { allocateProRata } from '../../server/modules/account/allocation';
 import { distributeRevenue, distributionShares } from '../../server/modules/account/service';
 import { createNotificationFanout } from '../../server/modules/notifications/fanout';
+import { createPushSender } from '../../server/modules/notifications/push-sender';
 import { upsertPreference } from '../../server/modules/notifications/repository';
 import { appendHoldingEntry, ledgerBalancesAt } from '../../server/modules/orders/ledger';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';
@@ -12,6 +16,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { createClock } from '../helpers/auth';
 import { testEngines } from '../helpers/db';
 import { createInvestor, type Investor } from '../helpers/investors';
+import { createDeviceKeys } from '../helpers/push-service';
 
 /**
  * A proposal's notifications reach its holders through the fan-out outbox
@@ -21,7 +26,8 @@ import { createInvestor, type Investor } from '../helpers/investors';
  */
 describe.each(testEngines())('notification fan-out on %s', (engine) => {
   let t: TestApp;
-  const clock = createClock(Date.parse('2026-11-27T09:00:00.000Z'));
+  // Near the real time: web-push refuses a VAPID expiry more than a day from the system's clock.
+  const clock = createClock(Date.now());
   const iso = () => clock.now().toISOString();
   const silent = { warn: () => {}, info: () => {}, error: () => {} } as never;
   let seq = 0;
@@ -54,7 +60,14 @@ describe.each(testEngines())('notification fan-out on %s', (engine) => {
     });
 
   /** A project held by the author and HOLDERS more, each of them with one subscribed device. */
-  async function heldProject(name: string): Promise<{ productId: number; holders: string[] }> {
+  async function heldProject(
+    name: string,
+    device: { endpointFor: (userId: string) => string; p256dh: string; auth: string } = {
+      endpointFor: (userId) => `https://push.example.com/send/${userId}`,
+      p256dh: 'key',
+      auth: 'auth',
+    },
+  ): Promise<{ productId: number; holders: string[] }> {
     const productId = await project(name);
     await hold(productId, author.userId, 100);
     const holders = [author.userId];
@@ -66,9 +79,9 @@ describe.each(testEngines())('notification fan-out on %s', (engine) => {
         .values({
           id: randomUUID(),
           user_id: userId,
-          endpoint: `https://push.example.com/send/${userId}`,
-          p256dh: 'key',
-          auth: 'auth',
+          endpoint: device.endpointFor(userId),
+          p256dh: device.p256dh,
+          auth: device.auth,
           user_agent: 'test',
           created_at: iso(),
           updated_at: iso(),
@@ -169,7 +182,11 @@ describe.each(testEngines())('notification fan-out on %s', (engine) => {
     const { productId, holders } = await heldProject('Preferences');
     const [offForType, offForProject] = holders.filter((id) => id !== author.userId);
     const at = iso();
-    await upsertPreference(t.db.db, { userId: offForType!, type: 'PROPOSAL_CREATED', productId: 0, isEnabled: false }, at);
+    await upsertPreference(
+      t.db.db,
+      { userId: offForType!, type: 'PROPOSAL_CREATED', productId: 0, isEnabled: false },
+      at,
+    );
     await upsertPreference(
       t.db.db,
       { userId: offForProject!, type: 'PROPOSAL_CREATED', productId, isEnabled: false },
@@ -250,5 +267,55 @@ describe.each(testEngines())('notification fan-out on %s', (engine) => {
     expect(result.holders).toBe(HOLDERS + 1);
     expect(await distributionShares(t.db.db, result.distributionId)).toEqual(expected);
     expect(expected.reduce((sum, share) => sum + share.amount, 0)).toBe(amount);
+  });
+
+  it('sends the pushes with at most the given number in flight at once', async () => {
+    // Only this test's messages are waiting.
+    await t.db.db.deleteFrom('push_outbox').execute();
+    let inFlight = 0;
+    let most = 0;
+    let answered = 0;
+    const service = createServer((request, response) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      request.resume();
+      request.on('end', () => {
+        setTimeout(() => {
+          inFlight -= 1;
+          answered += 1;
+          response.writeHead(201).end();
+        }, 15);
+      });
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
+    try {
+      const keys = createDeviceKeys();
+      const { productId } = await heldProject('Push pool', {
+        endpointFor: (userId) => `${origin}/push/${userId}`,
+        p256dh: keys.p256dh,
+        auth: keys.auth,
+      });
+      await propose(productId, 'Ring them');
+      await runner(10).runOnce();
+      const vapid = webpush.generateVAPIDKeys();
+      const sender = createPushSender({
+        db: t.db.db,
+        vapid: { subject: 'mailto:ops@example.com', ...vapid },
+        now: clock.now,
+        log: silent,
+        concurrency: 4,
+        batchSize: 100,
+        devHosts: new Set(['127.0.0.1']),
+      });
+      const result = await sender.sweepOnce();
+      await sender.stop();
+      expect(result).toMatchObject({ claimed: HOLDERS, sent: HOLDERS, retried: 0, failed: 0 });
+      expect(answered).toBe(HOLDERS);
+      expect(most).toBeLessThanOrEqual(4);
+      expect(most).toBeGreaterThan(1);
+    } finally {
+      await new Promise((resolve) => service.close(resolve));
+    }
   });
 });

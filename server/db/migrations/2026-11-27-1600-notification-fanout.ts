@@ -28,7 +28,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', ts, (col) => col.notNull())
     .addColumn('done_at', ts)
     .execute();
-  await db.schema.createIndex('notification_fanouts_state_idx').on('notification_fanouts').columns(['state', 'id']).execute();
+  await db.schema
+    .createIndex('notification_fanouts_state_idx')
+    .on('notification_fanouts')
+    .columns(['state', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
