@@ -108,8 +108,12 @@ async function generate(db: Db, engine: Engine, pushOrigin: string) {
   });
   const template = await db.selectFrom('products').selectAll().where('id', '=', big).executeTakeFirstOrThrow();
   const existing = Number(
-    (await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow())
-      .count,
+    (
+      await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow()
+    ).count,
   );
   const others = PROJECTS - existing;
   const columns = Object.keys(template).filter((column) => column !== 'id');
@@ -162,8 +166,12 @@ async function generate(db: Db, engine: Engine, pushOrigin: string) {
   if (engine === 'postgres') await sql`analyze`.execute(db);
   const count = async (table: 'holding_entries' | 'users' | 'products') =>
     Number(
-      (await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow())
-        .count,
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow()
+      ).count,
     );
   return {
     big,
@@ -313,14 +321,17 @@ async function benchEngine(engine: Engine): Promise<FanoutRow[] | string> {
       },
       { ip: 'bench', userAgent: 'bench' },
     );
-    rows.push([label, 'open an agenda (service)', `${ms(start).toFixed(0)} ms`, `${baselinePowerMs.toFixed(0)} ms`, 'bare voting power rows', '']);
+    rows.push([
+      label,
+      'open an agenda (service)',
+      `${ms(start).toFixed(0)} ms`,
+      `${baselinePowerMs.toFixed(0)} ms`,
+      'bare voting power rows',
+      '',
+    ]);
 
     // The job, for the first proposal alone (the other two are set aside).
-    await db
-      .updateTable('notification_fanouts')
-      .set({ state: 'DONE' })
-      .where('id', '<>', fanouts[0]!.id)
-      .execute();
+    await db.updateTable('notification_fanouts').set({ state: 'DONE' }).where('id', '<>', fanouts[0]!.id).execute();
     start = process.hrtime.bigint();
     const written = await app.notificationFanout.runOnce();
     const jobMs = ms(start);

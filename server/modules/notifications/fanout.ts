@@ -110,8 +110,9 @@ export function createNotificationFanout(options: FanoutOptions): NotificationFa
           ...inserted.map((row) => ({ userId: row.user_id, type: 'notification' as const, productId })),
         ]);
         const notificationOf = new Map(inserted.map((row) => [row.user_id, row.id]));
-        const subscriptions = (await repo.findAudienceSubscriptions(trx, fanout.voting_id, range)).filter(
-          (subscription) => notificationOf.has(subscription.user_id),
+        const subscriptions = await repo.findSubscriptionsOfRecipients(
+          trx,
+          inserted.map((row) => row.user_id),
         );
         await repo.insertOutboxRowsInBulk(
           trx,

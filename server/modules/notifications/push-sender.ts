@@ -147,7 +147,12 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     log.warn({ subscriptionId: row.subscriptionId, reason }, 'push endpoint refused; subscription removed');
   }
 
-  async function deliver(claimId: string, row: Claimed, result: SweepResult): Promise<void> {
+  async function deliver(
+    claimId: string,
+    row: Claimed,
+    result: SweepResult,
+    accepted: Array<{ id: string; status: number }>,
+  ): Promise<void> {
     // Subscriptions stored before the endpoint rule existed are held to it here too.
     const problem = pushEndpointProblem(row.endpoint, devHosts);
     if (problem) return refuse(row, problem, result);
@@ -197,13 +202,9 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     const at = now();
 
     if (status !== null && status >= 200 && status < 300) {
-      await repo.settleOutboxRow(db, row.outboxId, claimId, {
-        state: 'SENT',
-        status,
-        error: null,
-        sentAt: at.toISOString(),
-      });
-      await repo.clearSubscriptionFailures(db, row.subscriptionId);
+      // Settled with the rest of the sweep's accepted messages, in one statement.
+      accepted.push({ id: row.outboxId, status });
+      if (row.failedAttempts > 0) await repo.clearSubscriptionFailures(db, row.subscriptionId);
       result.sent += 1;
       return;
     }
@@ -265,10 +266,15 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     // At most `concurrency` in flight; each worker takes the next message as soon as one is
     // answered, so one slow push service holds one worker, not the rest of the batch.
     let next = 0;
+    const accepted: Array<{ id: string; status: number }> = [];
     const worker = async () => {
-      while (next < claimed.length) await deliver(claimId, claimed[next++]!, result);
+      while (next < claimed.length) await deliver(claimId, claimed[next++]!, result, accepted);
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+    try {
+      await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+    } finally {
+      await repo.settleSentOutboxRows(db, claimId, accepted, now().toISOString());
+    }
     return result;
   }
 

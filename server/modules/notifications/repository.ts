@@ -427,6 +427,7 @@ export async function findClaimedRows(db: Db, claimId: string) {
       'push_subscriptions.endpoint',
       'push_subscriptions.p256dh',
       'push_subscriptions.auth',
+      'push_subscriptions.failed_attempts as failedAttempts',
       'notifications.id as notificationId',
       'notifications.type',
       'notifications.product_id as productId',
@@ -467,6 +468,34 @@ export async function settleOutboxRow(
     .where('id', '=', id)
     .where('claim_id', '=', claimId)
     .execute();
+}
+
+/** Settles the messages of one sweep its push services accepted, a statement per status and 500 rows. */
+export async function settleSentOutboxRows(
+  db: Db,
+  claimId: string,
+  rows: ReadonlyArray<{ id: string; status: number }>,
+  sentAt: string,
+): Promise<void> {
+  const byStatus = new Map<number, string[]>();
+  for (const row of rows) byStatus.set(row.status, [...(byStatus.get(row.status) ?? []), row.id]);
+  for (const [status, ids] of byStatus) {
+    for (const part of chunks(ids, 500)) {
+      await db
+        .updateTable('push_outbox')
+        .set({
+          state: 'SENT',
+          last_status: status,
+          last_error: null,
+          sent_at: sentAt,
+          claim_id: null,
+          claimed_until: null,
+        })
+        .where('id', 'in', part)
+        .where('claim_id', '=', claimId)
+        .execute();
+    }
+  }
 }
 
 export async function findOutboxRows(db: Db, notificationIds: number[]) {
@@ -714,16 +743,15 @@ export async function insertFanoutNotifications(
   return rows.map((row) => ({ id: Number(row.id), user_id: row.user_id }));
 }
 
-/** The push subscriptions of a vote's holders with a user id in (after, last], in one statement. */
-export async function findAudienceSubscriptions(db: Db, votingId: number, range: { after: string; last: string }) {
-  return db
-    .selectFrom('push_subscriptions')
-    .innerJoin('governance_voting_power as vp', 'vp.user_id', 'push_subscriptions.user_id')
-    .select(['push_subscriptions.id', 'push_subscriptions.user_id'])
-    .where('vp.voting_id', '=', votingId)
-    .where('vp.user_id', '>', range.after)
-    .where('vp.user_id', '<=', range.last)
-    .execute();
+/** The push subscriptions of these accounts, 500 accounts to a statement (the user index each). */
+export async function findSubscriptionsOfRecipients(db: Db, userIds: readonly string[]) {
+  const rows: Array<{ id: string; user_id: string }> = [];
+  for (const part of chunks(userIds, 500)) {
+    rows.push(
+      ...(await db.selectFrom('push_subscriptions').select(['id', 'user_id']).where('user_id', 'in', part).execute()),
+    );
+  }
+  return rows;
 }
 
 /** Push outbox rows written 500 to a statement (six values each: well under either engine's limit). */
