@@ -190,23 +190,6 @@ export async function findVotingItem(db: Db, id: number, userId: string) {
   return row ? readVotingItem(row) : undefined;
 }
 
-/** Rows of voting power written per statement (three values each, well below either engine's limit). */
-const POWER_ROWS_PER_INSERT = 500;
-
-/** Records every holder's voting power in an item, in the transaction that opens it. */
-export async function insertVotingPower(db: Db, votingId: number, holders: Array<{ userId: string; power: number }>) {
-  for (let start = 0; start < holders.length; start += POWER_ROWS_PER_INSERT) {
-    await db
-      .insertInto('governance_voting_power')
-      .values(
-        holders
-          .slice(start, start + POWER_ROWS_PER_INSERT)
-          .map((holder) => ({ voting_id: votingId, user_id: holder.userId, power: holder.power })),
-      )
-      .execute();
-  }
-}
-
 /**
  * Records every holder's voting power in an item straight from the ledger as it stood at `at`,
  * in one statement however many holders (INSERT … SELECT), and answers their number and total.
@@ -260,17 +243,6 @@ export async function findVotingPower(db: Db, votingId: number, userId: string):
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return Number(row?.power ?? 0);
-}
-
-/** Everyone with voting power in an item (those who could vote), in one statement. */
-export async function findVotingPowerHolders(db: Db, votingId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('governance_voting_power')
-    .select('user_id')
-    .where('voting_id', '=', votingId)
-    .orderBy('user_id')
-    .execute();
-  return rows.map((row) => row.user_id);
 }
 
 /** The first key of governance's advisory locks on PostgreSQL. */
