@@ -33,7 +33,14 @@ import {
   type OperatorOrderAction,
 } from '../orders/service';
 import { allowProductForUser, declineProductForUser, listPendingWhitelistRequests } from '../products/service';
-import { banUser, changeUserRole, countAdmins, findUserByIdForOperator, unbanUser } from '../users/service';
+import {
+  banUser,
+  changeUserRole,
+  countAdmins,
+  findEmailsForOperator,
+  findUserByIdForOperator,
+  unbanUser,
+} from '../users/service';
 import { approveApproval, fourEyesOn, proposeApproval, type ApprovalEffect } from './approvals';
 import { assertAdmin, assertMayActOn, scopeOf, type Operator } from './service';
 
@@ -204,9 +211,11 @@ export async function previewRevenueDistribution(
   assertAdmin(operator, 'distribute revenue');
   const plan = planOf(ctx, request);
   const { shares, sameAsEarlier } = await previewDistribution(ctx.db, plan);
-  const emails = new Map<string, string | null>();
-  for (const share of shares)
-    emails.set(share.userId, (await findUserByIdForOperator(ctx, share.userId))?.email ?? null);
+  // The holders' addresses in a statement per 500 holders, not one per holder.
+  const emails = await findEmailsForOperator(
+    ctx,
+    shares.map((share) => share.userId),
+  );
   return {
     productId: plan.productId,
     amount: plan.amount,
