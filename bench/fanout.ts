@@ -274,7 +274,7 @@ async function benchEngine(engine: Engine): Promise<FanoutRow[] | string> {
           options: '["Yes","No"]',
           author_user_id: userId,
           author_name: 'Author',
-          author_source: 'USER',
+          author_source: 'INVESTOR',
           status: 'OPEN',
           starts_at: now.toISOString(),
           ends_at: endsAt,
