@@ -468,7 +468,8 @@ async function countRows(db: Db, table: 'notifications', productId: number): Pro
 export async function runFanoutBench(): Promise<{ rows: FanoutRow[]; notes: string[] }> {
   const rows: FanoutRow[] = [['engine', 'work', 'Moa', 'baseline', 'baseline is', 'what']];
   const notes: string[] = [];
-  for (const engine of ['sqlite', 'postgres'] as const) {
+  const engines = (process.env.BENCH_FANOUT_ENGINES ?? 'sqlite,postgres').split(',') as Engine[];
+  for (const engine of engines) {
     const result = await benchEngine(engine);
     if (typeof result === 'string') notes.push(result);
     else rows.push(...result);

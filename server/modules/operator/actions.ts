@@ -248,7 +248,10 @@ async function commitNow(
       }),
     );
   } catch (error) {
-    if (!isDistributionRace(error)) throw error;
+    // A repeat found inside the transaction may be this key's own commit by another request,
+    // landed between the transaction's read of the key and its read of the repeat guard.
+    const repeated = error instanceof AppError && error.code === 'DISTRIBUTION_REPEATED';
+    if (!isDistributionRace(error) && !repeated) throw error;
     // Another request committed first: the same key answers its distribution; otherwise the
     // same project, record date and amount is refused as a repeat.
     const replay = await committedOrRepeated(ctx, plan, key, isNewDistribution);
