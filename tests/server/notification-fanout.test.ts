@@ -15,6 +15,7 @@ import { insertUser } from '../../server/modules/users/records-repository';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createClock } from '../helpers/auth';
 import { testEngines } from '../helpers/db';
+import { recordLiveEvents } from '../../server/modules/live/service';
 import { createInvestor, type Investor } from '../helpers/investors';
 import { createDeviceKeys } from '../helpers/push-service';
 
@@ -317,5 +318,28 @@ describe.each(testEngines())('notification fan-out on %s', (engine) => {
     } finally {
       await new Promise((resolve) => service.close(resolve));
     }
+  });
+
+  it('writes many live events at once with every field as given', async () => {
+    const at = iso();
+    const { productId, holders } = await heldProject('Live events');
+    const changes = Array.from({ length: 250 }, (_, index) => ({
+      userId: holders[index % holders.length]!,
+      type: 'payout' as const,
+      productId,
+      ref: `ref-${index}`,
+    }));
+    await recordLiveEvents(t.db.db, at, changes);
+    const rows = await t.db.db
+      .selectFrom('live_events')
+      .select(['user_id', 'type', 'product_id', 'ref', 'created_at'])
+      .where('product_id', '=', productId)
+      .where('type', '=', 'payout')
+      .orderBy('id')
+      .execute();
+    expect(rows).toHaveLength(250);
+    expect(rows.map((row) => row.ref)).toEqual(changes.map((change) => change.ref));
+    expect(rows[7]).toMatchObject({ user_id: changes[7]!.userId, product_id: productId });
+    expect(new Date(rows[0]!.created_at).toISOString()).toBe(at);
   });
 });
