@@ -16,6 +16,7 @@
  *
  *   npm run bench                           everything, 2 s per load
  *   npm run bench -- --only=reads,startup   some sections (startup, reads, orders, balance, lighthouse)
+ *   npm run bench -- --only=reads,startup   some sections (startup, reads, orders, fanout, lighthouse)
  *   npm run bench -- --no-large             demo size only
  *   npm run bench -- --only=reads --reads=detail,users/me   only the reads whose name contains one of these
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 npm run bench
@@ -40,6 +41,7 @@ import { signAccessToken } from '../server/modules/auth/tokens';
 import { insertUser } from '../server/modules/users/records-repository';
 import { loadOrCreateSecrets } from '../server/secrets';
 import { approveIdentity } from '../tests/helpers/kyc';
+import { runFanoutBench } from './fanout';
 import { fillLargeData, LARGE } from './large-data';
 import { runLighthouse } from './lighthouse';
 import { runMemoryBench } from './memory';
@@ -53,7 +55,7 @@ const onlyArgument = argv.find((value) => value.startsWith('--only='));
 const sections = new Set(
   onlyArgument
     ? onlyArgument.slice('--only='.length).split(',')
-    : ['startup', 'memory', 'reads', 'orders', 'lighthouse'],
+    : ['startup', 'memory', 'reads', 'orders', 'fanout', 'lighthouse'],
 );
 const withLarge = !argv.includes('--no-large');
 /** --reads=detail,users/me: only the reads whose name contains one of these. */
@@ -524,6 +526,13 @@ if (sections.has('orders') || sections.has('signing')) {
       String(row.signatures),
     ]);
   }
+  console.log('');
+  printTable(rows);
+}
+
+if (sections.has('fanout')) {
+  const { rows, notes } = await runFanoutBench();
+  for (const note of notes) console.log(`  ${note}`);
   console.log('');
   printTable(rows);
 }

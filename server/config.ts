@@ -176,7 +176,7 @@ export const configSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)\S+$/, { error: 'must be a mailto: or https:// URL' })
     .optional(),
-  /** How often each API process sweeps the push outbox, in milliseconds; 0 turns sweeping off. */
+  /** How often each API process sweeps the push, mail and fan-out outboxes, in milliseconds; 0 turns sweeping off. */
   PUSH_SWEEP_INTERVAL_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int()

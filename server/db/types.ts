@@ -190,6 +190,7 @@ export interface Database extends CatalogueTables, OrderTables, GovernanceTables
   market_orders: MarketOrdersTable;
   market_trades: MarketTradesTable;
   platform_cash_entries: PlatformCashEntriesTable;
+  notification_fanouts: NotificationFanoutsTable;
 }
 
 /** A project's market: its trading state and settings (docs/decisions/1813). */
@@ -988,4 +989,25 @@ export interface StatementLinesTable {
   imported_at: Timestamp;
   resolved_by: Nullable<string>;
   resolved_at: Nullable<string>;
+}
+
+/** One notification to an item's holders, written in batches by the fan-out job (decision 1814). */
+export interface NotificationFanoutsTable {
+  id: Generated<number>;
+  type: string;
+  product_id: number;
+  voting_id: number;
+  title: string;
+  body: string;
+  /** The notification's parameters (JSON), as notifications.params. */
+  params: string;
+  link: string;
+  state: 'PENDING' | 'DONE';
+  /** The last holder (user id) written; the next batch starts after it. */
+  cursor: string | null;
+  recipients: Defaulted<number>;
+  claim_id: string | null;
+  claimed_until: Timestamp | null;
+  created_at: Timestamp;
+  done_at: Timestamp | null;
 }

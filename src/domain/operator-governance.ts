@@ -40,7 +40,11 @@ export const noticePinRequestSchema = z.strictObject({ isPinned: z.boolean() });
 /** An agenda's fields: the same rules as a holder's proposal (options, quorum, threshold, end). */
 export const agendaFieldsSchema = proposalRequestSchema;
 export type AgendaFields = z.infer<typeof agendaFieldsSchema>;
-export const agendaRequestSchema = agendaFieldsSchema.extend({ productId: wholeNumber('validation.projectId') });
+/** The project first, so a refusal of it is reported before the fields' (messages are cut to the first few). */
+export const agendaRequestSchema = z.strictObject({
+  productId: wholeNumber('validation.projectId'),
+  ...agendaFieldsSchema.shape,
+});
 export type AgendaRequest = z.infer<typeof agendaRequestSchema>;
 
 /** Why a post is hidden or a proposal cancelled: shown to its author. */

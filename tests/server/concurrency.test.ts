@@ -365,6 +365,8 @@ describe.each(testEngines())('voting power while holdings are confirmed (%s)', (
 
   /** The users a notification of this type about this item's title went to. */
   const notifiedOf = async (type: string, title: string) => {
+    // Written by the fan-out job after the item's own transaction.
+    await t.app.notificationFanout.runOnce();
     const rows = await t.db.db
       .selectFrom('notifications')
       .select('user_id')

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
 import { compiledQuery, compiledQueryFamily } from '../../db/compiled-query';
 import { parsed, relationsOf } from '../../db/json';
 import type { Database, GiftClaimsTable, RevenueSharesTable } from '../../db/types';
@@ -158,13 +158,31 @@ export async function insertDistribution(
   return Number(row.id);
 }
 
+/** Shares written per statement, passed as one JSON parameter. */
+const SHARES_PER_STATEMENT = 10_000;
+
+/**
+ * A distribution's shares, set-based: each statement inserts up to 10,000 rows selected from one
+ * JSON parameter (SQLite's json_each, PostgreSQL's jsonb_to_recordset), so 100,000 holders take
+ * ten statements and no query is built value by value. The amounts are computed before (exactly,
+ * in BigInt), the database only stores them.
+ */
 export async function insertShares(db: Db, rows: Array<Insertable<RevenueSharesTable>>): Promise<void> {
-  // Chunks keep each statement under SQLite's bound-parameter limit.
-  for (let start = 0; start < rows.length; start += 500) {
-    await db
-      .insertInto('revenue_shares')
-      .values(rows.slice(start, start + 500))
-      .execute();
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  for (let start = 0; start < rows.length; start += SHARES_PER_STATEMENT) {
+    const json = JSON.stringify(rows.slice(start, start + SHARES_PER_STATEMENT));
+    if (pg) {
+      await sql`insert into revenue_shares (distribution_id, product_id, user_id, balance, amount, pays_at, created_at)
+        select r.distribution_id, r.product_id, r.user_id, r.balance, r.amount, r.pays_at, r.created_at
+        from jsonb_to_recordset(cast(${json} as jsonb)) as r(distribution_id integer, product_id integer,
+          user_id varchar(36), balance bigint, amount bigint, pays_at timestamptz, created_at timestamptz)`.execute(db);
+    } else {
+      await sql`insert into revenue_shares (distribution_id, product_id, user_id, balance, amount, pays_at, created_at)
+        select json_extract(value, '$.distribution_id'), json_extract(value, '$.product_id'),
+          json_extract(value, '$.user_id'), json_extract(value, '$.balance'), json_extract(value, '$.amount'),
+          json_extract(value, '$.pays_at'), json_extract(value, '$.created_at')
+        from json_each(${json})`.execute(db);
+    }
   }
 }
 

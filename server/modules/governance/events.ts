@@ -2,14 +2,15 @@ import type { Kysely } from 'kysely';
 import type { VotingOutcome } from '../../../src/domain/governance';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/types';
-import { recordNotifications } from '../notifications/service';
-import { recordLiveEvents } from '../live/service';
+import { queueHolderNotification } from '../notifications/service';
 
 /**
  * What governance tells the rest of the system. Each function is called inside the transaction
- * that opens or closes the item, so the notifications written here (by the notifications
- * module, in the same transaction) exist together with the change or not at all. The item
- * itself and its audit record are written by the governance service.
+ * that opens or closes the item and writes one row of the notifications module's fan-out
+ * outbox there, so the notification exists together with the change or not at all; the inbox
+ * rows, pushes and live events of the item's holders (its rows of voting power) are written by
+ * the fan-out job after the commit, in batches, each holder once however many there are. The
+ * item itself and its audit record are written by the governance service.
  */
 
 /** A holder opened a proposal: PROPOSAL_CREATED for the project's holders at its snapshot. */
@@ -19,8 +20,6 @@ export interface ProposalCreatedEvent {
   productName: string;
   title: string;
   endsAt: string;
-  /** Everyone who held tokens of the project at the snapshot, the author included. */
-  holderIds: string[];
   createdAt: string;
 }
 
@@ -32,8 +31,6 @@ export interface VoteFinishedEvent {
   title: string;
   outcome: VotingOutcome;
   winningOption: number | null;
-  /** Holders at the snapshot (those who could vote). */
-  voterIds: string[];
   closedAt: string;
 }
 
@@ -45,28 +42,20 @@ export interface AgendaClosedEvent {
   title: string;
   outcome: VotingOutcome;
   winningOption: number | null;
-  voterIds: string[];
   closedAt: string;
 }
 
-/** One notification to the given holders, written from its parameters where it is read; nobody, nothing. */
+/** One notification to the item's holders at its snapshot (everyone given voting power in it), from its parameters. */
 async function notifyHolders(
   ctx: AppContext,
   trx: Kysely<Database>,
   type: 'PROPOSAL_CREATED' | 'VOTE_FINISH' | 'AGENDA_CLOSED',
   productId: number,
-  userIds: string[],
+  votingId: number,
   params: Record<string, string>,
   link: string,
 ) {
-  if (!userIds.length) return;
-  // Their votes page changed whether or not they take this notification.
-  await recordLiveEvents(
-    trx,
-    ctx.now().toISOString(),
-    userIds.map((userId) => ({ userId, type: 'vote' as const, productId })),
-  );
-  await recordNotifications(ctx, trx, { type, productId, userIds, params, link });
+  await queueHolderNotification(ctx, trx, { type, productId, votingId, params, link });
 }
 
 export async function onProposalCreated(ctx: AppContext, trx: Kysely<Database>, event: ProposalCreatedEvent) {
@@ -75,7 +64,7 @@ export async function onProposalCreated(ctx: AppContext, trx: Kysely<Database>, 
     trx,
     'PROPOSAL_CREATED',
     event.productId,
-    event.holderIds,
+    event.proposalId,
     { productName: event.productName, title: event.title, endsAt: event.endsAt },
     `/governance/proposal/${event.productId}`,
   );
@@ -87,7 +76,7 @@ export async function onVoteFinished(ctx: AppContext, trx: Kysely<Database>, eve
     trx,
     'VOTE_FINISH',
     event.productId,
-    event.voterIds,
+    event.proposalId,
     { productName: event.productName, title: event.title, outcome: event.outcome },
     `/governance/proposal/${event.productId}`,
   );
@@ -99,7 +88,7 @@ export async function onAgendaClosed(ctx: AppContext, trx: Kysely<Database>, eve
     trx,
     'AGENDA_CLOSED',
     event.productId,
-    event.voterIds,
+    event.agendaId,
     { productName: event.productName, title: event.title, outcome: event.outcome },
     `/governance/agenda/${event.productId}`,
   );

@@ -190,21 +190,48 @@ export async function findVotingItem(db: Db, id: number, userId: string) {
   return row ? readVotingItem(row) : undefined;
 }
 
-/** Rows of voting power written per statement (three values each, well below either engine's limit). */
-const POWER_ROWS_PER_INSERT = 500;
+/**
+ * Records every holder's voting power in an item straight from the ledger as it stood at `at`,
+ * in one statement however many holders (INSERT … SELECT), and answers their number and total.
+ */
+export async function insertVotingPowerAt(
+  db: Db,
+  votingId: number,
+  productId: number,
+  at: string,
+): Promise<{ holders: number; totalPower: number }> {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  await db
+    .insertInto('governance_voting_power')
+    .columns(['voting_id', 'user_id', 'power'])
+    .expression(
+      db
+        .selectFrom('holding_entries')
+        .select((eb) => [
+          (pg ? sql<number>`cast(${votingId} as integer)` : sql<number>`${votingId}`).as('voting_id'),
+          'user_id',
+          eb.fn.sum<number>('quantity').as('power'),
+        ])
+        .where('product_id', '=', productId)
+        .where('created_at', '<=', at)
+        .groupBy('user_id')
+        .having((eb) => eb.fn.sum('quantity'), '>', 0),
+    )
+    .execute();
+  const row = await db
+    .selectFrom('governance_voting_power')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('holders'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('power'), sql<number>`0`).as('total'),
+    ])
+    .where('voting_id', '=', votingId)
+    .executeTakeFirstOrThrow();
+  return { holders: Number(row.holders), totalPower: Number(row.total) };
+}
 
-/** Records every holder's voting power in an item, in the transaction that opens it. */
-export async function insertVotingPower(db: Db, votingId: number, holders: Array<{ userId: string; power: number }>) {
-  for (let start = 0; start < holders.length; start += POWER_ROWS_PER_INSERT) {
-    await db
-      .insertInto('governance_voting_power')
-      .values(
-        holders
-          .slice(start, start + POWER_ROWS_PER_INSERT)
-          .map((holder) => ({ voting_id: votingId, user_id: holder.userId, power: holder.power })),
-      )
-      .execute();
-  }
+/** The quorum's base of an item just opened: the sum of its rows of voting power. */
+export async function setVotingTotalPower(db: Db, votingId: number, totalPower: number): Promise<void> {
+  await db.updateTable('governance_votings').set({ total_power: totalPower }).where('id', '=', votingId).execute();
 }
 
 /** The voter's power in an item: their row, or 0 without one. */
@@ -216,17 +243,6 @@ export async function findVotingPower(db: Db, votingId: number, userId: string):
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return Number(row?.power ?? 0);
-}
-
-/** Everyone with voting power in an item (those who could vote), in one statement. */
-export async function findVotingPowerHolders(db: Db, votingId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('governance_voting_power')
-    .select('user_id')
-    .where('voting_id', '=', votingId)
-    .orderBy('user_id')
-    .execute();
-  return rows.map((row) => row.user_id);
 }
 
 /** The first key of governance's advisory locks on PostgreSQL. */

@@ -49,7 +49,7 @@ import { validationText } from '../../i18n/errors';
 import { appendAuditEvent } from '../audit/repository';
 import type { Caller } from '../auth/service';
 import { budgetKey, spendBudgets } from '../limits/service';
-import { ledgerBalancesAt, lockProjectLedger } from '../orders/ledger';
+import { lockProjectLedger } from '../orders/ledger';
 import { assertProjectDecision, projectAccessFacts } from '../products/service';
 import { sanitizePostHtml } from '../posts/sanitize';
 import { findUserByEmail, findUserById, type UserRecord } from '../users/records-repository';
@@ -68,7 +68,6 @@ import {
   findSections,
   findVoting,
   findVotingItem,
-  findVotingPowerHolders,
   finishVoting,
   hidePost,
   unhidePost,
@@ -88,7 +87,7 @@ import {
   insertPost,
   insertReport,
   insertVoting,
-  insertVotingPower,
+  insertVotingPowerAt,
   listAnswers,
   listNotices,
   listThreads,
@@ -96,6 +95,7 @@ import {
   lockProposalAuthor,
   markNoticeRead,
   setVotingOutcome,
+  setVotingTotalPower,
   sumBallots,
   updateOwnPost,
   type PostRow,
@@ -850,8 +850,6 @@ async function openVoting(
     // The moment the ledger is seen: every entry committed before it, none after.
     const at = ctx.now().toISOString();
     if (author) await assertProposalRoom(ctx, trx, input.productId, author, at);
-    const holders = await ledgerBalancesAt(trx, input.productId, at);
-    const totalPower = holders.reduce((sum, holder) => sum + holder.balance, 0);
     const id = await insertVoting(trx, {
       product_id: input.productId,
       kind: input.kind,
@@ -865,7 +863,7 @@ async function openVoting(
       starts_at: at,
       ends_at: new Date(input.endsAt).toISOString(),
       snapshot_at: at,
-      total_power: totalPower,
+      total_power: 0,
       quorum_percent: input.quorumPercent,
       threshold_percent: input.thresholdPercent,
       results_visible_before_close: input.resultsVisibleBeforeClose ? 1 : 0,
@@ -875,11 +873,9 @@ async function openVoting(
       closed_by: null,
       created_at: at,
     });
-    await insertVotingPower(
-      trx,
-      id,
-      holders.map((holder) => ({ userId: holder.userId, power: holder.balance })),
-    );
+    // Every holder's balance at the snapshot, written in one statement; their sum is the quorum's base.
+    const { totalPower } = await insertVotingPowerAt(trx, id, input.productId, at);
+    await setVotingTotalPower(trx, id, totalPower);
     await appendAuditEvent(
       trx,
       {
@@ -898,8 +894,6 @@ async function openVoting(
         productName: input.productName,
         title: input.title,
         endsAt: new Date(input.endsAt).toISOString(),
-        // Exactly the holders given a row of voting power above.
-        holderIds: holders.map((holder) => holder.userId),
         createdAt: at,
       });
     }
@@ -1116,15 +1110,12 @@ export async function closeVoting(
       at,
     );
     const product = await findGovernanceProduct(trx, productId);
-    // Those who could vote: the holders given voting power when it opened.
-    const voterIds = await findVotingPowerHolders(trx, id);
     const common = {
       productId,
       productName: product?.name ?? '',
       title: row.title,
       outcome: tally.outcome,
       winningOption: tally.winningOption,
-      voterIds,
       closedAt: at,
     };
     if (row.kind === 'PROPOSAL') await onVoteFinished(ctx, trx, { proposalId: id, ...common });

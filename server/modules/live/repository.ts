@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 
 type Db = Kysely<Database>;
@@ -20,12 +20,31 @@ export interface LiveEventRow extends NewLiveEventRow {
 
 const columns = ['id', 'user_id', 'type', 'product_id', 'ref', 'created_at'] as const;
 
+/** Above this many rows, events go in set-based: one JSON parameter per 10,000 rows. */
+const ROWS_AS_VALUES = 100;
+const ROWS_PER_JSON_STATEMENT = 10_000;
+
 export async function insertLiveEvents(db: Db, rows: NewLiveEventRow[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += 100) {
-    await db
-      .insertInto('live_events')
-      .values(rows.slice(start, start + 100))
-      .execute();
+  if (rows.length <= ROWS_AS_VALUES) {
+    if (rows.length) await db.insertInto('live_events').values(rows).execute();
+    return;
+  }
+  // A fan-out or a distribution to many holders: rows selected from one JSON parameter
+  // (SQLite's json_each, PostgreSQL's jsonb_to_recordset), not a query built value by value.
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  for (let start = 0; start < rows.length; start += ROWS_PER_JSON_STATEMENT) {
+    const json = JSON.stringify(rows.slice(start, start + ROWS_PER_JSON_STATEMENT));
+    if (pg) {
+      await sql`insert into live_events (user_id, type, product_id, ref, created_at)
+        select r.user_id, r.type, r.product_id, r.ref, r.created_at
+        from jsonb_to_recordset(cast(${json} as jsonb)) as r(user_id varchar(36), type varchar(20),
+          product_id integer, ref varchar(100), created_at timestamptz)`.execute(db);
+    } else {
+      await sql`insert into live_events (user_id, type, product_id, ref, created_at)
+        select json_extract(value, '$.user_id'), json_extract(value, '$.type'), json_extract(value, '$.product_id'),
+          json_extract(value, '$.ref'), json_extract(value, '$.created_at')
+        from json_each(${json}) order by key`.execute(db);
+    }
   }
 }
 

@@ -26,8 +26,10 @@ export interface PushSenderOptions {
   vapid: VapidDetails;
   now: () => Date;
   log: FastifyBaseLogger;
-  /** Rows one sweep takes at most. */
+  /** Rows one sweep takes at most (with `concurrency` and `timeoutMs`, well inside the lease). */
   batchSize?: number;
+  /** Messages in flight at once, to all push services together (and sockets per push service). */
+  concurrency?: number;
   /** How long a claim holds; a sweep that dies mid-send frees its rows after this. */
   leaseMs?: number;
   /** Attempts before a message is given up (429 and 5xx are retried, with backoff). */
@@ -80,6 +82,7 @@ let webPushModule: Promise<typeof WebPush> | undefined;
 const loadWebPush = (): Promise<typeof WebPush> =>
   (webPushModule ??= import('web-push').then((module) => module.default));
 const VAPID_VALIDITY_SECONDS = 12 * 60 * 60;
+const VAPID_RESIGN_SECONDS = 60 * 60;
 
 /** Retry-After in seconds or as an HTTP date, in milliseconds from now; null when absent. */
 export function retryAfterMs(header: string | null, now: Date): number | null {
@@ -99,7 +102,8 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     vapid,
     now,
     log,
-    batchSize = 50,
+    batchSize = 64,
+    concurrency = 16,
     leaseMs = 60_000,
     maxAttempts = 5,
     backoffBaseMs = 30_000,
@@ -110,21 +114,34 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     devHosts = new Set<string>(),
     resolve,
   } = options;
-  const transport = createPushTransport({ timeoutMs, devHosts, resolve });
+  const transport = createPushTransport({ timeoutMs, devHosts, resolve, maxSockets: concurrency });
 
   type Claimed = Awaited<ReturnType<typeof repo.findClaimedRows>>[number];
 
-  /** The VAPID JWT for the push service's origin, valid for 12 hours from the app's clock. */
+  // One JWT per push service's origin, signed again once it has less than 11 of its 12 hours left:
+  // a hundred thousand messages to one push service need one signature, not a hundred thousand.
+  const vapidByOrigin = new Map<string, { authorization: string; expiration: number }>();
+
+  /** The VAPID JWT for the push service's origin, valid for at least 11 more hours by the app's clock. */
   function vapidAuthorization(webpush: typeof WebPush, endpoint: string): string {
-    const expiration = Math.floor(now().getTime() / 1000) + VAPID_VALIDITY_SECONDS;
+    const origin = new URL(endpoint).origin;
+    const nowSeconds = Math.floor(now().getTime() / 1000);
+    const cached = vapidByOrigin.get(origin);
+    if (cached && cached.expiration - nowSeconds >= VAPID_VALIDITY_SECONDS - VAPID_RESIGN_SECONDS) {
+      return cached.authorization;
+    }
+    const expiration = nowSeconds + VAPID_VALIDITY_SECONDS;
     const signed = webpush.getVapidHeaders(
-      new URL(endpoint).origin,
+      origin,
       vapid.subject,
       vapid.publicKey,
       vapid.privateKey,
       'aes128gcm',
       expiration,
     );
+    // Bounded: push services are few (a handful of browser vendors' origins).
+    if (vapidByOrigin.size >= 64) vapidByOrigin.clear();
+    vapidByOrigin.set(origin, { authorization: signed.Authorization, expiration });
     return signed.Authorization;
   }
 
@@ -135,7 +152,12 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     log.warn({ subscriptionId: row.subscriptionId, reason }, 'push endpoint refused; subscription removed');
   }
 
-  async function deliver(claimId: string, row: Claimed, result: SweepResult): Promise<void> {
+  async function deliver(
+    claimId: string,
+    row: Claimed,
+    result: SweepResult,
+    accepted: Array<{ id: string; status: number }>,
+  ): Promise<void> {
     // Subscriptions stored before the endpoint rule existed are held to it here too.
     const problem = pushEndpointProblem(row.endpoint, devHosts);
     if (problem) return refuse(row, problem, result);
@@ -186,13 +208,9 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     const at = now();
 
     if (status !== null && status >= 200 && status < 300) {
-      await repo.settleOutboxRow(db, row.outboxId, claimId, {
-        state: 'SENT',
-        status,
-        error: null,
-        sentAt: at.toISOString(),
-      });
-      await repo.clearSubscriptionFailures(db, row.subscriptionId);
+      // Settled with the rest of the sweep's accepted messages, in one statement.
+      accepted.push({ id: row.outboxId, status });
+      if (row.failedAttempts > 0) await repo.clearSubscriptionFailures(db, row.subscriptionId);
       result.sent += 1;
       return;
     }
@@ -251,9 +269,17 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     });
     const claimed = await repo.findClaimedRows(db, claimId);
     result.claimed = claimed.length;
-    // A few at a time: push services are quick, and one slow one should not hold the rest.
-    for (const part of repo.chunks(claimed, 8)) {
-      await Promise.all(part.map((row) => deliver(claimId, row, result)));
+    // At most `concurrency` in flight; each worker takes the next message as soon as one is
+    // answered, so one slow push service holds one worker, not the rest of the batch.
+    let next = 0;
+    const accepted: Array<{ id: string; status: number }> = [];
+    const worker = async () => {
+      while (next < claimed.length) await deliver(claimId, claimed[next++]!, result, accepted);
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, worker));
+    } finally {
+      await repo.settleSentOutboxRows(db, claimId, accepted, now().toISOString());
     }
     return result;
   }

@@ -41,13 +41,15 @@ export function createPushTransport(options: {
   timeoutMs: number;
   devHosts: ReadonlySet<string>;
   resolve?: PushResolver;
+  /** Connections kept per push service (the sender's concurrency). */
+  maxSockets?: number;
 }): PushTransport {
-  const { timeoutMs, devHosts, resolve = systemResolver } = options;
+  const { timeoutMs, devHosts, resolve = systemResolver, maxSockets = 8 } = options;
   const lookup = publicOnlyLookup(resolve, devHosts);
   // A few connections per push service, kept open between messages.
   const agents = {
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 8, lookup }),
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 8, lookup }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets, lookup }),
+    'http:': new http.Agent({ keepAlive: true, maxSockets, lookup }),
   };
 
   /**

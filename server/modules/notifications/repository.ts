@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { compiledQuery, compiledQueryFamily } from '../../db/compiled-query';
 import type { Database, PushOutboxState } from '../../db/types';
 
@@ -439,6 +439,7 @@ export async function findClaimedRows(db: Db, claimId: string) {
       'push_subscriptions.endpoint',
       'push_subscriptions.p256dh',
       'push_subscriptions.auth',
+      'push_subscriptions.failed_attempts as failedAttempts',
       'notifications.id as notificationId',
       'notifications.type',
       'notifications.product_id as productId',
@@ -481,6 +482,34 @@ export async function settleOutboxRow(
     .where('id', '=', id)
     .where('claim_id', '=', claimId)
     .execute();
+}
+
+/** Settles the messages of one sweep its push services accepted, a statement per status and 500 rows. */
+export async function settleSentOutboxRows(
+  db: Db,
+  claimId: string,
+  rows: ReadonlyArray<{ id: string; status: number }>,
+  sentAt: string,
+): Promise<void> {
+  const byStatus = new Map<number, string[]>();
+  for (const row of rows) byStatus.set(row.status, [...(byStatus.get(row.status) ?? []), row.id]);
+  for (const [status, ids] of byStatus) {
+    for (const part of chunks(ids, 500)) {
+      await db
+        .updateTable('push_outbox')
+        .set({
+          state: 'SENT',
+          last_status: status,
+          last_error: null,
+          sent_at: sentAt,
+          claim_id: null,
+          claimed_until: null,
+        })
+        .where('id', 'in', part)
+        .where('claim_id', '=', claimId)
+        .execute();
+    }
+  }
 }
 
 export async function findOutboxRows(db: Db, notificationIds: number[]) {
@@ -575,4 +604,214 @@ export async function deleteSettledMailRows(db: Db, before: string, limit: numbe
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+// The fan-out outbox (one notification to a vote's holders, written in batches) -----------
+
+export interface NewFanout {
+  type: string;
+  product_id: number;
+  voting_id: number;
+  title: string;
+  body: string;
+  params: string;
+  link: string;
+  created_at: string;
+}
+
+export async function insertFanout(db: Db, values: NewFanout): Promise<number> {
+  const row = await db
+    .insertInto('notification_fanouts')
+    .values({ ...values, state: 'PENDING', cursor: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Fan-outs not finished and free: never claimed, or their runner's lease ran out. Oldest first. */
+export async function findClaimableFanoutIds(db: Db, now: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('notification_fanouts')
+    .select('id')
+    .where('state', '=', 'PENDING')
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/** Takes a fan-out for one runner with a conditional update: of two runners, one wins. */
+export async function claimFanout(
+  db: Db,
+  id: number,
+  claim: { claimId: string; now: string; until: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('notification_fanouts')
+    .set({ claim_id: claim.claimId, claimed_until: claim.until })
+    .where('id', '=', id)
+    .where('state', '=', 'PENDING')
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', claim.now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The first statement of a batch's transaction: extends the lease if this runner still holds
+ * it, and reads where the last committed batch stopped. On PostgreSQL the update holds the
+ * row's lock until the batch commits, so a runner that took over waits, then sees the new
+ * cursor; undefined when the claim passed to another runner (or the fan-out is done).
+ */
+export async function renewFanoutClaim(db: Db, id: number, claimId: string, until: string) {
+  return db
+    .updateTable('notification_fanouts')
+    .set({ claimed_until: until })
+    .where('id', '=', id)
+    .where('claim_id', '=', claimId)
+    .where('state', '=', 'PENDING')
+    .returning(['type', 'product_id', 'voting_id', 'title', 'body', 'params', 'link', 'cursor', 'created_at'])
+    .executeTakeFirst();
+}
+
+/** The next holders of a vote after `after` (by user id), at most `limit`: the audience of one batch. */
+export async function findAudienceBatch(db: Db, votingId: number, after: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('governance_voting_power')
+    .select('user_id')
+    .where('voting_id', '=', votingId)
+    .where('user_id', '>', after)
+    .orderBy('user_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/**
+ * The inbox rows of one batch in one statement: every holder of the vote with a user id in
+ * (after, last] whose preferences take this type (the type as a whole, by default
+ * `enabledByDefault`, and, when `productScoped`, this project).
+ */
+export async function insertFanoutNotifications(
+  db: Db,
+  fanout: {
+    type: string;
+    productId: number;
+    votingId: number;
+    title: string;
+    body: string;
+    params: string;
+    link: string;
+    at: string;
+  },
+  range: { after: string; last: string },
+  rules: { enabledByDefault: boolean; productScoped: boolean },
+): Promise<Array<{ id: number; user_id: string }>> {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  // PostgreSQL types a parameter in a select list only when told; SQLite stores what it is given.
+  const text = (value: string) => (pg ? sql<string>`cast(${value} as text)` : sql<string>`${value}`);
+  const at = pg ? sql<string>`cast(${fanout.at} as timestamptz)` : sql<string>`${fanout.at}`;
+  const audience = db
+    .selectFrom('governance_voting_power as vp')
+    .select([
+      'vp.user_id',
+      text(fanout.type).as('type'),
+      (pg ? sql<number>`cast(${fanout.productId} as integer)` : sql<number>`${fanout.productId}`).as('product_id'),
+      text(fanout.title).as('title'),
+      text(fanout.body).as('body'),
+      text(fanout.params).as('params'),
+      text(fanout.link).as('link'),
+      at.as('created_at'),
+    ])
+    .where('vp.voting_id', '=', fanout.votingId)
+    .where('vp.user_id', '>', range.after)
+    .where('vp.user_id', '<=', range.last)
+    .where((eb) =>
+      eb(
+        eb.fn.coalesce(
+          eb
+            .selectFrom('notification_preferences as p')
+            .select('p.is_enabled')
+            .whereRef('p.user_id', '=', 'vp.user_id')
+            .where('p.type', '=', fanout.type)
+            .where('p.product_id', '=', 0),
+          sql<number>`${rules.enabledByDefault ? 1 : 0}`,
+        ),
+        '=',
+        1,
+      ),
+    )
+    .$if(rules.productScoped, (query) =>
+      query.where((eb) =>
+        eb(
+          eb.fn.coalesce(
+            eb
+              .selectFrom('notification_preferences as p')
+              .select('p.is_enabled')
+              .whereRef('p.user_id', '=', 'vp.user_id')
+              .where('p.type', '=', fanout.type)
+              .where('p.product_id', '=', fanout.productId),
+            sql<number>`1`,
+          ),
+          '=',
+          1,
+        ),
+      ),
+    )
+    .orderBy('vp.user_id');
+  const rows = await db
+    .insertInto('notifications')
+    .columns(['user_id', 'type', 'product_id', 'title', 'body', 'params', 'link', 'created_at'])
+    .expression(audience)
+    .returning(['id', 'user_id'])
+    .execute();
+  return rows.map((row) => ({ id: Number(row.id), user_id: row.user_id }));
+}
+
+/** The push subscriptions of these accounts, 500 accounts to a statement (the user index each). */
+export async function findSubscriptionsOfRecipients(db: Db, userIds: readonly string[]) {
+  const rows: Array<{ id: string; user_id: string }> = [];
+  for (const part of chunks(userIds, 500)) {
+    rows.push(
+      ...(await db.selectFrom('push_subscriptions').select(['id', 'user_id']).where('user_id', 'in', part).execute()),
+    );
+  }
+  return rows;
+}
+
+/** Push outbox rows written 500 to a statement (six values each: well under either engine's limit). */
+export async function insertOutboxRowsInBulk(
+  db: Db,
+  rows: Array<{ id: string; notification_id: number; subscription_id: string }>,
+  now: string,
+): Promise<void> {
+  for (const part of chunks(rows, 500)) {
+    await db
+      .insertInto('push_outbox')
+      .values(part.map((row) => ({ ...row, state: 'PENDING' as const, next_attempt_at: now, created_at: now })))
+      .execute();
+  }
+}
+
+/** Moves the cursor past a written batch, in that batch's transaction. */
+export async function advanceFanout(db: Db, id: number, claimId: string, cursor: string, written: number) {
+  await db
+    .updateTable('notification_fanouts')
+    .set((eb) => ({ cursor, recipients: eb('recipients', '+', written) }))
+    .where('id', '=', id)
+    .where('claim_id', '=', claimId)
+    .execute();
+}
+
+export async function finishFanout(db: Db, id: number, claimId: string, now: string) {
+  await db
+    .updateTable('notification_fanouts')
+    .set({ state: 'DONE', done_at: now, claim_id: null, claimed_until: null })
+    .where('id', '=', id)
+    .where('claim_id', '=', claimId)
+    .execute();
+}
+
+export async function findFanout(db: Db, id: number) {
+  return db.selectFrom('notification_fanouts').selectAll().where('id', '=', id).executeTakeFirst();
 }

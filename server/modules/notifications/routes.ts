@@ -14,6 +14,7 @@ import {
 } from '../../../src/domain/notifications';
 import { authOf, requestMeta } from '../../plugins/auth';
 import type { PushResolver } from './push-endpoint';
+import { createNotificationFanout, type NotificationFanout } from './fanout';
 import { createMailSender, type MailSender } from './mail-sender';
 import { createPushSender, type PushSender, type VapidDetails } from './push-sender';
 import {
@@ -35,6 +36,8 @@ declare module 'fastify' {
     pushSender: PushSender;
     /** The notifications' mail outbox sender of this process (tests sweep with it directly). */
     notificationMailSender: MailSender;
+    /** The notification fan-out job of this process (tests and the bench run it directly). */
+    notificationFanout: NotificationFanout;
   }
 }
 
@@ -75,6 +78,10 @@ const notificationsPlugin: FastifyPluginAsyncZod<NotificationRoutesOptions> = as
   app.decorate('notificationMailSender', mailSender);
   if (interval > 0) app.addHook('onReady', async () => mailSender.start(interval));
   app.addHook('onClose', async () => mailSender.stop());
+  const fanout = createNotificationFanout({ db: ctx.db, now: ctx.now, log: app.log });
+  app.decorate('notificationFanout', fanout);
+  if (interval > 0) app.addHook('onReady', async () => fanout.start(interval));
+  app.addHook('onClose', async () => fanout.stop());
 
   app.get('/api/v1/push/key', { schema: { response: { 200: vapidKeySchema } } }, async () => ({
     publicKey: vapid.publicKey,

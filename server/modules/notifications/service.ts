@@ -168,6 +168,57 @@ export async function recordNotifications(
   };
 }
 
+const holderNotificationSchema = z
+  .object({
+    type: z.enum(['PROPOSAL_CREATED', 'VOTE_FINISH', 'AGENDA_CLOSED']),
+    productId: z.number().int().positive(),
+    votingId: z.number().int().positive(),
+    /** The type's parameters: each reader's inbox and push write the notification from them. */
+    params: z.record(z.string(), z.string().max(NOTIFICATION_BODY_MAX)),
+    link: notificationLinkSchema.optional(),
+  })
+  .superRefine((value, context) => {
+    const problem = notificationParamsProblem(value.type, value.params);
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['params'] });
+  });
+
+export type HolderNotificationInput = z.input<typeof holderNotificationSchema>;
+
+/**
+ * One notification to every holder of a vote (its rows of voting power), however many: the
+ * caller's transaction writes one row of the fan-out outbox, and the fan-out job of any API
+ * process writes the inbox rows, pushes and live events in batches after it commits, each
+ * holder once (fanout.ts). Preferences apply when a batch is written.
+ */
+export async function queueHolderNotification(
+  ctx: Pick<AppContext, 'now'>,
+  trx: Db,
+  input: HolderNotificationInput,
+): Promise<{ fanoutId: number }> {
+  const parsed = holderNotificationSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError(
+      'VALIDATION_FAILED',
+      issue ? validationText(issue.message, 'en') : 'The notification is not valid.',
+    );
+  }
+  const { type, productId, votingId, params } = parsed.data;
+  // Stored beside the parameters, in English: what a client that does not render them shows.
+  const english = notificationText('en', { type, params, title: '', body: '' });
+  const fanoutId = await repo.insertFanout(trx, {
+    type,
+    product_id: productId,
+    voting_id: votingId,
+    title: english.title.slice(0, NOTIFICATION_TITLE_MAX),
+    body: english.body.slice(0, NOTIFICATION_BODY_MAX),
+    params: JSON.stringify(params),
+    link: parsed.data.link ?? defaultLinkFor(type, productId),
+    created_at: ctx.now().toISOString(),
+  });
+  return { fanoutId };
+}
+
 /**
  * The type as a whole is a master switch; for governance types a project can also be turned
  * off on its own. Without a choice, the type's default applies (PROMOTE is off).

@@ -33,7 +33,14 @@ import {
   type OperatorOrderAction,
 } from '../orders/service';
 import { allowProductForUser, declineProductForUser, listPendingWhitelistRequests } from '../products/service';
-import { banUser, changeUserRole, countAdmins, findUserByIdForOperator, unbanUser } from '../users/service';
+import {
+  banUser,
+  changeUserRole,
+  countAdmins,
+  findEmailsForOperator,
+  findUserByIdForOperator,
+  unbanUser,
+} from '../users/service';
 import { approveApproval, fourEyesOn, proposeApproval, type ApprovalEffect, type ApprovalPayload } from './approvals';
 import { findApprovalByKey, findPendingApprovalsOf } from './repository';
 import { assertAdmin, assertMayActOn, scopeOf, type Operator } from './service';
@@ -230,9 +237,11 @@ export async function previewRevenueDistribution(
   assertAdmin(operator, 'distribute revenue');
   const plan = planOf(ctx, request);
   const { shares, sameAsEarlier } = await previewDistribution(ctx.db, plan);
-  const emails = new Map<string, string | null>();
-  for (const share of shares)
-    emails.set(share.userId, (await findUserByIdForOperator(ctx, share.userId))?.email ?? null);
+  // The holders' addresses in a statement per 500 holders, not one per holder.
+  const emails = await findEmailsForOperator(
+    ctx,
+    shares.map((share) => share.userId),
+  );
   return {
     productId: plan.productId,
     amount: plan.amount,
@@ -266,7 +275,10 @@ async function commitNow(
       }),
     );
   } catch (error) {
-    if (!isDistributionRace(error)) throw error;
+    // A repeat found inside the transaction may be this key's own commit by another request,
+    // landed between the transaction's read of the key and its read of the repeat guard.
+    const repeated = error instanceof AppError && error.code === 'DISTRIBUTION_REPEATED';
+    if (!isDistributionRace(error) && !repeated) throw error;
     // Another request committed first: the same key answers its distribution; otherwise the
     // same project, record date and amount is refused as a repeat.
     const replay = await committedOrRepeated(ctx, plan, key, isNewDistribution);

@@ -58,3 +58,17 @@ export async function countUsersWithRole(db: Db, role: UserRole): Promise<number
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** The addresses of many accounts, 500 to a statement (an operator's list of a project's holders). */
+export async function findEmailsOfUsers(db: Kysely<Database>, userIds: readonly string[]) {
+  const emails = new Map<string, string | null>();
+  for (let start = 0; start < userIds.length; start += 500) {
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('id', 'in', userIds.slice(start, start + 500))
+      .execute();
+    for (const row of rows) emails.set(row.id, row.email);
+  }
+  return emails;
+}

@@ -16,7 +16,14 @@ import { activityText } from '../../i18n/activity';
 import { checkEmailChallenge, consumeEmailChallenge, sendEmailChallenge } from '../auth/email-challenges';
 import { EMAIL_ISSUER, revokeSession, revokeUserSessions } from '../auth/service';
 import { findUserByEmail, findUserById, insertIdentity, type UserRecord } from './records-repository';
-import { countUsersWithRole, deleteIdentity, setUserBan, setUserRole, updateUserSelf } from './repository';
+import {
+  countUsersWithRole,
+  deleteIdentity,
+  findEmailsOfUsers,
+  setUserBan,
+  setUserRole,
+  updateUserSelf,
+} from './repository';
 import { recordLiveEvents } from '../live/service';
 
 export function toUserPayload(user: UserRecord, role: UserPayload['role']): UserPayload {
@@ -262,6 +269,11 @@ export function countAdmins(ctx: AppContext): Promise<number> {
 /** An account by its id, for operator actions naming one. */
 export async function findUserByIdForOperator(ctx: AppContext, userId: string): Promise<UserRecord | null> {
   return findUserById(ctx.db, userId);
+}
+
+/** The addresses of many accounts at once, for an operator's list (a missing account: none). */
+export async function findEmailsForOperator(ctx: AppContext, userIds: readonly string[]) {
+  return findEmailsOfUsers(ctx.db, userIds);
 }
 
 /**
