@@ -8,19 +8,12 @@
  * conditional state change and the holding entry, in one transaction each. Afterwards the
  * conservation check: the balances equal deposits less purchases, and no balance is negative.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../server/app';
-import { parseConfig } from '../server/config';
-import { createDb, type Engine } from '../server/db/client';
-import { migrateToLatest } from '../server/db/migrate';
+import type { Engine } from '../server/db/client';
 import { cashTotals, confirmDeposit, depositReferenceOf } from '../server/modules/cash/service';
 import { moveCashAccount, insertCashEntry } from '../server/modules/cash/repository';
 import { settleFromBalance } from '../server/modules/orders/service';
-import { loadOrCreateSecrets } from '../server/secrets';
 import { createInvestor, createSaleProduct, type Investor } from '../tests/helpers/investors';
-import { postgresSchemaUrl } from './orders';
+import { withBenchApp } from './orders';
 
 export interface BalanceBenchRow {
   target: string;
@@ -57,22 +50,7 @@ async function drive(seconds: number, connections: number, work: () => Promise<b
 }
 
 async function benchEngine(engine: Engine, seconds: number, connections: number): Promise<BalanceBenchRow | string> {
-  const pgSchema = engine === 'postgres' ? await postgresSchemaUrl() : null;
-  if (engine === 'postgres' && !pgSchema) return 'balance purchases on PostgreSQL: skipped (no PostgreSQL reachable)';
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-bench-balance-'));
-  const config = parseConfig({
-    DATA_DIR: dataDir,
-    SERVE_CLIENT: 'false',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_MAX: '100000000',
-    ORDER_EXPIRY_SWEEP_SECONDS: '0',
-    ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),
-  });
-  const db = createDb({ url: config.DATABASE_URL, dataDir, poolSize: 10 });
-  await migrateToLatest(db.db);
-  const secrets = loadOrCreateSecrets(dataDir);
-  const app = await buildApp({ config, secrets, db, logger: false });
-  try {
+  const row = await withBenchApp(engine, 'balance', async (app): Promise<BalanceBenchRow> => {
     const ctx = app.ctx;
     const currency = ctx.config.CURRENCY;
     const big = { totalQuantity: 100_000_000, remainingQuantity: 100_000_000 };
@@ -118,8 +96,8 @@ async function benchEngine(engine: Engine, seconds: number, connections: number)
     };
     // Enough prepared orders for each loop's time at well above the rates seen (a loop that runs
     // out stops early, and the note says so).
-    const bareBudget = Math.round(seconds * 2000);
-    const budget = Math.round(seconds * 600);
+    const bareBudget = Math.round(seconds * 5000);
+    const budget = Math.round(seconds * 1500);
 
     const bareIds = await prepared(bareBudget);
     const bareOrders = await ctx.db
@@ -216,12 +194,8 @@ async function benchEngine(engine: Engine, seconds: number, connections: number)
       bareP99: bare.p99,
       note: `conservation check held; no balance below zero${ran}`,
     };
-  } finally {
-    await app.close();
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    await pgSchema?.drop();
-  }
+  });
+  return row ?? 'balance purchases on PostgreSQL: skipped (no PostgreSQL reachable)';
 }
 
 export async function runBalanceBench(seconds: number, connections: number): Promise<Array<BalanceBenchRow | string>> {

@@ -56,10 +56,19 @@ export async function postgresSchemaUrl(): Promise<{ url: string; drop: () => Pr
   };
 }
 
-async function benchEngine(engine: Engine, seconds: number, connections: number): Promise<BenchRow | string> {
+/**
+ * Runs `work` against a real app on a fresh database of `engine` (a temporary data folder, and a
+ * schema of its own on PostgreSQL), then closes and removes it all. Answers null when PostgreSQL is
+ * asked for and none is reachable.
+ */
+export async function withBenchApp<T>(
+  engine: Engine,
+  name: string,
+  work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>,
+): Promise<T | null> {
   const pgSchema = engine === 'postgres' ? await postgresSchemaUrl() : null;
-  if (engine === 'postgres' && !pgSchema) return 'orders on PostgreSQL: skipped (no PostgreSQL reachable)';
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-bench-orders-'));
+  if (engine === 'postgres' && !pgSchema) return null;
+  const dataDir = mkdtempSync(path.join(tmpdir(), `moa-bench-${name}-`));
   const config = parseConfig({
     DATA_DIR: dataDir,
     SERVE_CLIENT: 'false',
@@ -73,6 +82,17 @@ async function benchEngine(engine: Engine, seconds: number, connections: number)
   const secrets = loadOrCreateSecrets(dataDir);
   const app = await buildApp({ config, secrets, db, logger: false });
   try {
+    return await work(app);
+  } finally {
+    await app.close();
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await pgSchema?.drop();
+  }
+}
+
+async function benchEngine(engine: Engine, seconds: number, connections: number): Promise<BenchRow | string> {
+  const row = await withBenchApp(engine, 'orders', async (app): Promise<BenchRow> => {
     const ctx = app.ctx;
     const total = 100_000_000;
     const big = { totalQuantity: total, remainingQuantity: total };
@@ -163,12 +183,8 @@ async function benchEngine(engine: Engine, seconds: number, connections: number)
       baselineP99: Number(percentile(0.99).toFixed(2)),
       note: `${result.non2xx + result.errors} failed; oversell check held (${taken} = ${onOrders.count}; sell-out 10 of 500)`,
     };
-  } finally {
-    await app.close();
-    await db.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    await pgSchema?.drop();
-  }
+  });
+  return row ?? 'orders on PostgreSQL: skipped (no PostgreSQL reachable)';
 }
 
 export async function runOrderBench(seconds: number, connections: number): Promise<Array<BenchRow | string>> {

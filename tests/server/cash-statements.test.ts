@@ -8,20 +8,10 @@ import { findUserByEmail } from '../../server/modules/users/records-repository';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createClock, enrollUser, errorCode, type EnrolledUser } from '../helpers/auth';
 import { testEngines } from '../helpers/db';
+import { pdfText } from '../helpers/pdf-text';
 
 // Statements render in worker threads, which take a while to start on a busy machine.
 const RENDER_TIMEOUT_MS = 60_000;
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number += 1) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  return pages.join('\n');
-}
 
 describe.each(testEngines())('cash balance statements on %s', (engine) => {
   let t: TestApp;

@@ -26,6 +26,7 @@ import {
   signOrder,
   type Investor,
 } from '../helpers/orders';
+import { pdfText } from '../helpers/pdf-text';
 
 // Rendering signed PDFs and firing hundreds of requests take a while on a busy machine.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
@@ -674,14 +675,3 @@ describe.each(testEngines())('orders on %s', (engine) => {
     expect(next.documents.find((entry) => entry.id === document.id)!.sha256).not.toBe(seenHash);
   });
 });
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number += 1) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  return pages.join('\n');
-}

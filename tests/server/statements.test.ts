@@ -10,20 +10,10 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createClock, enrollUser, errorCode, type EnrolledUser } from '../helpers/auth';
 import { testEngines } from '../helpers/db';
 import { approveIdentity } from '../helpers/kyc';
+import { pdfText } from '../helpers/pdf-text';
 
 // Statements render in worker threads, which take a while to start on a busy machine.
 const RENDER_TIMEOUT_MS = 60_000;
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number += 1) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  return pages.join('\n');
-}
 
 const at = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day)).toISOString();
 
