@@ -9,7 +9,7 @@ import { useDistributionCommit, useDistributionPreview } from '../../../../featu
 import { projectChoicesOptions } from '../../../../features/operator/revenue-governance';
 import { formatUtcDate } from '../../../../lib/dates';
 import { t } from '../../../../lib/i18n';
-import { formatExactMoney } from '../../../../lib/money';
+import { formatExactMoney, formatNumber } from '../../../../lib/money';
 import { RequestError } from '../../../../lib/request-error';
 import { DataTable } from './data-table';
 import { QueryProblem } from './query-problem';
@@ -75,7 +75,10 @@ function DistributionForm({ choices, onAnother }: { choices: ProjectChoices; onA
 
   const columns = [
     column.accessor((row) => row.email ?? row.userId, { id: 'holder', header: () => t('operator.revenue.holder') }),
-    column.accessor('balance', { header: () => t('operator.revenue.tokens') }),
+    column.accessor('balance', {
+      header: () => t('operator.revenue.tokens'),
+      cell: (info) => formatNumber(info.getValue()),
+    }),
     column.accessor('amount', {
       header: () => t('operator.revenue.share'),
       cell: (info) => formatExactMoney(info.getValue(), choices.currency),
@@ -200,7 +203,9 @@ function DistributionForm({ choices, onAnother }: { choices: ProjectChoices; onA
             card={(row) => (
               <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
                 <span className="min-w-0 break-all font-semibold text-ink">{row.email ?? row.userId}</span>
-                <span className="text-ink-soft">{t('operator.revenue.tokensOf', { tokens: row.balance })}</span>
+                <span className="text-ink-soft">
+                  {t('operator.revenue.tokensOf', { tokens: formatNumber(row.balance) })}
+                </span>
                 <span className="font-semibold">{formatExactMoney(row.amount, choices.currency)}</span>
               </div>
             )}
