@@ -133,7 +133,8 @@ for (const language of languages) {
       giveHolding(email, projectId, 40);
       const today = new Date().toISOString().slice(0, 10);
       // A payout to come of $39.41 a share and more: the figures the walk-through saw break.
-      moa('revenue:distribute', String(projectId), '3941000041', today, 'Walk-through');
+      // Each language's walk gives its own payout: a second one of the same figures says so (--new).
+      moa('revenue:distribute', String(projectId), '3941000041', today, 'Walk-through', '--new');
       const order = await reserveOrder(request, user.accessToken, projectId, 1);
 
       const pages = [
