@@ -162,6 +162,8 @@ test.describe('governance of a project', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await edited.getByRole('button', { name: 'Delete' }).click();
     await expect(edited).toHaveCount(0);
+    // The deletion's toast sits over the top of the page at 390 px until it goes.
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await page.getByRole('link', { name: '← All posts' }).click();
     await expect(page.getByTestId('thread').filter({ hasText: 'Merch stand at the venue?' })).toContainText(
       'Answers (1)',
