@@ -162,7 +162,9 @@ test.describe('governance of a project', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await edited.getByRole('button', { name: 'Delete' }).click();
     await expect(edited).toHaveCount(0);
-    // The deletion's toast sits over the top of the page at 390 px until it goes.
+    // The deletion's toast sits over the top of the page at 390 px until it goes (a pointer
+    // resting on it would keep it).
+    await page.mouse.move(5, 600);
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await page.getByRole('link', { name: '← All posts' }).click();
     await expect(page.getByTestId('thread').filter({ hasText: 'Merch stand at the venue?' })).toContainText(
