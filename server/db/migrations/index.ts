@@ -65,6 +65,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-1040-bank-statements': bankStatements,
   '2026-11-27-1400-post-drafts': postDrafts,
   '2026-11-27-1500-market': market,
-  '2026-11-27-1700-notification-params': notificationParams,
   '2026-11-27-1600-notification-fanout': notificationFanout,
+  '2026-11-27-1700-notification-params': notificationParams,
 };
