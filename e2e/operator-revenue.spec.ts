@@ -62,7 +62,7 @@ for (const width of [390, 1280]) {
         width >= 1024
           ? page.getByRole('row', { name: new RegExp(holderEmail) })
           : page.getByRole('listitem').filter({ hasText: holderEmail });
-      await expect(share).toContainText('5000');
+      await expect(share).toContainText('5,000');
       await expect(page.getByTestId('distribution-total')).toContainText('the shares add up to the amount');
       await shot(page, `revenue-preview-${width}`);
       // A double click sends one key: one proposal.
