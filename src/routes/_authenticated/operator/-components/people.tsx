@@ -13,6 +13,7 @@ import { formatExactMoney, formatNumber } from '../../../../lib/money';
 import { DataTable } from './data-table';
 import { QueryProblem } from './query-problem';
 import { useScreenSearch } from './use-screen-search';
+import { AuditHistory } from './audit-history';
 
 const searchSchema = z.object({
   q: z.string().trim().max(200).optional(),
@@ -278,18 +279,7 @@ function PersonPage({ userId }: { userId: string }) {
           )}
         </Section>
         <Section id="history" title={t('operator.people.history')}>
-          <ol className="mt-3 space-y-2 text-sm" data-testid="person-history">
-            {data.history.map((event) => (
-              <li key={event.id} className="flex flex-wrap gap-x-3">
-                <time dateTime={event.createdAt} className="text-ink-soft">
-                  {formatDateTime(event.createdAt)}
-                </time>
-                <span className="font-semibold">{event.type}</span>
-                <span>{event.actorLabel ?? event.actor}</span>
-                {event.detail.reason ? <span className="text-ink-soft">“{event.detail.reason}”</span> : null}
-              </li>
-            ))}
-          </ol>
+          <AuditHistory events={data.history} quote="reason" testId="person-history" />
         </Section>
       </div>
     </div>

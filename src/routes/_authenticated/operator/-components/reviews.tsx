@@ -14,6 +14,7 @@ import { saveDownload } from '../../../../lib/save-download';
 import { DataTable, sortFromParam, sortToParam } from './data-table';
 import { QueryProblem } from './query-problem';
 import { useScreenSearch } from './use-screen-search';
+import { AuditHistory } from './audit-history';
 
 const searchSchema = z.object({ sort: z.enum(['submittedAt', '-submittedAt', 'email', '-email']).optional() });
 const column = createColumnHelper<WaitingReview>();
@@ -144,18 +145,7 @@ function ReviewDetail({ userId }: { userId: string }) {
         <h2 id="history-heading" className="text-lg font-bold text-ink">
           {t('operator.reviews.history')}
         </h2>
-        <ol className="mt-3 space-y-2 text-sm">
-          {data.history.map((event) => (
-            <li key={event.id} className="flex flex-wrap gap-x-3">
-              <time dateTime={event.createdAt} className="text-ink-soft">
-                {formatDateTime(event.createdAt)}
-              </time>
-              <span className="font-semibold">{event.type}</span>
-              <span>{event.actorLabel ?? event.actor}</span>
-              {event.detail.message ? <span className="text-ink-soft">“{event.detail.message}”</span> : null}
-            </li>
-          ))}
-        </ol>
+        <AuditHistory events={data.history} quote="message" />
       </section>
     </div>
   );
