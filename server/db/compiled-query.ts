@@ -7,6 +7,7 @@ import {
   type RootOperationNode,
 } from 'kysely';
 import type { Database } from './types';
+import { testCounters } from '../test-counters';
 
 /**
  * A query whose SQL is built and compiled once per engine, then run with new values.
@@ -48,8 +49,8 @@ interface Compiled {
   readonly slots: readonly Slot[];
 }
 
-/** How often queries were compiled and run (tests check that a query is compiled once per engine). */
-export const compiledQueryStats = { compiled: 0, executed: 0 };
+/** How often queries are compiled and run, while a test observes (a query is compiled once per engine). */
+export const compiledQueryCounters = testCounters(['compiled', 'executed'] as const);
 
 /**
  * PostgreSQL: the statement name of each compiled query's SQL. Every connection prepares a named
@@ -109,7 +110,7 @@ export function compiledQuery<P extends Record<string, unknown>, O>(
       if (value === undefined) throw new Error(`The compiled query's value "${slot.param}" is missing.`);
       return value;
     });
-    compiledQueryStats.executed += 1;
+    compiledQueryCounters.count('executed');
     const query: CompiledQuery<O> = { sql: compiled.sql, query: compiled.query, parameters, queryId: QUERY_ID };
     return (await db.executeQuery(query)).rows;
   };
@@ -145,7 +146,7 @@ function compile<P extends Record<string, unknown>, O>(
       throw new Error(`The compiled query's value "${name}" is not a parameter of its SQL: ${sql}`);
     }
   }
-  compiledQueryStats.compiled += 1;
+  compiledQueryCounters.count('compiled');
   if (db.getExecutor().adapter instanceof PostgresAdapter && !statementNames.has(sql)) {
     statementNames.set(sql, `moa_${(statementsNamed += 1)}`);
   }

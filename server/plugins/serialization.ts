@@ -2,6 +2,7 @@ import type { FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { $ZodType } from 'zod/v4/core';
+import { testCounters } from '../test-counters';
 
 /**
  * Responses are written through their route's schema, so no field leaves that was not declared
@@ -24,8 +25,8 @@ type Writer = (value: unknown) => string;
 /** Thrown (never built anew) when a value does not match: zod then writes or refuses the answer. */
 const MISMATCH = Symbol('value does not match its schema');
 
-/** How many answers were written by the compiled writers and how many went to zod (tests). */
-export const serializationStats = { written: 0, handedToZod: 0, routesOnZod: 0 };
+/** How many answers the compiled writers wrote and how many went to zod, while a test observes. */
+export const serializationCounters = testCounters(['written', 'handedToZod', 'routesOnZod'] as const);
 
 interface Def {
   type: string;
@@ -213,17 +214,17 @@ export const serializerCompiler: FastifySerializerCompiler<ZodType> = (route) =>
   const zod = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
   const write = route.schema instanceof $ZodType ? compileWriter(route.schema) : null;
   if (!write) {
-    serializationStats.routesOnZod += 1;
+    serializationCounters.count('routesOnZod');
     return zod;
   }
   return (data: unknown) => {
     try {
       const text = write(data);
-      serializationStats.written += 1;
+      serializationCounters.count('written');
       return text;
     } catch (error) {
       if (error !== MISMATCH) throw error;
-      serializationStats.handedToZod += 1;
+      serializationCounters.count('handedToZod');
       return zod(data);
     }
   };

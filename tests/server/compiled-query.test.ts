@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createDb } from '../../server/db/client';
-import { compiledQuery, compiledQueryFamily, compiledQueryStats } from '../../server/db/compiled-query';
+import { compiledQuery, compiledQueryFamily, compiledQueryCounters } from '../../server/db/compiled-query';
 import { createTestDb, testEngines, type TestDb } from '../helpers/db';
 
 describe.each(testEngines())('compiled queries (%s)', (engine) => {
@@ -34,12 +34,13 @@ describe.each(testEngines())('compiled queries (%s)', (engine) => {
         .where('name', '=', params.name)
         .where('sort_order', '>', params.after),
     );
-    const before = compiledQueryStats.compiled;
+    const counted = compiledQueryCounters.observe();
     statements.length = 0;
     expect(await byName.executeTakeFirst(db.db, { name: 'Film', after: 0 })).toEqual({ name: 'Film', sort_order: 2 });
     expect(await byName.executeTakeFirst(db.db, { name: 'Food', after: 0 })).toEqual({ name: 'Food', sort_order: 3 });
     expect(await byName.executeTakeFirst(db.db, { name: 'Food', after: 3 })).toBeUndefined();
-    expect(compiledQueryStats.compiled - before).toBe(1);
+    compiledQueryCounters.release(counted);
+    expect(counted.compiled).toBe(1);
     // The same SQL text every time, which the SQLite statement cache finds at once.
     expect(new Set(statements)).toEqual(new Set([byName.sqlFor(db.db)]));
     expect(statements).toHaveLength(3);

@@ -13,12 +13,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { parseConfig } from '../../server/config';
-import { compiledQueryStats } from '../../server/db/compiled-query';
+import { compiledQueryCounters } from '../../server/db/compiled-query';
 import { seedDemoDataOnce } from '../../server/db/seed/index';
 import { cachingDatabase } from '../../server/db/statement-cache';
 import { tokenChecks } from '../../server/modules/auth/tokens';
 import * as security from '../../server/plugins/security';
-import { serializationStats } from '../../server/plugins/serialization';
+import { serializationCounters } from '../../server/plugins/serialization';
 import { loadOrCreateSecrets } from '../../server/secrets';
 import { bearer, signInByEmail } from '../helpers/auth';
 import { createTestDb, testEngines, type TestDb } from '../helpers/db';
@@ -189,22 +189,29 @@ describe.each(testEngines())('request costs (%s)', (engine) => {
 
     it('build no SQL and compile no statement once warm: every read runs queries compiled once', async () => {
       for (const read of reads) await request(read);
-      const compiled = compiledQueryStats.compiled;
+      const counted = compiledQueryCounters.observe();
       const sqliteCompiled = db.statementStats?.().compiled;
-      const executed = compiledQueryStats.executed;
-      for (const read of reads) expect((await request(read)).statusCode, read.name).toBe(200);
-      expect(compiledQueryStats.compiled).toBe(compiled);
+      try {
+        for (const read of reads) expect((await request(read)).statusCode, read.name).toBe(200);
+      } finally {
+        compiledQueryCounters.release(counted);
+      }
+      expect(counted.compiled).toBe(0);
       expect(db.statementStats?.().compiled).toBe(sqliteCompiled);
       // Every statement but the health check's fixed one came from a compiled query.
       const run = reads.reduce((sum, read) => sum + read.statements, 0);
-      expect(compiledQueryStats.executed - executed).toBe(run - 1);
+      expect(counted.executed).toBe(run - 1);
     });
 
     it('write every answer with the route’s compiled writer, not zod’s encoder', async () => {
-      const before = { ...serializationStats };
-      for (const read of reads) expect((await request(read)).statusCode, read.name).toBe(200);
-      expect(serializationStats.written - before.written).toBe(reads.length);
-      expect(serializationStats.handedToZod).toBe(before.handedToZod);
+      const counted = serializationCounters.observe();
+      try {
+        for (const read of reads) expect((await request(read)).statusCode, read.name).toBe(200);
+      } finally {
+        serializationCounters.release(counted);
+      }
+      expect(counted.written).toBe(reads.length);
+      expect(counted.handedToZod).toBe(0);
     });
 
     it('check an access token’s signature once, and still the session on every request', async () => {

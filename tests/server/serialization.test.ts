@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { categoryListSchema, productDetailSchema, productListResponseSchema } from '../../src/domain/products';
 import { meSchema } from '../../src/domain/session';
-import { compileWriter, serializationStats, serializerCompiler } from '../../server/plugins/serialization';
+import { compileWriter, serializationCounters, serializerCompiler } from '../../server/plugins/serialization';
 
 const serializerOf = (schema: z.ZodType) =>
   serializerCompiler({ schema, method: 'GET', url: '/test', httpStatus: '200' } as never) as (data: unknown) => string;
@@ -74,7 +74,7 @@ describe('compiled response writers', () => {
       { ...valid, byKey: { one: 'x' } },
       { ...valid, name: undefined },
     ]) {
-      const before = serializationStats.handedToZod;
+      const counted = serializationCounters.observe();
       let error: unknown;
       try {
         serialize(wrong);
@@ -82,7 +82,8 @@ describe('compiled response writers', () => {
         error = caught;
       }
       expect(isResponseSerializationError(error), JSON.stringify(wrong)).toBe(true);
-      expect(serializationStats.handedToZod).toBe(before + 1);
+      serializationCounters.release(counted);
+      expect(counted.handedToZod).toBe(1);
     }
   });
 
