@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import type PgModule from 'pg';
 import type { Pool } from 'pg';
+import { parseInt8, parseNumeric } from './numbers';
 import { nameCompiledStatements } from './pg-statements';
 import { cachingDatabase, type StatementCacheStats } from './statement-cache';
 import type { Database } from './types';
@@ -55,9 +56,9 @@ let pgParsersSet = false;
 function setPgParsers(pg: typeof PgModule): void {
   if (pgParsersSet) return;
   pgParsersSet = true;
-  // Counts and minor-unit amounts fit in a double well below 2^53; numbers, not strings.
-  pg.types.setTypeParser(PG_INT8, (value) => Number.parseInt(value, 10));
-  pg.types.setTypeParser(PG_NUMERIC, (value) => Number.parseFloat(value));
+  // Counts and minor-unit amounts are exact numbers, not strings; one a double cannot hold throws.
+  pg.types.setTypeParser(PG_INT8, parseInt8);
+  pg.types.setTypeParser(PG_NUMERIC, parseNumeric);
   // One representation of time on both engines: ISO-8601 UTC strings.
   pg.types.setTypeParser(PG_TIMESTAMPTZ, (value) => new Date(value).toISOString());
   pg.types.setTypeParser(PG_TIMESTAMP, (value) => new Date(`${value}Z`).toISOString());
