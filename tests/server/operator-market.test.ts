@@ -200,7 +200,9 @@ describe.each(testEngines())('a project’s market in the operator console on %s
       });
       expect(bought.statusCode, bought.body).toBe(201);
     }
-    const first = operatorMarketTradesPageSchema.parse((await call(admin, 'GET', `${base(otherId)}/trades?limit=2`)).json());
+    const first = operatorMarketTradesPageSchema.parse(
+      (await call(admin, 'GET', `${base(otherId)}/trades?limit=2`)).json(),
+    );
     expect(first.trades).toHaveLength(2);
     expect(first.trades[0]).toMatchObject({
       price: 1000,
