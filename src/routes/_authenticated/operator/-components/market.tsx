@@ -23,6 +23,7 @@ import { t, type MessageKey } from '../../../../lib/i18n';
 import { formatMoney, formatNumber } from '../../../../lib/money';
 import { saveDownload } from '../../../../lib/save-download';
 import { Field } from '../../../../ui/field';
+import { basisPointsPercent } from '../../../../domain/project-editing';
 import { NotFoundPage } from '../../../-components/not-found-page';
 import { DataTable } from './data-table';
 import { QueryProblem } from './query-problem';
@@ -256,7 +257,7 @@ function Settings({ market }: { market: OperatorMarket }) {
     setErrors({});
     action.mutate({ kind: 'settings', settings: parsed.data });
   };
-  const percent = (text: string) => (/^\d+$/.test(text) ? `${(Number(text) / 100).toFixed(2)} %` : '–');
+  const percent = (text: string) => (/^\d+$/.test(text) ? `${basisPointsPercent(Number(text))} %` : '–');
   return (
     <section className="card mt-4 p-4 sm:p-6" aria-labelledby="market-settings-title">
       <h2 id="market-settings-title" className="text-lg font-bold text-ink">
