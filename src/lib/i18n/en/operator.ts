@@ -562,6 +562,7 @@ export const texts = {
   'operator.market.reasonNeeded': 'Give a reason of 1 to 500 characters.',
   'operator.market.settings': 'Tick and band',
   'operator.market.tick': 'Tick size ({currency})',
+  'operator.market.tickHint': 'Every price is a whole multiple of it.',
   'operator.market.bandBp': 'Daily band (basis points either side)',
   'operator.market.feeBp': 'Fee (basis points of each fill)',
   'operator.market.feeAdminOnly': 'Only an admin changes the fee.',

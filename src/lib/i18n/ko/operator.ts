@@ -564,6 +564,7 @@ export const texts = {
   'operator.market.reasonNeeded': '사유를 1자부터 500자까지 입력해 주세요.',
   'operator.market.settings': '호가 단위와 제한폭',
   'operator.market.tick': '호가 단위 ({currency})',
+  'operator.market.tickHint': '모든 가격은 이 단위의 정수배입니다.',
   'operator.market.bandBp': '일일 가격 제한폭 (위아래 각각, bp)',
   'operator.market.feeBp': '수수료 (체결 금액의 bp)',
   'operator.market.feeAdminOnly': '수수료는 관리자만 바꿀 수 있습니다.',

@@ -266,6 +266,7 @@ function Settings({ market }: { market: OperatorMarket }) {
       <form className="mt-3 grid gap-4 sm:grid-cols-3" onSubmit={onSubmit} noValidate>
         <Field
           label={t('operator.market.tick', { currency: market.currency })}
+          hint={t('operator.market.tickHint')}
           inputMode="decimal"
           value={tick}
           onChange={(event) => setTick(event.target.value)}
