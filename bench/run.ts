@@ -11,12 +11,15 @@
  *      balance per second beside the same statements in a bare loop (bench/balance.ts), and the project-list read
  *      while investors sign contracts, beside it alone and beside renders on the event loop
  *      (bench/signing.ts);
+ *   3b. market fills per second beside the same statements in a bare loop, and the book read at
+ *      10,000 resting orders beside 100 (bench/market.ts; --only=market);
  *   4. memory over a day's kind of work: pages rendered, reads, a quiet spell (bench/memory.ts);
  *   5. the client's Lighthouse run of the public pages beside a bare baseline page (bench/lighthouse.ts).
  *
  *   npm run bench                           everything, 2 s per load
  *   npm run bench -- --only=reads,startup   some sections (startup, reads, orders, balance, lighthouse)
  *   npm run bench -- --only=reads,startup   some sections (startup, reads, orders, fanout, lighthouse)
+ *   npm run bench -- --only=market          the market: fills per second and the book read
  *   npm run bench -- --no-large             demo size only
  *   npm run bench -- --only=reads --reads=detail,users/me   only the reads whose name contains one of these
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 npm run bench
@@ -44,6 +47,7 @@ import { approveIdentity } from '../tests/helpers/kyc';
 import { runFanoutBench } from './fanout';
 import { fillLargeData, LARGE } from './large-data';
 import { runLighthouse } from './lighthouse';
+import { runMarketBench } from './market';
 import { runMemoryBench } from './memory';
 import { runBalanceBench } from './balance';
 import { postgresSchemaUrl, runOrderBench } from './orders';
@@ -512,6 +516,52 @@ if (sections.has('orders') || sections.has('balance')) {
   }
   console.log('');
   printTable(rows);
+}
+
+if (sections.has('orders') || sections.has('market')) {
+  const fills: Row[] = [['market fills', 'per s', 'p50 ms', 'p99 ms', 'bare per s', 'bare p50', 'bare p99', 'ratio']];
+  const books: Row[] = [
+    [
+      'book read (GET market)',
+      '100: per s',
+      'p50 ms',
+      'p99 ms',
+      '10,000: per s',
+      'p50 ms',
+      'p99 ms',
+      '10,000 vs 100 (p50)',
+    ],
+  ];
+  for (const row of await runMarketBench(seconds, connections)) {
+    if (typeof row === 'string') {
+      console.log(`  ${row}`);
+      continue;
+    }
+    console.log(`  market (${row.engine}): ${row.note}`);
+    fills.push([
+      row.engine,
+      row.fillsPerSecond.toFixed(0),
+      String(row.p50),
+      String(row.p99),
+      row.bareRate.toFixed(0),
+      String(row.bareP50),
+      String(row.bareP99),
+      percent(row.fillsPerSecond, row.bareRate),
+    ]);
+    books.push([
+      row.engine,
+      row.book100.rate.toFixed(0),
+      String(row.book100.p50),
+      String(row.book100.p99),
+      row.book10k.rate.toFixed(0),
+      String(row.book10k.p50),
+      String(row.book10k.p99),
+      row.book100.p50 > 0 ? `${(row.book10k.p50 / row.book100.p50).toFixed(2)}x` : '-',
+    ]);
+  }
+  console.log('');
+  printTable(fills);
+  printTable(books);
 }
 
 if (sections.has('orders') || sections.has('signing')) {

@@ -43,6 +43,7 @@ import type { PushResolver } from './modules/notifications/push-endpoint';
 import { notificationRoutes } from './modules/notifications/routes';
 import { operatorRoutes } from './modules/operator/routes';
 import { operatorConsoleRoutes } from './modules/operator/console-routes';
+import { operatorMarketRoutes } from './modules/operator/market-routes';
 import { operatorPostRoutes } from './modules/operator/post-routes';
 import { operatorProjectRoutes } from './modules/operator/project-routes';
 import { postRoutes } from './modules/posts/routes';
@@ -187,6 +188,7 @@ export async function buildApp({
   await app.register(operatorConsoleRoutes);
   await app.register(operatorPostRoutes);
   await app.register(operatorProjectRoutes);
+  await app.register(operatorMarketRoutes);
   await app.register(kycRoutes);
   await app.register(kycWebhookRoutes);
   await app.register(liveRoutes, { handle, pollMs: livePollMs });

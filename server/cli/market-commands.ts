@@ -1,6 +1,13 @@
 import type { MarketView } from '../../src/domain/market';
 import { AppError } from '../errors';
-import { cancelAllOrders, haltMarket, openMarket, resumeMarket } from '../modules/market/service';
+import {
+  cancelAllOrders,
+  changeMarketSettings,
+  closeMarket,
+  haltMarket,
+  openMarket,
+  resumeMarket,
+} from '../modules/market/service';
 import type { Command } from './commands';
 import { operatorOf } from './operator';
 
@@ -54,6 +61,32 @@ export const marketCommands: Record<string, Command> = {
         rest: [productId],
       } = settingsOf(rest);
       return line(await openMarket(ctx, operator, productIdOf(productId), settings));
+    },
+  },
+  'market:settings': {
+    args: '<productId> [--tick <minor units>] [--band-bp <bp>] [--fee-bp <bp>] [--as <email>]',
+    summary: 'Change a project’s tick, daily band or fee and keep its trading state',
+    run: async (ctx, args) => {
+      const { operator, rest } = await operatorOf(ctx, args);
+      const {
+        settings,
+        rest: [productId],
+      } = settingsOf(rest);
+      if (!Object.keys(settings).length) {
+        throw new AppError('VALIDATION_FAILED', 'Give --tick, --band-bp or --fee-bp.');
+      }
+      return line(await changeMarketSettings(ctx, operator, productIdOf(productId), settings));
+    },
+  },
+  'market:close': {
+    args: '<productId> [--as <email>]',
+    summary: 'Turn trading off for a project (resting orders stay until cancelled)',
+    run: async (ctx, args) => {
+      const {
+        operator,
+        rest: [productId],
+      } = await operatorOf(ctx, args);
+      return line(await closeMarket(ctx, operator, productIdOf(productId)));
     },
   },
   'market:halt': {

@@ -26,7 +26,7 @@ import { appendAuditEvent } from '../audit/repository';
 import { appendCashEntry } from '../cash/service';
 import { assertKycApproved } from '../kyc/service';
 import { recordLiveEvents } from '../live/service';
-import { assertAdmin, type Operator } from '../operator/service';
+import { assertAdmin, assertMayActOn, type Operator } from '../operator/service';
 import { appendHoldingEntry } from '../orders/ledger';
 import {
   cancelOpenOrder,
@@ -584,14 +584,15 @@ async function changeState(
   },
   auditType: string,
 ): Promise<MarketView> {
-  assertAdmin(operator, 'change a project’s market');
   await productOf(ctx.db, productId);
+  await assertMayActOn(ctx, operator, productId);
   await ctx.db.transaction().execute(async (trx) => {
     await lockMarket(trx, productId);
     const exists = (await findMarketSettings(trx, productId)) !== undefined;
     const current = await settingsOf(trx, productId);
     const next = change(current, exists);
     const settings = { ...current, ...next.settings };
+    if (settings.feeBp !== current.feeBp) assertAdmin(operator, 'change the market’s fee');
     const at = ctx.now().toISOString();
     await upsertMarketSettings(trx, {
       product_id: productId,
@@ -645,6 +646,44 @@ export async function openMarket(
   return changeState(ctx, operator, productId, () => ({ state: 'OPEN', reason: null, settings }), 'MARKET_OPENED');
 }
 
+/** Changes the tick, band or fee and keeps the trading state (CLOSED until first opened). */
+export async function changeMarketSettings(
+  ctx: AppContext,
+  operator: Operator,
+  productId: number,
+  settings: Partial<Pick<MarketSettings, 'tickSize' | 'bandBp' | 'feeBp'>>,
+): Promise<MarketView> {
+  checkSetting('The tick size', settings.tickSize, 1, Number.MAX_SAFE_INTEGER);
+  checkSetting('The band', settings.bandBp, 1, 10_000);
+  checkSetting('The fee', settings.feeBp, 0, 1_000);
+  return changeState(
+    ctx,
+    operator,
+    productId,
+    (current) => ({ state: current.state, reason: current.stateReason, settings }),
+    'MARKET_SETTINGS_CHANGED',
+  );
+}
+
+/**
+ * Turns trading off: no order is taken until opened again. Resting orders stay (investors may
+ * cancel them; the operator may cancel them all); nothing matches while no order comes in.
+ */
+export async function closeMarket(ctx: AppContext, operator: Operator, productId: number): Promise<MarketView> {
+  return changeState(
+    ctx,
+    operator,
+    productId,
+    (current, exists) => {
+      if (!exists || current.state === 'CLOSED') {
+        throw new AppError('MARKET_CLOSED', 'Trading in this project is not open; there is nothing to close.');
+      }
+      return { state: 'CLOSED', reason: null };
+    },
+    'MARKET_CLOSED',
+  );
+}
+
 /** The circuit breaker: no order is taken until resumed; the reason is shown to investors. */
 export async function haltMarket(ctx: AppContext, operator: Operator, productId: number, reason: string) {
   const why = reason.trim();
@@ -683,10 +722,10 @@ export async function cancelAllOrders(
   productId: number,
   reason: string,
 ): Promise<number> {
-  assertAdmin(operator, 'cancel a project’s orders');
   const why = reason.trim();
   if (!why) throw new AppError('VALIDATION_FAILED', 'Give the reason for cancelling the orders.');
   await productOf(ctx.db, productId);
+  await assertMayActOn(ctx, operator, productId);
   return ctx.db.transaction().execute(async (trx) => {
     await lockMarket(trx, productId);
     const at = ctx.now().toISOString();

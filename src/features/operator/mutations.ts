@@ -4,6 +4,7 @@ import type { UserRole } from '../../domain/auth';
 import type { DistributionCommitRequest, DistributionRequest, ReviewDecisionRequest } from '../../domain/operator';
 import type { AgendaRequest, NoticeRequest } from '../../domain/operator-governance';
 import type { ReviewKind } from '../../domain/operator-console';
+import type { MarketSettingsRequest } from '../../domain/operator-market';
 import type { ProjectInputDraft } from '../../domain/project-editing';
 import { api } from '../../lib/api';
 import { loadSchema } from '../../lib/api-client';
@@ -260,6 +261,67 @@ export function useProjectVisibility(id: number) {
     onSuccess: async (project) => {
       toast.success(t(project.state === 'PUBLISHED' ? 'operator.projects.published' : 'operator.projects.hidden'));
       await refresh();
+    },
+    onError,
+  });
+}
+
+// A project's market (src/domain/operator-market.ts)
+
+const marketSchemas = () => import('../../domain/operator-market');
+
+type MarketAction =
+  | { kind: 'open' | 'close' | 'resume' }
+  | { kind: 'halt'; reason: string }
+  | { kind: 'settings'; settings: MarketSettingsRequest }
+  | { kind: 'cancel-all'; reason: string };
+
+/** One hook for the market's actions: each answers the market as it now is, and the screen refreshes. */
+export function useMarketAction(id: number) {
+  const queryClient = useQueryClient();
+  const base = `/api/v1/operator/projects/${id}/market`;
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: async (action: MarketAction) => {
+      switch (action.kind) {
+        case 'settings':
+          await api.request(`${base}/settings`, {
+            method: 'PUT',
+            body: action.settings,
+            schema: loadSchema(marketSchemas, 'operatorMarketSchema'),
+          });
+          return { action, cancelled: 0 };
+        case 'cancel-all': {
+          const result = await api.request(`${base}/cancel-all`, {
+            method: 'POST',
+            body: { reason: action.reason },
+            schema: loadSchema(marketSchemas, 'marketCancelAllResultSchema'),
+          });
+          return { action, cancelled: result.cancelled };
+        }
+        case 'halt':
+          await api.request(`${base}/halt`, {
+            method: 'POST',
+            body: { reason: action.reason },
+            schema: loadSchema(marketSchemas, 'operatorMarketSchema'),
+          });
+          return { action, cancelled: 0 };
+        default:
+          await api.request(`${base}/${action.kind}`, {
+            method: 'POST',
+            body: {},
+            schema: loadSchema(marketSchemas, 'operatorMarketSchema'),
+          });
+          return { action, cancelled: 0 };
+      }
+    },
+    onSuccess: async ({ action, cancelled }) => {
+      toast.success(
+        action.kind === 'cancel-all'
+          ? t('operator.market.done.cancel-all', { count: cancelled })
+          : t(`operator.market.done.${action.kind}`),
+      );
+      await queryClient.invalidateQueries({ queryKey: [...operatorKeys.all(), 'market', id] });
     },
     onError,
   });

@@ -57,6 +57,12 @@ export const screens: Record<string, Screen> = {
     isAdminOnly: false,
     component: screen(() => import('./projects')),
   },
+  market: {
+    label: 'operator.market.nav',
+    icon: 'i-lucide-arrow-up-down',
+    isAdminOnly: false,
+    component: screen(() => import('./market')),
+  },
   statements: {
     label: 'operator.statements.nav',
     icon: 'i-lucide-landmark',
