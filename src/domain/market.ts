@@ -13,6 +13,7 @@ import { says } from './validation-messages';
  *
  *   GET  /api/v1/products/{id}/market                    → marketView
  *   GET  /api/v1/products/{id}/market/trades?cursor=&limit= → marketTradesPage (newest first)
+ *   GET  /api/v1/products/{id}/market/series?days=          → marketSeries (one point per UTC day with trades)
  *   POST /api/v1/products/{id}/market/orders             body marketOrderRequest → 201 marketOrderPlaced
  *   GET  /api/v1/users/me/market/orders                  → myMarketOrders (newest first)
  *   POST /api/v1/market/orders/{id}/cancel               → marketOrder
@@ -263,6 +264,40 @@ export const marketTradesQuerySchema = z.strictObject({
     MARKET_TRADES_DEFAULT_LIMIT,
   ),
 });
+
+export const MARKET_SERIES_DEFAULT_DAYS = 90;
+export const MARKET_SERIES_MAX_DAYS = 366;
+export const marketSeriesQuerySchema = z.strictObject({
+  /** How many UTC days back from today (today included) the series covers. */
+  days: wholeNumberParam('validation.market.days', { max: MARKET_SERIES_MAX_DAYS }).default(
+    MARKET_SERIES_DEFAULT_DAYS,
+  ),
+});
+
+/** One UTC day with trades: its first, highest, lowest and last price, and what changed hands. */
+export const marketSeriesPointSchema = z.object({
+  /** YYYY-MM-DD (UTC). */
+  day: z.string(),
+  open: z.number().int(),
+  high: z.number().int(),
+  low: z.number().int(),
+  close: z.number().int(),
+  /** Tokens traded. */
+  volume: z.number().int(),
+  /** Σ price × quantity, minor units. */
+  amount: z.number().int(),
+  trades: z.number().int(),
+});
+export type MarketSeriesPoint = z.infer<typeof marketSeriesPointSchema>;
+
+/** A bounded price and volume series for the chart: at most `days` points, oldest first. */
+export const marketSeriesSchema = z.object({
+  productId: z.number().int(),
+  currency: z.string(),
+  days: z.number().int(),
+  points: z.array(marketSeriesPointSchema),
+});
+export type MarketSeries = z.infer<typeof marketSeriesSchema>;
 
 const priceLevelSchema = z.object({
   price: z.number().int(),
