@@ -66,7 +66,11 @@ export const liveInvalidations: Record<LiveEventType, (event: LiveEvent) => Quer
   market: ({ productId, ref }) => {
     const book = productId === null ? marketKeys.all : marketKeys.book(productId);
     if (ref !== MARKET_TRADED && productId !== null) return [book];
-    return [book, productId === null ? marketKeys.series() : marketKeys.series(productId), portfolioKeys.revenues(null)];
+    return [
+      book,
+      productId === null ? marketKeys.series() : marketKeys.series(productId),
+      portfolioKeys.revenues(null),
+    ];
   },
 };
 

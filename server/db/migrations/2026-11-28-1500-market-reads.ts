@@ -10,7 +10,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('market_trades')
     .columns(['product_id', 'created_at'])
     .execute();
-  await db.schema.createIndex('market_trades_buyer_idx').on('market_trades').columns(['buyer_id', 'product_id']).execute();
+  await db.schema
+    .createIndex('market_trades_buyer_idx')
+    .on('market_trades')
+    .columns(['buyer_id', 'product_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -372,5 +372,7 @@ export async function findMarketPurchases(db: Db, userId: string) {
     .where('buyer_id', '=', userId)
     .groupBy('product_id')
     .execute();
-  return new Map(rows.map((row) => [Number(row.product_id), { quantity: Number(row.quantity), amount: Number(row.amount) }]));
+  return new Map(
+    rows.map((row) => [Number(row.product_id), { quantity: Number(row.quantity), amount: Number(row.amount) }]),
+  );
 }
