@@ -145,7 +145,7 @@ export const texts = {
   'market.chart.title': 'Price and volume',
   'market.chart.loading': 'Loading the chart…',
   'market.chart.empty': 'No trades yet.',
-  'market.chart.summary': '{days} days with trades: last price {close}, from {low} to {high}, {volume} tokens traded.',
+  'market.chart.summary': 'Days with trades: {days}. Last price {close}, from {low} to {high}; {volume} tokens traded.',
   'market.chart.label': 'Chart of the last price and tokens traded by day: last price {close}, from {low} to {high}.',
   'market.chart.table': 'Show the figures as a table',
   'market.chart.day': 'Day',

@@ -148,7 +148,7 @@ export const texts = {
   'market.chart.title': '가격과 거래량',
   'market.chart.loading': '차트를 불러오는 중…',
   'market.chart.empty': '아직 체결된 거래가 없습니다.',
-  'market.chart.summary': '거래가 있었던 날 {days}일: 최근 체결가 {close}, 최저 {low}~최고 {high}, 거래량 {volume}개.',
+  'market.chart.summary': '거래가 있었던 날: {days}일. 최근 체결가 {close}, 최저 {low}~최고 {high}, 거래량 {volume}개.',
   'market.chart.label': '일별 체결가와 거래량 차트: 최근 체결가 {close}, 최저 {low}~최고 {high}.',
   'market.chart.table': '표로 보기',
   'market.chart.day': '날짜',
