@@ -12,7 +12,7 @@ import { savedQueryKeys } from './saved-queries';
  * last price beside their cost, and the book opens offline with ordering disabled.
  */
 const PROJECT = 'Jeonju Bibimbap House';
-const FRESH = { timeout: 20_000 };
+const FRESH = { timeout: 60_000 };
 
 /** An opening holding written straight in the ledger, as the demo seed writes them. */
 function grantHolding(email: string, quantity: number, productId: number) {
@@ -48,7 +48,7 @@ test('market chart, live book, portfolio at the last price and the book offline'
   baseURL,
   consoleErrors,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(600_000);
   const projectId = projectIdByName(PROJECT);
   expect(moa('market:open', String(projectId), '--fee-bp', '100')).toContain('OPEN');
 
@@ -78,6 +78,7 @@ test('market chart, live book, portfolio at the last price and the book offline'
   const buyerPage = await buyerContext.newPage();
   await buyerPage.goto(`/projects/${projectId}`);
   const buyerPanel = buyerPage.getByTestId('market-panel');
+  await expect(buyerPanel).toBeVisible(FRESH);
   await expect(buyerPanel.getByTestId('market-chart')).toContainText('No trades yet.', FRESH);
   await expect(buyerPanel.getByTestId('market-asks')).toContainText('None yet');
 
