@@ -32,7 +32,7 @@ import { assertKycApproved } from '../kyc/service';
 import { applyWithAuthenticatorCode } from '../mfa/service';
 import { sameLegalName } from '../orders/contract';
 import { ledgerBalancesAt } from '../orders/ledger';
-import { marketFiguresFor } from '../market/service';
+import { marketFiguresFor } from '../market/valuation';
 import { findUserById } from '../users/records-repository';
 import { allocateProRata } from './allocation';
 import {

@@ -35,8 +35,6 @@ import {
   findCreditsSince,
   findCrossingOrders,
   findDailySeries,
-  findLastPrices,
-  findMarketPurchases,
   findHolding,
   findLastPrice,
   findMarketOrder,
@@ -168,18 +166,6 @@ export async function getMarketSeries(ctx: AppContext, productId: number, days: 
     days,
     points: await findDailySeries(ctx.db, productId, first.toISOString()),
   };
-}
-
-/**
- * What the portfolio values holdings with: the last trade price of each of these projects that
- * has traded, and what the investor bought on the market per project (tokens, amount paid).
- */
-export async function marketFiguresFor(ctx: Pick<AppContext, 'db'>, userId: string, productIds: readonly number[]) {
-  const [lastPrices, purchases] = await Promise.all([
-    findLastPrices(ctx.db, productIds),
-    findMarketPurchases(ctx.db, userId),
-  ]);
-  return { lastPrices, purchases };
 }
 
 type OrderRow = NonNullable<Awaited<ReturnType<typeof findMarketOrder>>>;
