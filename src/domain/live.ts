@@ -17,14 +17,20 @@ export const liveEventTypes = [
   'balance',
   // The account itself (an operator lifted a ban): who the investor is, and their activity.
   'account',
+  // A project's order book or trades changed (an order placed, filled or cancelled, trading opened,
+  // halted or resumed). Public: one event for every open app, not one per investor.
+  'market',
 ] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
+
+/** The ref of a `market` event when something traded: the last price may have moved. */
+export const MARKET_TRADED = 'trade';
 
 export interface LiveEvent {
   type: LiveEventType;
   /** The project it is about, when there is one. */
   productId: number | null;
-  /** The order's id for `order`; null otherwise. */
+  /** The order's id for `order`; MARKET_TRADED for a `market` change that traded; null otherwise. */
   ref: string | null;
 }
 

@@ -13,6 +13,7 @@ import { says } from './validation-messages';
  *
  *   GET  /api/v1/products/{id}/market                    → marketView
  *   GET  /api/v1/products/{id}/market/trades?cursor=&limit= → marketTradesPage (newest first)
+ *   GET  /api/v1/products/{id}/market/series?days=          → marketSeries (one point per UTC day with trades)
  *   POST /api/v1/products/{id}/market/orders             body marketOrderRequest → 201 marketOrderPlaced
  *   GET  /api/v1/users/me/market/orders                  → myMarketOrders (newest first)
  *   POST /api/v1/market/orders/{id}/cancel               → marketOrder
@@ -241,6 +242,33 @@ export function regDUnlockAt(boughtAt: string): string {
   return date.toISOString();
 }
 
+/**
+ * What a holding is worth at the market and what it cost (docs/decisions/1823), in minor units:
+ * - valued at the project's last trade price, or the offering price while it has never traded;
+ * - cost at the average price of the tokens the investor paid for (confirmed purchases and market
+ *   buys: Σ paid / Σ tokens bought) times the tokens held, rounded half up to a whole minor unit;
+ *   a holding with no paid tokens (an opening holding, a gift) cost the offering price per token;
+ * - the gain is value − cost (negative for a loss).
+ */
+export function valueHolding(holding: {
+  quantity: number;
+  offeringPrice: number;
+  lastPrice: number | null;
+  /** Tokens paid for and what was paid for them, over every purchase and market buy. */
+  bought: { quantity: number; amount: number };
+}): { valuePrice: number; marketValue: number; costBasis: number; gain: number } {
+  const valuePrice = holding.lastPrice ?? holding.offeringPrice;
+  const marketValue = holding.quantity * valuePrice;
+  const costBasis =
+    holding.bought.quantity > 0
+      ? Number(
+          (BigInt(holding.quantity) * BigInt(holding.bought.amount) * 2n + BigInt(holding.bought.quantity)) /
+            (BigInt(holding.bought.quantity) * 2n),
+        )
+      : holding.quantity * holding.offeringPrice;
+  return { valuePrice, marketValue, costBasis, gain: marketValue - costBasis };
+}
+
 // Wire
 
 export const marketParamsSchema = z.object({ id: wholeNumberParam('validation.projectId') });
@@ -263,6 +291,38 @@ export const marketTradesQuerySchema = z.strictObject({
     MARKET_TRADES_DEFAULT_LIMIT,
   ),
 });
+
+export const MARKET_SERIES_DEFAULT_DAYS = 90;
+export const MARKET_SERIES_MAX_DAYS = 366;
+export const marketSeriesQuerySchema = z.strictObject({
+  /** How many UTC days back from today (today included) the series covers. */
+  days: wholeNumberParam('validation.market.days', { max: MARKET_SERIES_MAX_DAYS }).default(MARKET_SERIES_DEFAULT_DAYS),
+});
+
+/** One UTC day with trades: its first, highest, lowest and last price, and what changed hands. */
+export const marketSeriesPointSchema = z.object({
+  /** YYYY-MM-DD (UTC). */
+  day: z.string(),
+  open: z.number().int(),
+  high: z.number().int(),
+  low: z.number().int(),
+  close: z.number().int(),
+  /** Tokens traded. */
+  volume: z.number().int(),
+  /** Σ price × quantity, minor units. */
+  amount: z.number().int(),
+  trades: z.number().int(),
+});
+export type MarketSeriesPoint = z.infer<typeof marketSeriesPointSchema>;
+
+/** A bounded price and volume series for the chart: at most `days` points, oldest first. */
+export const marketSeriesSchema = z.object({
+  productId: z.number().int(),
+  currency: z.string(),
+  days: z.number().int(),
+  points: z.array(marketSeriesPointSchema),
+});
+export type MarketSeries = z.infer<typeof marketSeriesSchema>;
 
 const priceLevelSchema = z.object({
   price: z.number().int(),

@@ -98,6 +98,14 @@ export const revenueProductSchema = z.object({
   paidAmount: z.number().int(),
   /** Revenue paid out so far from this project. */
   revenuePaid: z.number().int(),
+  /** The project's last trade price on the market, or null while it has never traded. */
+  lastPrice: z.number().int().nullable(),
+  /** What the holding is worth: tokens held × (lastPrice, else pricePerToken) (decision 1823). */
+  marketValue: z.number().int(),
+  /** What the tokens held cost: tokens held × the average price paid for them (decision 1823). */
+  costBasis: z.number().int(),
+  /** marketValue − costBasis: negative for a loss. */
+  gain: z.number().int(),
 });
 export type RevenueProduct = z.infer<typeof revenueProductSchema>;
 
@@ -113,6 +121,9 @@ export const myRevenueAndProductsSchema = z.object({
     paidAmount: z.number().int(),
     revenuePaid: z.number().int(),
     revenueScheduled: z.number().int(),
+    marketValue: z.number().int(),
+    costBasis: z.number().int(),
+    gain: z.number().int(),
   }),
 });
 export type MyRevenueAndProducts = z.infer<typeof myRevenueAndProductsSchema>;

@@ -74,6 +74,7 @@ export const validationMessagesKo: Record<ValidationKey, string> = {
   'validation.month': '2026-11처럼 월을 입력해 주세요.',
   'validation.limit.entries': 'limit은 1부터 200까지의 정수여야 합니다.',
   'validation.withdrawal.amount': '통화의 최소 단위로 1 이상의 금액을 입력해 주세요.',
+  'validation.market.days': 'days는 1부터 366까지의 정수여야 합니다.',
   'validation.market.side': 'BUY 또는 SELL을 선택해 주세요.',
   'validation.market.price': '토큰당 가격을 통화의 최소 단위로 1 이상 입력해 주세요.',
   'validation.market.quantity': '토큰 수량을 1부터 1,000,000,000까지의 정수로 입력해 주세요.',

@@ -80,6 +80,7 @@ export const validationMessages = {
   'validation.month': 'Use a month like 2026-11.',
   'validation.limit.entries': 'limit must be a whole number from 1 to 200.',
   'validation.withdrawal.amount': 'Enter an amount of at least 1, in the smallest unit of the currency.',
+  'validation.market.days': 'days must be a whole number from 1 to 366.',
   'validation.market.side': 'Choose BUY or SELL.',
   'validation.market.price': 'Enter a price per token of at least 1, in the smallest unit of the currency.',
   'validation.market.quantity': 'Enter a whole number of tokens from 1 to 1,000,000,000.',

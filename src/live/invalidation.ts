@@ -1,10 +1,11 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { liveEventTypes, type LiveEvent, type LiveEventType } from '../domain/live';
+import { liveEventTypes, MARKET_TRADED, type LiveEvent, type LiveEventType } from '../domain/live';
 import { accountKeys } from '../features/account/queries';
 import { balanceKeys } from '../features/balance/keys';
 import { governanceKeys } from '../features/governance/queries';
 import { investKeys } from '../features/invest/queries';
 import { kycKeys } from '../features/kyc/queries';
+import { marketKeys } from '../features/market/queries';
 import { notificationKeys } from '../features/notifications/queries';
 import { portfolioKeys } from '../features/portfolio/queries';
 import { productKeys } from '../features/projects/queries';
@@ -60,6 +61,17 @@ export const liveInvalidations: Record<LiveEventType, (event: LiveEvent) => Quer
   ],
   vote: ({ productId }) => [projectGovernance(productId)],
   account: () => [sessionKeys.me(), accountKeys.activity],
+  // A project's book changed (public: every open app hears it). Its panel; when something traded,
+  // its chart and the holdings valued at the last price too.
+  market: ({ productId, ref }) => {
+    const book = productId === null ? marketKeys.all : marketKeys.book(productId);
+    if (ref !== MARKET_TRADED && productId !== null) return [book];
+    return [
+      book,
+      productId === null ? marketKeys.series() : marketKeys.series(productId),
+      portfolioKeys.revenues(null),
+    ];
+  },
 };
 
 /** Marks the queries showing one change stale; those on screen refetch at once. */

@@ -1,6 +1,6 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { liveEventTypes, type LiveEvent, type LiveEventType } from '../../src/domain/live';
+import { liveEventTypes, MARKET_TRADED, type LiveEvent, type LiveEventType } from '../../src/domain/live';
 import { activityQueryOptions, badgeQueryOptions } from '../../src/features/account/queries';
 import { votingsOptions } from '../../src/features/governance/queries';
 import { myOrdersOptions, orderOptions, purchaseIdentitiesOptions } from '../../src/features/invest/queries';
@@ -28,6 +28,7 @@ import {
 } from '../../src/features/projects/queries';
 import { meQueryOptions } from '../../src/features/session/queries';
 import { balanceKeys } from '../../src/features/balance/keys';
+import { marketQueryOptions, marketSeriesQueryOptions } from '../../src/features/market/queries';
 import { invalidateEveryLiveQuery, invalidateForLiveEvent, liveInvalidations } from '../../src/live/invalidation';
 
 const HELD = 7;
@@ -64,6 +65,10 @@ const screens: Record<string, QueryKey> = {
   identityToken: identityTokenQueryOptions().queryKey,
   proposals: votingsOptions(HELD, 'PROPOSAL').queryKey,
   otherProposals: votingsOptions(OTHER, 'PROPOSAL').queryKey,
+  book: marketQueryOptions(HELD).queryKey,
+  otherBook: marketQueryOptions(OTHER).queryKey,
+  chart: marketSeriesQueryOptions(HELD).queryKey,
+  otherChart: marketSeriesQueryOptions(OTHER).queryKey,
 };
 
 /** What each change must refresh, and nothing else of the screens above. */
@@ -77,6 +82,8 @@ const expected: Record<LiveEventType, string[]> = {
   whitelist: ['whitelist', 'project', 'shelves', 'activity'],
   vote: ['proposals'],
   account: ['me', 'activity'],
+  // An order placed or cancelled without a trade: the book only.
+  market: ['book'],
 };
 
 function seeded(): QueryClient {
@@ -101,6 +108,12 @@ describe('what each live change refreshes', () => {
     const event: LiveEvent = { type, productId: HELD, ref: type === 'order' ? ORDER : null };
     await invalidateForLiveEvent(client, event);
     expect(invalidated(client)).toEqual([...expected[type]].sort());
+  });
+
+  it('a market change that traded refreshes the book, the chart and the holdings valued at the last price', async () => {
+    const client = seeded();
+    await invalidateForLiveEvent(client, { type: 'market', productId: HELD, ref: MARKET_TRADED });
+    expect(invalidated(client)).toEqual(['book', 'chart', 'overview'].sort());
   });
 
   it('a change without a project refreshes that kind of read in every project', async () => {

@@ -54,7 +54,7 @@ export async function findHeldProductsWithDocuments(db: Db, userId: string) {
  * page's products), in one statement.
  */
 const heldWithPaid = compiledQuery((db, params: { userId: string }) =>
-  selectHeldProducts(db, params.userId).select((eb) =>
+  selectHeldProducts(db, params.userId).select((eb) => [
     eb
       .selectFrom('orders')
       .select((inner) => inner.fn.sum<number>('orders.amount').as('amount'))
@@ -62,12 +62,23 @@ const heldWithPaid = compiledQuery((db, params: { userId: string }) =>
       .where('orders.user_id', '=', params.userId)
       .where('orders.state', '=', 'CONFIRMED')
       .as('paid_amount'),
-  ),
+    eb
+      .selectFrom('orders')
+      .select((inner) => inner.fn.sum<number>('orders.quantity').as('quantity'))
+      .whereRef('orders.product_id', '=', 'products.id')
+      .where('orders.user_id', '=', params.userId)
+      .where('orders.state', '=', 'CONFIRMED')
+      .as('paid_quantity'),
+  ]),
 );
 
 export async function findHeldProductsWithPaid(db: Db, userId: string) {
   const rows = await heldWithPaid.execute(db, { userId });
-  return rows.map((row) => ({ ...row, paid_amount: Number(row.paid_amount ?? 0) }));
+  return rows.map((row) => ({
+    ...row,
+    paid_amount: Number(row.paid_amount ?? 0),
+    paid_quantity: Number(row.paid_quantity ?? 0),
+  }));
 }
 
 export async function findHoldingQuantity(db: Db, userId: string, productId: number): Promise<number> {

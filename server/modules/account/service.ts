@@ -19,6 +19,7 @@ import {
   type WalletAddressRequest,
   type WalletNetwork,
 } from '../../../src/domain/portfolio';
+import { valueHolding } from '../../../src/domain/market';
 import type { AppContext, RequestMeta } from '../../context';
 import { decryptText, encryptText } from '../../crypto';
 import type { Database, GiftClaimsTable } from '../../db/types';
@@ -31,6 +32,7 @@ import { assertKycApproved } from '../kyc/service';
 import { applyWithAuthenticatorCode } from '../mfa/service';
 import { sameLegalName } from '../orders/contract';
 import { ledgerBalancesAt } from '../orders/ledger';
+import { marketFiguresFor } from '../market/valuation';
 import { findUserById } from '../users/records-repository';
 import { allocateProRata } from './allocation';
 import {
@@ -215,24 +217,43 @@ export async function getMyRevenues(
     if (share.state !== 'PAID') continue;
     revenuePaidByProduct.set(share.productId, (revenuePaidByProduct.get(share.productId) ?? 0) + share.amount);
   }
-  const products = held
-    .filter((row) => !query.productId || Number(row.id) === query.productId)
-    .map((row) => {
-      const id = Number(row.id);
-      const purchaseAmount = Number(row.quantity);
-      const pricePerToken = Number(row.price_per_token);
-      return {
-        id,
-        name: row.name,
-        logo: row.logo,
-        tokenName: row.token_name,
-        purchaseAmount,
-        pricePerToken,
-        portfolioBalance: purchaseAmount * pricePerToken,
-        paidAmount: row.paid_amount,
-        revenuePaid: revenuePaidByProduct.get(id) ?? 0,
-      };
+  const listed = held.filter((row) => !query.productId || Number(row.id) === query.productId);
+  const market = await marketFiguresFor(
+    ctx,
+    userId,
+    listed.map((row) => Number(row.id)),
+  );
+  const products = listed.map((row) => {
+    const id = Number(row.id);
+    const purchaseAmount = Number(row.quantity);
+    const pricePerToken = Number(row.price_per_token);
+    const bought = market.purchases.get(id);
+    const lastPrice = market.lastPrices.get(id) ?? null;
+    const valued = valueHolding({
+      quantity: purchaseAmount,
+      offeringPrice: pricePerToken,
+      lastPrice,
+      bought: {
+        quantity: row.paid_quantity + (bought?.quantity ?? 0),
+        amount: row.paid_amount + (bought?.amount ?? 0),
+      },
     });
+    return {
+      id,
+      name: row.name,
+      logo: row.logo,
+      tokenName: row.token_name,
+      purchaseAmount,
+      pricePerToken,
+      portfolioBalance: purchaseAmount * pricePerToken,
+      paidAmount: row.paid_amount,
+      revenuePaid: revenuePaidByProduct.get(id) ?? 0,
+      lastPrice,
+      marketValue: valued.marketValue,
+      costBasis: valued.costBasis,
+      gain: valued.gain,
+    };
+  });
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   return {
     currency: ctx.config.CURRENCY,
@@ -245,6 +266,9 @@ export async function getMyRevenues(
       paidAmount: sum(products.map((product) => product.paidAmount)),
       revenuePaid: sum(paid.map((share) => share.amount)),
       revenueScheduled: sum(scheduled.map((share) => share.amount)),
+      marketValue: sum(products.map((product) => product.marketValue)),
+      costBasis: sum(products.map((product) => product.costBasis)),
+      gain: sum(products.map((product) => product.gain)),
     },
   };
 }

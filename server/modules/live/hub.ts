@@ -3,6 +3,7 @@ import type { LiveEvent, LiveEventType } from '../../../src/domain/live';
 import type { AppContext } from '../../context';
 import type { DbHandle, Engine } from '../../db/client';
 import { findActiveSession } from '../auth/service';
+import { LIVE_BROADCAST } from './service';
 import { currentSchema, findLiveEventsAfter, LIVE_CHANNEL, liveEventIdRange, type LiveEventRow } from './repository';
 
 /** One open stream of one signed-in session. */
@@ -132,9 +133,17 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   const deliver = (rows: LiveEventRow[]): void => {
     const checks = new Set<string>();
     const changes: Array<{ userId: string; event: LiveEvent }> = [];
+    // A public change goes to every stream, once per read whatever the number of rows naming it.
+    const broadcasts = new Map<string, LiveEvent>();
     for (const row of rows) {
       if (row.type === 'session') checks.add(row.user_id);
-      else if (streams.has(row.user_id)) {
+      else if (row.user_id === LIVE_BROADCAST) {
+        broadcasts.set(`${row.type}|${row.product_id ?? ''}|${row.ref ?? ''}`, {
+          type: row.type as LiveEventType,
+          productId: row.product_id,
+          ref: row.ref,
+        });
+      } else if (streams.has(row.user_id)) {
         changes.push({
           userId: row.user_id,
           event: { type: row.type as LiveEventType, productId: row.product_id, ref: row.ref },
@@ -143,6 +152,11 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     }
     for (const { userId, event } of changes) {
       for (const stream of streams.get(userId) ?? []) stream.send(low, event);
+    }
+    if (broadcasts.size) {
+      for (const set of streams.values()) {
+        for (const stream of set) for (const event of broadcasts.values()) stream.send(low, event);
+      }
     }
     for (const userId of checks) void checkSessions([...(streams.get(userId) ?? [])]);
   };

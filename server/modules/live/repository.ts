@@ -73,17 +73,21 @@ export async function findLiveEventsAfter(db: Db, afterId: number, limit: number
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
-/** One investor's events after an id, oldest first (the replay of a reconnecting app). */
+/**
+ * One investor's events after an id, oldest first (the replay of a reconnecting app), with the
+ * public ones (user id `broadcastId`) among them.
+ */
 export async function findUserLiveEventsAfter(
   db: Db,
   userId: string,
   afterId: number,
   limit: number,
+  broadcastId: string,
 ): Promise<LiveEventRow[]> {
   const rows = await db
     .selectFrom('live_events')
     .select(columns)
-    .where('user_id', '=', userId)
+    .where('user_id', 'in', [userId, broadcastId])
     .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)

@@ -1,5 +1,5 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
-import type { LiveEventType } from '../../../src/domain/live';
+import { MARKET_TRADED, type LiveEventType } from '../../../src/domain/live';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/types';
 import {
@@ -22,6 +22,36 @@ export interface LiveChange {
   type: LiveEventType | 'session';
   productId?: number | null;
   ref?: string | null;
+}
+
+/**
+ * The user id of an event for every open app (a public change, such as a project's order book):
+ * one row whatever the number of investors watching, delivered by every process to all its streams
+ * and replayed to every reconnecting app.
+ */
+export const LIVE_BROADCAST = '*';
+
+/** Public changes of these types may be recorded for every open app. */
+export type PublicLiveEventType = Extract<LiveEventType, 'market'>;
+
+/**
+ * Records a public change (one row for every open app) in the caller's transaction, like
+ * recordLiveEvents. `traded`: the project's last price may have moved (the event's ref is
+ * MARKET_TRADED), so holdings valued at it refresh too.
+ */
+export async function recordPublicLiveEvent(
+  trx: Db,
+  at: string,
+  change: { type: PublicLiveEventType; productId: number; traded?: boolean },
+): Promise<void> {
+  await recordLiveEvents(trx, at, [
+    {
+      userId: LIVE_BROADCAST,
+      type: change.type,
+      productId: change.productId,
+      ref: change.traded ? MARKET_TRADED : null,
+    },
+  ]);
 }
 
 /** How long events are kept for a reconnecting app to replay. */
@@ -63,7 +93,7 @@ export async function replaySince(ctx: AppContext, userId: string, lastId: numbe
   const range = await liveEventIdRange(ctx.db);
   if (range.min !== null && lastId + 1 < range.min) return { kind: 'reset' };
   if (range.max !== null && lastId > range.max) return { kind: 'reset' };
-  const events = await findUserLiveEventsAfter(ctx.db, userId, lastId, LIVE_REPLAY_MAX + 1);
+  const events = await findUserLiveEventsAfter(ctx.db, userId, lastId, LIVE_REPLAY_MAX + 1, LIVE_BROADCAST);
   if (events.length > LIVE_REPLAY_MAX) return { kind: 'reset' };
   return { kind: 'events', events: events.filter((event) => event.type !== 'session') };
 }

@@ -284,3 +284,95 @@ export async function findCreditsSince(db: Db, productId: number, userId: string
     .execute();
   return rows.map((row) => ({ quantity: Number(row.quantity), at: row.created_at }));
 }
+
+// The chart's series
+
+/** The UTC day of a trade (YYYY-MM-DD) on either engine: text in SQLite, timestamptz in PostgreSQL. */
+function tradeDay(db: Db) {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<string>`to_char(market_trades.created_at at time zone 'UTC', 'YYYY-MM-DD')`
+    : sql<string>`substr(market_trades.created_at, 1, 10)`;
+}
+
+/**
+ * One row per UTC day with trades since `since`: the first and last trade's ids, the high, the
+ * low, the tokens and the amount traded, and how many trades; then the first and last prices
+ * by those ids. Two statements whatever the number of trades, at most one row per day.
+ */
+export async function findDailySeries(db: Db, productId: number, since: string) {
+  const day = tradeDay(db);
+  const days = await db
+    .selectFrom('market_trades')
+    .select((eb) => [
+      day.as('day'),
+      eb.fn.min<number>('id').as('first_id'),
+      eb.fn.max<number>('id').as('last_id'),
+      eb.fn.max<number>('price').as('high'),
+      eb.fn.min<number>('price').as('low'),
+      eb.fn.sum<number>('quantity').as('volume'),
+      eb.fn.sum<number>('amount').as('amount'),
+      eb.fn.countAll<number>().as('trades'),
+    ])
+    .where('product_id', '=', productId)
+    .where('created_at', '>=', since)
+    .groupBy(day)
+    .orderBy(day)
+    .execute();
+  if (!days.length) return [];
+  const ids = days.flatMap((row) => [Number(row.first_id), Number(row.last_id)]);
+  const prices = new Map<number, number>();
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .selectFrom('market_trades')
+      .select(['id', 'price'])
+      .where('id', 'in', ids.slice(start, start + 500))
+      .execute();
+    for (const row of rows) prices.set(Number(row.id), Number(row.price));
+  }
+  return days.map((row) => ({
+    day: row.day,
+    open: prices.get(Number(row.first_id))!,
+    high: Number(row.high),
+    low: Number(row.low),
+    close: prices.get(Number(row.last_id))!,
+    volume: Number(row.volume),
+    amount: Number(row.amount),
+    trades: Number(row.trades),
+  }));
+}
+
+/** The last trade's price of each of these projects that has traded. */
+export async function findLastPrices(db: Db, productIds: readonly number[]): Promise<Map<number, number>> {
+  const prices = new Map<number, number>();
+  if (!productIds.length) return prices;
+  const rows = await db
+    .selectFrom('market_trades')
+    .select(['product_id', 'price'])
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('market_trades')
+        .select((inner) => inner.fn.max('id').as('id'))
+        .where('product_id', 'in', [...productIds])
+        .groupBy('product_id'),
+    )
+    .execute();
+  for (const row of rows) prices.set(Number(row.product_id), Number(row.price));
+  return prices;
+}
+
+/** What the investor bought on the market, per project: tokens and amount paid. */
+export async function findMarketPurchases(db: Db, userId: string) {
+  const rows = await db
+    .selectFrom('market_trades')
+    .select((eb) => [
+      'product_id',
+      eb.fn.sum<number>('quantity').as('quantity'),
+      eb.fn.sum<number>('amount').as('amount'),
+    ])
+    .where('buyer_id', '=', userId)
+    .groupBy('product_id')
+    .execute();
+  return new Map(
+    rows.map((row) => [Number(row.product_id), { quantity: Number(row.quantity), amount: Number(row.amount) }]),
+  );
+}

@@ -5,13 +5,15 @@ import {
   marketOrderRequestSchema,
   marketOrderSchema,
   marketParamsSchema,
+  marketSeriesQuerySchema,
+  marketSeriesSchema,
   marketTradesPageSchema,
   marketTradesQuerySchema,
   marketViewSchema,
   myMarketOrdersSchema,
 } from '../../../src/domain/market';
 import { authOf, requestMeta } from '../../plugins/auth';
-import { cancelMarketOrder, getMarket, listMyOrders, listTrades, placeMarketOrder } from './service';
+import { cancelMarketOrder, getMarket, getMarketSeries, listMyOrders, listTrades, placeMarketOrder } from './service';
 
 /** The market between investors (src/domain/market.ts, docs/decisions/1813). */
 export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,6 +44,22 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.headers(privateCache);
       return listTrades(ctx, request.params.id, request.query);
+    },
+  );
+
+  app.get(
+    '/api/v1/products/:id/market/series',
+    {
+      schema: {
+        params: marketParamsSchema,
+        querystring: marketSeriesQuerySchema,
+        response: { 200: marketSeriesSchema },
+      },
+      preValidation: reader,
+    },
+    async (request, reply) => {
+      reply.headers(privateCache);
+      return getMarketSeries(ctx, request.params.id, request.query.days);
     },
   );
 

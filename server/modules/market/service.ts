@@ -14,6 +14,7 @@ import {
   type MarketOrder,
   type MarketOrderPlaced,
   type MarketOrderRequest,
+  type MarketSeries,
   type MarketSettings,
   type MarketTradesPage,
   type MarketView,
@@ -25,7 +26,7 @@ import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
 import { appendCashEntry } from '../cash/service';
 import { assertKycApproved } from '../kyc/service';
-import { recordLiveEvents } from '../live/service';
+import { recordLiveEvents, recordPublicLiveEvent } from '../live/service';
 import { assertAdmin, assertMayActOn, type Operator } from '../operator/service';
 import { appendHoldingEntry } from '../orders/ledger';
 import {
@@ -33,6 +34,7 @@ import {
   findBookLevels,
   findCreditsSince,
   findCrossingOrders,
+  findDailySeries,
   findHolding,
   findLastPrice,
   findMarketOrder,
@@ -147,6 +149,22 @@ export async function listTrades(
       createdAt: row.created_at,
     })),
     nextCursor: rows.length > query.limit ? Number(page[page.length - 1]!.id) : null,
+  };
+}
+
+/**
+ * The chart's series: one point per UTC day with trades in the last `days` days (today
+ * included), oldest first, so its size is bounded by `days` whatever the number of trades.
+ */
+export async function getMarketSeries(ctx: AppContext, productId: number, days: number): Promise<MarketSeries> {
+  await productOf(ctx.db, productId);
+  const first = new Date(startOfDay(ctx.now()));
+  first.setUTCDate(first.getUTCDate() - (days - 1));
+  return {
+    productId,
+    currency: ctx.config.CURRENCY,
+    days,
+    points: await findDailySeries(ctx.db, productId, first.toISOString()),
   };
 }
 
@@ -492,6 +510,8 @@ export async function placeMarketOrder(
       const left = await cancelOpenOrder(trx, id, 'SELF_TRADE', at);
       await releaseHold(ctx, trx, placed, left ?? 0, { type: 'SYSTEM', id: SYSTEM }, at, meta);
     }
+    // Every open project page refreshes its book (and its chart when something traded).
+    await recordPublicLiveEvent(trx, at, { type: 'market', productId, traded: settled.length > 0 });
     return { orderId: id, fills: settled };
   });
   const row = await findMarketOrder(ctx.db, orderId);
@@ -508,6 +528,7 @@ async function cancelInTransaction(
   actor: { type: 'INVESTOR' | 'OPERATOR' | 'SYSTEM'; id: string },
   at: string,
   meta: RequestMeta,
+  announce = true,
 ): Promise<boolean> {
   const left = await cancelOpenOrder(trx, Number(row.id), reason, at);
   if (left === null) return false;
@@ -537,6 +558,7 @@ async function cancelInTransaction(
     at,
   );
   await recordLiveEvents(trx, at, [{ userId: row.user_id, type: 'holding', productId: order.productId, ref: null }]);
+  if (announce) await recordPublicLiveEvent(trx, at, { type: 'market', productId: order.productId });
   return true;
 }
 
@@ -622,6 +644,7 @@ async function changeState(
       },
       at,
     );
+    await recordPublicLiveEvent(trx, at, { type: 'market', productId });
   });
   return getMarket(ctx, productId);
 }
@@ -742,11 +765,14 @@ export async function cancelAllOrders(
           { type: 'OPERATOR', id: operator.label },
           at,
           operator.meta,
+          false,
         ))
       ) {
         cancelled += 1;
       }
     }
+    // One public change for the whole book, however many orders it held.
+    if (cancelled > 0) await recordPublicLiveEvent(trx, at, { type: 'market', productId });
     await appendAuditEvent(
       trx,
       {

@@ -8,6 +8,11 @@ const marketSchemas = () => import('../../domain/market');
 export const marketKeys = {
   all: ['market'] as const,
   book: (productId: number) => [...marketKeys.all, 'book', productId] as const,
+  /** Every project's chart series (a prefix), or one project's. */
+  series: (productId?: number) =>
+    productId === undefined
+      ? ([...marketKeys.all, 'series'] as const)
+      : ([...marketKeys.all, 'series', productId] as const),
 };
 
 /** The project's book by price level, last price, the day's change and volume, state and band. */
@@ -20,4 +25,16 @@ export const marketQueryOptions = (productId: number) =>
         signal,
       }),
     staleTime: 5_000,
+  });
+
+/** The price and volume series of the chart: one point per UTC day with trades, bounded by `days`. */
+export const marketSeriesQueryOptions = (productId: number, days = 90) =>
+  queryOptions({
+    queryKey: [...marketKeys.series(productId), days] as const,
+    queryFn: ({ signal }) =>
+      api.request(`/api/v1/products/${productId}/market/series?days=${days}`, {
+        schema: loadSchema(marketSchemas, 'marketSeriesSchema'),
+        signal,
+      }),
+    staleTime: 30_000,
   });

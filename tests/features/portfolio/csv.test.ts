@@ -27,7 +27,15 @@ const revenue = (currency: string, shares: RevenueShare[]): MyRevenueAndProducts
   revenues: [],
   products: [],
   shares,
-  totals: { portfolioBalance: 0, paidAmount: 0, revenuePaid: 0, revenueScheduled: 0 },
+  totals: {
+    portfolioBalance: 0,
+    paidAmount: 0,
+    revenuePaid: 0,
+    revenueScheduled: 0,
+    marketValue: 0,
+    costBasis: 0,
+    gain: 0,
+  },
 });
 
 describe('the revenue export', () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { feeOf, type MarketSide, type MarketView } from '../../../domain/market';
 import { parseMajorAmount } from '../../../domain/money';
 import { t } from '../../../lib/i18n';
@@ -8,6 +8,9 @@ import { useIsOnline } from '../../../lib/use-online';
 import { Field, FormError } from '../../../ui/field';
 import { usePlaceMarketOrder } from '../mutations';
 import { marketQueryOptions } from '../queries';
+
+// The chart library comes only when a market is shown.
+const MarketChart = lazy(() => import('./market-chart'));
 
 /**
  * The project's market between investors (src/domain/market.ts): the book by price, the last
@@ -29,6 +32,9 @@ export default function MarketPanel({ productId, tokenName }: { productId: numbe
         </p>
       ) : null}
       <MarketFigures market={market} />
+      <Suspense fallback={<p className="text-sm text-ink-muted">{t('market.chart.loading')}</p>}>
+        <MarketChart productId={productId} />
+      </Suspense>
       <div className="grid gap-4 sm:grid-cols-2">
         <BookSide market={market} side="BUY" />
         <BookSide market={market} side="SELL" />

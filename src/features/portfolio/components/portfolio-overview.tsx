@@ -7,7 +7,7 @@ import { useIsOnline } from '../../../lib/use-online';
 import { revenueCsv } from '../csv';
 import { revenuesQueryOptions } from '../queries';
 import { formatMoney, formatMonth } from './money';
-import { Amount } from '../../../ui/amount';
+import { Amount, WithValues } from '../../../ui/amount';
 
 const RevenueChart = lazy(() => import('./revenue-chart'));
 
@@ -29,6 +29,21 @@ function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?
       <p className="mt-1 text-xl font-semibold text-ink">{value}</p>
       {hint ? <p className="mt-1 text-xs text-ink-muted">{hint}</p> : null}
     </div>
+  );
+}
+
+/**
+ * A gain or a loss: signed, coloured, and named in words for those who do not see the colour.
+ * Zero is neither.
+ */
+function Gain({ value, currency }: { value: number; currency: string }) {
+  const sign = value > 0 ? '+' : value < 0 ? '−' : '';
+  const tone = value > 0 ? 'text-brand-700' : value < 0 ? 'text-coral-700' : 'text-ink';
+  return (
+    <span className={`font-semibold ${tone}`}>
+      {value !== 0 ? <span className="sr-only">{value > 0 ? t('portfolio.gain') : t('portfolio.loss')} </span> : null}
+      <Amount>{`${sign}${formatMoney(Math.abs(value), currency)}`}</Amount>
+    </span>
   );
 }
 
@@ -57,12 +72,14 @@ export function PortfolioOverview() {
           {t('portfolio.offline')}
         </p>
       ) : null}
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3" data-testid="portfolio-figures">
         <Figure
           label={t('portfolio.totalValue')}
-          value={money(data.totals.portfolioBalance)}
+          value={money(data.totals.marketValue)}
           hint={t('portfolio.totalValueHint')}
         />
+        <Figure label={t('portfolio.cost')} value={money(data.totals.costBasis)} hint={t('portfolio.costHint')} />
+        <Figure label={t('portfolio.gainLoss')} value={<Gain value={data.totals.gain} currency={data.currency} />} />
         <Figure label={t('portfolio.paid')} value={money(data.totals.paidAmount)} />
         <Figure label={t('portfolio.revenuePaid')} value={money(data.totals.revenuePaid)} />
         <Figure label={t('portfolio.revenueScheduled')} value={money(data.totals.revenueScheduled)} />
@@ -73,16 +90,32 @@ export function PortfolioOverview() {
         {data.products.length ? (
           <ul className="mt-3 divide-y divide-line">
             {data.products.map((product) => (
-              <li key={product.id} className="flex items-center gap-3 py-3">
+              <li key={product.id} className="flex items-start gap-3 py-3" data-testid={`holding-${product.id}`}>
                 <img src={product.logo} alt="" width={40} height={40} className="h-10 w-10 rounded-lg" />
                 <div className="min-w-0 flex-1">
                   <p className="font-medium text-ink">{product.name}</p>
                   <p className="text-sm text-ink-muted">{t('portfolio.tokens', { count: product.purchaseAmount })}</p>
+                  <p className="text-xs text-ink-muted" data-testid="holding-price">
+                    <WithValues
+                      text={product.lastPrice === null ? t('portfolio.atOfferingPrice') : t('portfolio.atLastPrice')}
+                      values={{ price: money(product.lastPrice ?? product.pricePerToken) }}
+                    />
+                  </p>
                   <Link to="/claim-gift" search={{ productId: product.id }} className="text-link text-sm">
                     {t('portfolio.claimGift')}
                   </Link>
                 </div>
-                <p className="font-semibold text-ink">{money(product.portfolioBalance)}</p>
+                <div className="text-right">
+                  <p className="font-semibold text-ink" data-testid="holding-value">
+                    {money(product.marketValue)}
+                  </p>
+                  <p className="text-xs text-ink-muted" data-testid="holding-cost">
+                    <WithValues text={t('portfolio.costOf')} values={{ amount: money(product.costBasis) }} />
+                  </p>
+                  <p className="text-sm" data-testid="holding-gain">
+                    <Gain value={product.gain} currency={data.currency} />
+                  </p>
+                </div>
               </li>
             ))}
           </ul>
