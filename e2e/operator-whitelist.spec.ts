@@ -5,7 +5,7 @@ import { approveIdentity, moa, projectIdByName } from './catalogue-helpers';
 import { expect as baseExpect, test } from './fixtures';
 
 /** Screens load their own chunks and data: on a busy machine that can take longer than the default wait. */
-const expect = baseExpect.configure({ timeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 60_000 });
 
 /** With E2E_SCREENSHOT_DIR set, the screen is also saved (at the test's width), for review by eye. */
 async function shot(page: Page, name: string) {
@@ -62,7 +62,7 @@ for (const width of [390, 1280]) {
       baseURL,
       consoleErrors,
     }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(420_000);
       const investorEmail = `insider-${width}@example.com`;
       const operatorEmail = `gatekeeper-${width}@example.com`;
       const restrictedId = projectIdByName(RESTRICTED);
@@ -91,7 +91,10 @@ for (const width of [390, 1280]) {
         await console.goto('/operator');
         await expect(console.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
         await expect(console.getByTestId('queue-WHITELIST_REQUESTS')).not.toHaveText('0');
-        await console.getByTestId('operator-queue').getByRole('link', { name: /Access requests/ }).click();
+        await console
+          .getByTestId('operator-queue')
+          .getByRole('link', { name: /Access requests/ })
+          .click();
         await expect(console).toHaveURL(/\/operator\/whitelist$/);
         await expect(console.getByRole('heading', { level: 1, name: 'Access requests' })).toBeVisible();
         // The console's navigation leads here too.
@@ -161,7 +164,7 @@ for (const width of [390, 1280]) {
       baseURL,
       consoleErrors,
     }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       const applicantEmail = `outsider-${width}@example.com`;
       const operatorEmail = `doorman-${width}@example.com`;
       const restrictedId = projectIdByName(RESTRICTED);
