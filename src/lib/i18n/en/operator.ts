@@ -97,7 +97,7 @@ export const texts = {
   'operator.orders.state': 'State',
   'operator.orders.anyState': 'Any state',
   'operator.orders.anyProject': 'Every project',
-  'operator.orders.sort': 'Order',
+  'operator.orders.sort': 'Sorting',
   'operator.orders.newest': 'Newest first',
   'operator.orders.oldest': 'Oldest first',
   'operator.orders.apply': 'Show',
