@@ -29,7 +29,7 @@ const keyOf = (request: Request) => `${request.productId}:${request.userId}`;
 function Age({ at }: { at: string }) {
   const [now] = useState(() => Date.now());
   return (
-    <time dateTime={at} title={formatDateTime(at)}>
+    <time dateTime={at} title={formatDateTime(at)} className="whitespace-nowrap">
       {t('operator.whitelist.waited', { age: formatAge(Math.max(0, Math.floor((now - Date.parse(at)) / 1000))) })}
     </time>
   );
