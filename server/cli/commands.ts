@@ -203,15 +203,15 @@ export const commands: Record<string, Command> = {
     },
   },
   'whitelist:decline': {
-    args: '<email> <productId> [--as <email>]',
-    summary: 'Decline a waiting access request; the user may ask again',
+    args: '<email> <productId> [reason…] [--as <email>]',
+    summary: 'Decline a waiting access request, with an optional reason; the user may ask again',
     run: async (ctx, args) => {
       const {
         operator,
-        rest: [email, productId],
+        rest: [email, productId, ...reason],
       } = await operatorOf(ctx, args);
       const id = parseProductId(productId);
-      await declineWhitelist(ctx, operator, id, await userIdByEmail(ctx, email));
+      await declineWhitelist(ctx, operator, id, await userIdByEmail(ctx, email), reason.join(' ').trim() || null);
       return `Declined the request of ${email} for project ${id}.`;
     },
   },

@@ -211,6 +211,7 @@ describe.each(testEngines())('the operator API on %s', (engine) => {
       'GET /api/v1/operator/queue',
       'GET /api/v1/operator/payments',
       'GET /api/v1/operator/whitelist-requests',
+      'GET /api/v1/operator/orders',
       'GET /api/v1/operator/gifts',
       'GET /api/v1/operator/projects',
       'GET /api/v1/operator/project-choices',
@@ -591,6 +592,20 @@ describe.each(testEngines())('the operator API on %s', (engine) => {
       `/api/v1/operator/whitelist-requests/${sellerProduct.productId}/${applicant.userId}/decline`,
     );
     expect(errorCode(twice)).toBe('CONFLICT');
+    // Asked again, declined with a reason: the reason is kept in the audit entry.
+    clock.advance(1_000);
+    await insertWhitelistRequest(t.app.ctx.db, sellerProduct.productId, applicant.userId, clock.now().toISOString());
+    const withReason = await call(
+      seller,
+      'POST',
+      `/api/v1/operator/whitelist-requests/${sellerProduct.productId}/${applicant.userId}/decline`,
+      { reason: 'Professional investors only' },
+    );
+    expect(withReason.statusCode, withReason.body).toBe(200);
+    expect((await auditOf('WHITELIST_DECLINED')).at(-1)?.detail).toMatchObject({
+      productId: String(sellerProduct.productId),
+      reason: 'Professional investors only',
+    });
     const allowed = await call(
       seller,
       'POST',

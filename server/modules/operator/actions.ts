@@ -433,10 +433,19 @@ export async function allowWhitelist(ctx: AppContext, operator: Operator, produc
   return allowProductForUser(ctx, productId, userId, operator.label, operator.meta);
 }
 
-/** Declines a waiting access request (a seller in its own projects); the user may ask again. */
-export async function declineWhitelist(ctx: AppContext, operator: Operator, productId: number, userId: string) {
+/**
+ * Declines a waiting access request (a seller in its own projects); the user may ask again. The
+ * reason, when given, is kept in the audit entry.
+ */
+export async function declineWhitelist(
+  ctx: AppContext,
+  operator: Operator,
+  productId: number,
+  userId: string,
+  reason: string | null = null,
+) {
   await assertMayActOn(ctx, operator, productId);
-  return declineProductForUser(ctx, productId, userId, operator.label, operator.meta);
+  return declineProductForUser(ctx, productId, userId, operator.label, operator.meta, reason);
 }
 
 /** Bans an account (admins): its sessions end, every action is refused. */

@@ -63,6 +63,7 @@ import { registerSweep } from '../../plugins/sweep';
 import { statementRoutes } from './statement-routes';
 import { peopleRoutes } from './people-routes';
 import { operatorGovernanceRoutes } from './governance-routes';
+import { operatorOrderRoutes } from './orders-routes';
 
 /**
  * The operator console's API. Each route checks the role (ROLE_REQUIRED keeps the session) and
@@ -348,14 +349,21 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/whitelist-requests/:productId/:userId/decline`,
     {
       schema: {
-        summary: 'Decline a waiting access request; the user may ask again',
+        summary: 'Decline a waiting access request, with an optional reason; the user may ask again',
         params: whitelistParamsSchema,
+        body: optionalReasonRequestSchema,
         response: { 200: doneSchema },
       },
       preValidation: sellerAction,
     },
     async (request) => {
-      await declineWhitelist(ctx, operator(request), request.params.productId, request.params.userId);
+      await declineWhitelist(
+        ctx,
+        operator(request),
+        request.params.productId,
+        request.params.userId,
+        request.body?.reason ?? null,
+      );
       return { done: true as const };
     },
   );
@@ -413,6 +421,8 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(peopleRoutes);
   // Governance: notices, agendas, proposals and moderation (sellers in their projects).
   await app.register(operatorGovernanceRoutes);
+  // The orders list (sellers: their projects' orders).
+  await app.register(operatorOrderRoutes);
 
   // Every process sweeps expired proposals; the conditional updates make each expiry happen once.
   registerSweep(app, {

@@ -283,7 +283,7 @@ export { findWhitelistIds };
 
 /**
  * An operator's answer "no" to an access request: the request is removed (the project stays
- * closed to the user, who may ask again), with its audit event. Only a waiting request can be
+ * closed to the user, who may ask again), with its audit event and the operator's reason. Only a waiting request can be
  * declined; the conditional delete decides when two answers race.
  */
 export async function declineProductForUser(
@@ -292,6 +292,7 @@ export async function declineProductForUser(
   userId: string,
   operator: string,
   meta: RequestMeta,
+  reason: string | null = null,
 ) {
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
@@ -304,7 +305,7 @@ export async function declineProductForUser(
         actor: 'operator',
         userId,
         type: 'WHITELIST_DECLINED',
-        detail: { productId: String(productId), operator },
+        detail: { productId: String(productId), operator, ...(reason ? { reason } : {}) },
         meta,
       },
       now,

@@ -65,6 +65,38 @@ export function usePaymentAction(action: 'confirm-payment' | 'reject-payment') {
   });
 }
 
+/**
+ * Allow a person into a restricted project, or decline their request with a reason. Sent now or
+ * not at all (online-only); every console read is asked again after it.
+ */
+export function useWhitelistAnswer() {
+  const refresh = useRefreshConsole();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: ({
+      productId,
+      userId,
+      answer,
+      reason,
+    }: {
+      productId: number;
+      userId: string;
+      answer: 'allow' | 'decline';
+      reason?: string;
+    }) =>
+      api.request(`/api/v1/operator/whitelist-requests/${productId}/${encodeURIComponent(userId)}/${answer}`, {
+        method: 'POST',
+        ...(answer === 'decline' ? { body: { reason } } : {}),
+        schema: loadSchema(operatorSchemas, 'doneSchema'),
+      }),
+    onSuccess: async (_done, { answer }) => {
+      toast.success(t(answer === 'allow' ? 'operator.whitelist.allowed' : 'operator.whitelist.declined'));
+      await refresh();
+    },
+    onError,
+  });
+}
+
 export function useApprovalAction(action: 'approve' | 'reject') {
   const refresh = useRefreshConsole();
   return useMutation({

@@ -39,6 +39,18 @@ export const screens: Record<string, Screen> = {
     isAdminOnly: false,
     component: screen(() => import('./payments')),
   },
+  orders: {
+    label: 'operator.orders.nav',
+    icon: 'i-lucide-receipt',
+    isAdminOnly: false,
+    component: screen(() => import('./orders')),
+  },
+  whitelist: {
+    label: 'operator.whitelist.nav',
+    icon: 'i-lucide-lock',
+    isAdminOnly: false,
+    component: screen(() => import('./whitelist')),
+  },
   approvals: {
     label: 'operator.nav.approvals',
     icon: 'i-lucide-check-check',

@@ -11,7 +11,7 @@ import { QueryProblem } from './query-problem';
 const screenOf: Record<QueueKind, string | null> = {
   IDENTITY_CHECKS: 'reviews',
   INVESTOR_VERIFICATIONS: 'reviews',
-  WHITELIST_REQUESTS: null,
+  WHITELIST_REQUESTS: 'whitelist',
   DECLARED_PAYMENTS: 'payments',
   UNMATCHED_STATEMENT_LINES: 'statements',
   GIFT_CLAIMS_TO_SHIP: null,
