@@ -13,6 +13,7 @@ import { says } from './validation-messages';
  *
  *   GET  /api/v1/users/me/balance                      → cashBalance
  *   GET  /api/v1/users/me/balance/entries?month=&cursor=&limit= → cashEntriesPage (newest first)
+ *   GET  /api/v1/users/me/balance/entries/{id}         → cashEntry (the investor's own, else NOT_FOUND)
  *   GET  /api/v1/users/me/withdrawals                  → withdrawalsResponse (newest first)
  *   POST /api/v1/users/me/withdrawals                  body withdrawalRequest → 201 withdrawal
  *   POST /api/v1/users/me/withdrawals/{id}/cancel      → withdrawal
@@ -204,6 +205,9 @@ export const cashEntriesPageSchema = z.object({
   nextCursor: z.number().int().nullable(),
 });
 export type CashEntriesPage = z.infer<typeof cashEntriesPageSchema>;
+
+/** GET /api/v1/users/me/balance/entries/{id}: one entry, e.g. the one a revenue share was paid in by. */
+export const cashEntryParamsSchema = z.strictObject({ id: wholeNumberParam('validation.entryId') });
 
 // Withdrawals
 

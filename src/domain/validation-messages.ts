@@ -84,6 +84,7 @@ export const validationMessages = {
   'validation.market.price': 'Enter a price per token of at least 1, in the smallest unit of the currency.',
   'validation.market.quantity': 'Enter a whole number of tokens from 1 to 1,000,000,000.',
   'validation.withdrawalId': 'That is not a withdrawal id.',
+  'validation.entryId': 'That is not a balance entry id.',
   'validation.depositReference': 'Enter the deposit reference, such as MOA7K3F9Q.',
   'validation.bankReference': 'Enter the bank reference, at most 100 characters.',
   'validation.returnReason': 'Say why the withdrawal is returned, at most 500 characters.',

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cashBalanceSchema,
   cashEntriesPageSchema,
+  cashEntrySchema,
   depositConfirmResponseSchema,
   operatorWithdrawalResultSchema,
   withdrawalSchema,
   type CashEntryKind,
 } from '../../src/domain/cash';
 import { orderSchema, signStatusSchema, type Order } from '../../src/domain/orders';
+import { myRevenuesResponseSchema } from '../../src/domain/portfolio';
 import { commands } from '../../server/cli/commands';
 import { commitDistribution, planDistribution } from '../../server/modules/account/service';
 import {
@@ -471,8 +473,12 @@ describe.each(testEngines())('the cash balance (%s)', (engine) => {
         now: clock.now().toISOString(),
       }),
     );
-    // Before the pay date nothing moves.
+    // Before the pay date nothing moves, and the revenue page has no entry to link to.
     expect(await sweepRevenueIntoBalances(t.app.ctx)).toBe(0);
+    const sharesOf = async (who: Investor) =>
+      myRevenuesResponseSchema.parse((await call(who, 'GET', '/api/v1/users/me/revenues')).json()).myRevenueAndProducts
+        .shares;
+    expect((await sharesOf(holders[0]!)).map((share) => [share.state, share.entryId])).toEqual([['SCHEDULED', null]]);
     clock.set(Date.UTC(2026, 10, 25, 1));
     const runs = await Promise.all([sweepRevenueIntoBalances(t.app.ctx), sweepRevenueIntoBalances(t.app.ctx)]);
     expect(runs[0]! + runs[1]!).toBe(6);
@@ -486,6 +492,18 @@ describe.each(testEngines())('the cash balance (%s)', (engine) => {
       expect.objectContaining({ kind: 'REVENUE', reason: 'DISTRIBUTION', productId: paying, actor: 'SYSTEM' }),
     ]);
     expect(page.entries[0]!.distributionId).toEqual(expect.any(Number));
+
+    // The revenue page links each paid share to the one entry that paid it in; that entry reads alone.
+    const [share] = await sharesOf(holders[0]!);
+    expect(share).toMatchObject({ state: 'PAID', amount: 10_000, entryId: page.entries[0]!.id });
+    const entry = await call(holders[0]!, 'GET', `/api/v1/users/me/balance/entries/${share!.entryId}`);
+    expect(entry.statusCode, entry.body).toBe(200);
+    expect(cashEntrySchema.parse(entry.json())).toEqual(page.entries[0]);
+    // Another investor's entry is not there for anyone else; a malformed id is refused.
+    expect(errorCode(await call(holders[1]!, 'GET', `/api/v1/users/me/balance/entries/${share!.entryId}`))).toBe(
+      'NOT_FOUND',
+    );
+    expect(errorCode(await call(holders[0]!, 'GET', '/api/v1/users/me/balance/entries/1e3'))).toBe('VALIDATION_FAILED');
   });
 
   it('pages entries newest first and filters them by month', async () => {

@@ -97,7 +97,7 @@ export async function findEntryByDepositKey(db: Db, depositKey: string) {
 
 export async function findEntries(
   db: Db,
-  filter: { userId: string; currency: string; before?: number; from?: string; to?: string; limit: number },
+  filter: { userId: string; currency: string; id?: number; before?: number; from?: string; to?: string; limit: number },
 ): Promise<CashEntryView[]> {
   let query = db
     .selectFrom('cash_entries')
@@ -112,6 +112,7 @@ export async function findEntries(
     ])
     .where('cash_entries.user_id', '=', filter.userId)
     .where('cash_entries.currency', '=', filter.currency);
+  if (filter.id !== undefined) query = query.where('cash_entries.id', '=', filter.id);
   if (filter.before !== undefined) query = query.where('cash_entries.id', '<', filter.before);
   if (filter.from !== undefined) query = query.where('cash_entries.created_at', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('cash_entries.created_at', '<', filter.to);
@@ -262,14 +263,4 @@ export async function isRevenueSharePaid(db: Db, shareId: number): Promise<boole
     .where('revenue_share_id', '=', shareId)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** The entries that paid the given shares in, by share id (the revenue page links to them). */
-export async function findEntriesOfShares(db: Db, shareIds: number[]) {
-  if (shareIds.length === 0) return [];
-  return db
-    .selectFrom('cash_entries')
-    .select(['id', 'revenue_share_id', 'created_at'])
-    .where('revenue_share_id', 'in', shareIds)
-    .execute();
 }

@@ -7,6 +7,7 @@ import {
   type CashActor,
   type CashBalance,
   type CashEntriesPage,
+  type CashEntry,
   type CashEntryKind,
   type CashEntryReason,
   type DepositConfirmResponse,
@@ -241,7 +242,7 @@ function dayAgo(ctx: Pick<AppContext, 'now'>): string {
   return new Date(ctx.now().getTime() - 24 * 3_600_000).toISOString();
 }
 
-function toEntry(row: CashEntryView) {
+function toEntry(row: CashEntryView): CashEntry {
   return {
     id: Number(row.id),
     kind: row.kind,
@@ -291,6 +292,13 @@ export async function listEntries(
     entries: page.map(toEntry),
     nextCursor: rows.length > query.limit ? Number(page[page.length - 1]!.id) : null,
   };
+}
+
+/** One entry of the investor's balance; another investor's (or none) is NOT_FOUND alike. */
+export async function getEntry(ctx: AppContext, userId: string, id: number): Promise<CashEntry> {
+  const [row] = await findEntries(ctx.db, { userId, currency: ctx.config.CURRENCY, id, limit: 1 });
+  if (!row) throw new AppError('NOT_FOUND', 'There is no such entry in your balance.');
+  return toEntry(row);
 }
 
 // Orders paid from the balance (called by the orders module inside its transactions)
