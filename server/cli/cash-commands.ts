@@ -1,5 +1,6 @@
 import { withdrawalStates, type OperatorWithdrawalResult, type WithdrawalState } from '../../src/domain/cash';
 import { AppError } from '../errors';
+import { sweepRevenueIntoBalances } from '../modules/cash/service';
 import { creditDeposit, listWithdrawals, payWithdrawal, sendBackWithdrawal } from '../modules/operator/cash-actions';
 import type { Command } from './commands';
 import { operatorOf, proposedLine } from './operator';
@@ -97,6 +98,18 @@ export const cashCommands: Record<string, Command> = {
       const reason = words.join(' ').trim();
       if (!id || !reason) throw new AppError('VALIDATION_FAILED', 'Give the withdrawal id and the reason.');
       return resultLine(await sendBackWithdrawal(ctx, operator, id, reason));
+    },
+  },
+  'revenue:sweep': {
+    args: '',
+    summary:
+      'Pay every revenue share whose pay date has come into its holder’s balance now, each once (the API processes do it every REVENUE_SWEEP_SECONDS)',
+    run: async (ctx) => {
+      let paid = 0;
+      for (let batch = await sweepRevenueIntoBalances(ctx); batch > 0; batch = await sweepRevenueIntoBalances(ctx)) {
+        paid += batch;
+      }
+      return paid ? `Paid ${paid} revenue share${paid === 1 ? '' : 's'} into balances.` : 'No revenue share is due.';
     },
   },
 };

@@ -483,6 +483,7 @@ describe.each(testEngines())('the cash balance (%s)', (engine) => {
     const runs = await Promise.all([sweepRevenueIntoBalances(t.app.ctx), sweepRevenueIntoBalances(t.app.ctx)]);
     expect(runs[0]! + runs[1]!).toBe(6);
     expect(await sweepRevenueIntoBalances(t.app.ctx)).toBe(0);
+    expect(await run('revenue:sweep')).toBe('No revenue share is due.');
     const balances = await Promise.all(holders.map((holder) => balanceOf(holder)));
     expect(balances.map((balance) => balance.available)).toEqual([10_000, 20_000, 30_000, 40_000, 50_000, 60_000]);
     const page = cashEntriesPageSchema.parse(
