@@ -114,6 +114,19 @@ export function cashEntryEffect(kind: CashEntryKind, amount: number, reason?: Ca
   }
 }
 
+/** The most a project may withhold of each revenue share: half, in basis points. */
+export const REVENUE_WITHHOLDING_MAX_BPS = 5_000;
+
+/**
+ * What is withheld of a revenue share of `gross` minor units at `bps` basis points, rounded
+ * down to a whole minor unit: the investor is never short-changed by rounding, and below 100 %
+ * the net paid in is always at least one minor unit of a share above zero.
+ */
+export function revenueWithheld(gross: number, bps: number): number {
+  if (!Number.isSafeInteger(gross) || gross <= 0 || !Number.isInteger(bps) || bps <= 0) return 0;
+  return Number((BigInt(gross) * BigInt(Math.min(bps, REVENUE_WITHHOLDING_MAX_BPS))) / 10_000n);
+}
+
 /** Whether applying `effect` to the balances keeps both at or above zero. */
 export function keepsBalanceNonNegative(balance: { available: number; held: number }, effect: CashEffect): boolean {
   return balance.available + effect.available >= 0 && balance.held + effect.held >= 0;
