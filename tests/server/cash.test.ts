@@ -10,10 +10,12 @@ import {
 } from '../../src/domain/cash';
 import { orderSchema, signStatusSchema, type Order } from '../../src/domain/orders';
 import { myRevenuesResponseSchema } from '../../src/domain/portfolio';
+import { cashStatementFigures } from '../../src/domain/cash-statements';
 import { commands } from '../../server/cli/commands';
 import { commitDistribution, planDistribution } from '../../server/modules/account/service';
 import {
   appendCashEntry,
+  cashStatementEntriesOf,
   cashTotals,
   confirmDeposit,
   depositReferenceOf,
@@ -505,6 +507,58 @@ describe.each(testEngines())('the cash balance (%s)', (engine) => {
       'NOT_FOUND',
     );
     expect(errorCode(await call(holders[0]!, 'GET', '/api/v1/users/me/balance/entries/1e3'))).toBe('VALIDATION_FAILED');
+  });
+
+  it('pays a share net of the project’s withholding and states gross, withheld and net', async () => {
+    const { productId: taxed } = await createSaleProduct(t.app);
+    const holder = await createInvestor(t.app, 'cash-taxed@example.com');
+    await insertHolding(t.app.ctx.db, {
+      productId: taxed,
+      userId: holder.userId,
+      quantity: 10,
+      firstInvestedAt: '2026-11-01T00:00:00.000Z',
+    });
+    await expect(run('revenue:withholding', String(taxed), '5001')).rejects.toThrow(/0 to 5000/);
+    await expect(run('revenue:withholding', '99999', '100')).rejects.toThrow(/no project/);
+    expect(await run('revenue:withholding', String(taxed), '1500', '--as', adminA.email)).toContain(
+      'withholds 1500 basis points',
+    );
+    const audit = await t.app.ctx.db
+      .selectFrom('audit_events')
+      .select('detail')
+      .where('type', '=', 'REVENUE_WITHHOLDING_SET')
+      .execute();
+    expect(audit.map((row) => JSON.parse(row.detail!) as Record<string, string>)).toEqual([
+      expect.objectContaining({ productId: String(taxed), bps: '1500', previous: '0' }),
+    ]);
+    clock.set(Date.UTC(2026, 10, 25, 2));
+    const plan = planDistribution({
+      productId: taxed,
+      amount: 5_001,
+      recordDate: '2026-11-24',
+      memo: null,
+      currency: t.config.CURRENCY,
+      now: clock.now(),
+      paysAt: '2026-11-25T00:00:00.000Z',
+    });
+    await t.app.ctx.db.transaction().execute((trx) =>
+      commitDistribution(trx, plan, {
+        idempotencyKey: 'cash-revenue-taxed',
+        isNewDistribution: true,
+        createdBy: 'test',
+        meta: META,
+        now: clock.now().toISOString(),
+      }),
+    );
+    expect(await sweepRevenueIntoBalances(t.app.ctx)).toBe(1);
+    // 15 % of 5,001 is 750.15: 750 withheld, 4,251 paid in.
+    expect(await balanceOf(holder)).toMatchObject({ available: 4_251 });
+    const { entries } = await cashStatementEntriesOf(t.app.ctx, holder.userId);
+    const figures = cashStatementFigures({ from: '2026-11-01', to: '2026-11-30' }, entries);
+    expect(figures.revenue).toEqual([{ productId: taxed, gross: 5_001, withheld: 750, net: 4_251 }]);
+    expect(figures.closing).toBe(4_251);
+    // Back to none: later shares are paid in whole.
+    expect(await run('revenue:withholding', String(taxed), '0')).toContain('(was 1500)');
   });
 
   it('pages entries newest first and filters them by month', async () => {
