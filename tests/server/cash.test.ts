@@ -258,6 +258,32 @@ describe.each(testEngines())('the cash balance (%s)', (engine) => {
     expect(live).toHaveLength(2);
   });
 
+  it('tells of a deposit only while the investor keeps that type of notice on', async () => {
+    const investor = await createInvestor(t.app, 'cash-quiet@example.com');
+    const told = async () =>
+      (
+        (await call(investor, 'GET', '/api/v1/notifications')).json() as { notifications: Array<{ type: string }> }
+      ).notifications.filter((item) => item.type === 'DEPOSIT_CREDITED').length;
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/notifications/preferences',
+      headers: investor.headers,
+      payload: { type: 'DEPOSIT_CREDITED', isEnabled: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    await deposit(investor.userId, 1_000);
+    expect(await told()).toBe(0);
+    expect(await balanceOf(investor)).toMatchObject({ available: 1_000 });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/notifications/preferences',
+      headers: investor.headers,
+      payload: { type: 'DEPOSIT_CREDITED', isEnabled: true },
+    });
+    await deposit(investor.userId, 2_000);
+    expect(await told()).toBe(1);
+  });
+
   it('pays an order from the balance when the contract is signed: cash out and tokens in at once', async () => {
     const investor = await createInvestor(t.app, 'cash-buyer@example.com');
     await deposit(investor.userId, 3_000);
