@@ -470,6 +470,41 @@ describe.each(testEngines())('the cash balance (%s)', (engine) => {
     expect(told.filter((type) => type === 'WITHDRAWAL_RETURNED')).toHaveLength(1);
   });
 
+  it('withdraws to a wallet of the address book, which the operator sees to pay', async () => {
+    const investor = await enrolledInvestor();
+    await deposit(investor.userId, 8_000);
+    const added = await call(investor, 'POST', '/api/v1/users/me/addresses', {
+      label: 'Main',
+      network: 'ETHEREUM',
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      code: freshCode(investor),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const addressId = (added.json() as { id: string }).id;
+    const requested = await call(investor, 'POST', '/api/v1/users/me/withdrawals', {
+      amount: 3_000,
+      destination: { type: 'WALLET', addressId },
+      code: freshCode(investor),
+    });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const pending = withdrawalSchema.parse(requested.json());
+    expect(pending.destination).toEqual({
+      type: 'WALLET',
+      label: 'Main (ETHEREUM) 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    });
+    expect(await balanceOf(investor)).toMatchObject({ available: 5_000, held: 3_000 });
+    const listed = await call(adminA, 'GET', '/api/v1/operator/withdrawals?state=PENDING');
+    const row = (listed.json() as { withdrawals: Array<{ id: string; payTo: string }> }).withdrawals.find(
+      (item) => item.id === pending.id,
+    );
+    expect(row?.payTo).toContain('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+    const paid = await call(adminA, 'POST', `/api/v1/operator/withdrawals/${pending.id}/paid`, {
+      bankReference: '0xfeedbeef',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await balanceOf(investor)).toMatchObject({ available: 5_000, held: 0 });
+  });
+
   it('pays each revenue share into its holder’s balance once, with two sweeps at once', async () => {
     const { productId: paying } = await createSaleProduct(t.app);
     const holders: Investor[] = [];
