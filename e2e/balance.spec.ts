@@ -192,7 +192,7 @@ test('balance: a revenue share paid in on its pay date, linked from the revenue 
   baseURL,
   consoleErrors,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const email = 'balance-revenue@example.com';
   const user = await signInApprovedInvestor(request, context, baseURL!, email);
