@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { freshTotpCode } from './auth-helpers';
 import { moa, projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
 import { expect, expectHeading, test } from './fixtures';
+import { giveHolding, revenueDueNow } from './governance-helpers';
 import { isQuerySaved } from './saved-queries';
 
 const PROJECT = 'Han River Sessions: Drama OST Collection';
@@ -179,6 +180,105 @@ test('balance: a deposit confirmed by the operator, a purchase paid from it at o
       'closing $44.50',
       FRESH,
     );
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('balance: a revenue share paid in on its pay date, linked from the revenue page to its entry, offline too', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  consoleErrors,
+}) => {
+  test.setTimeout(480_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = 'balance-revenue@example.com';
+  const user = await signInApprovedInvestor(request, context, baseURL!, email);
+  const headers = { authorization: `Bearer ${user.accessToken}` };
+  const projectId = projectIdByName(PROJECT);
+  giveHolding(email, projectId, 40);
+
+  // An admin distributes revenue for today; with four eyes on, a second admin approves it.
+  const today = new Date().toISOString().slice(0, 10);
+  const proposed = moa(
+    'revenue:distribute',
+    String(projectId),
+    '987654',
+    today,
+    'Streaming revenue',
+    '--as',
+    'admin@demo.moa.localhost',
+  );
+  const approvalId = /Approval (\S+) proposed/.exec(proposed)?.[1];
+  expect(approvalId, proposed).toBeTruthy();
+  moa('approval:approve', approvalId!, '--as', 'admin2@demo.moa.localhost');
+
+  // Before its pay date the share is scheduled, and nothing is in the balance.
+  type Share = { productName: string; amount: number; state: string; entryId: number | null };
+  const shares = async () =>
+    (
+      (await (await request.get('/api/v1/users/me/revenues', { headers })).json()) as {
+        myRevenueAndProducts: { shares: Share[] };
+      }
+    ).myRevenueAndProducts.shares;
+  const [scheduled] = await shares();
+  expect(scheduled).toMatchObject({ state: 'SCHEDULED', entryId: null });
+  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+    .format(scheduled!.amount / 100)
+    .replace(/\.00$/, '');
+  await page.goto('/account/overview');
+  // The first visit to the overview loads its chart's code as well: a busy machine takes its time.
+  await expect(page.getByText(`${PROJECT} · pays on`)).toBeVisible({ timeout: 60_000 });
+
+  // The pay date comes and the sweep pays the share into the balance, once.
+  revenueDueNow(email);
+  expect(moa('revenue:sweep')).toMatch(/^Paid \d+ revenue shares? into balances\.$/);
+  expect(moa('revenue:sweep')).toBe('No revenue share is due.');
+  const [paid] = await shares();
+  expect(paid).toMatchObject({ state: 'PAID', entryId: expect.any(Number) });
+
+  // The revenue page shows it paid into the balance, linked to its own entry.
+  await page.reload();
+  const paidShares = page.getByTestId('paid-shares');
+  await expect(paidShares.getByRole('listitem')).toHaveCount(1, FRESH);
+  await expect(paidShares).toContainText(amount);
+  await snap(page, 'balance-revenue-paid');
+  await paidShares.getByRole('link', { name: /^See the entry: / }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/balance\\?entry=${paid!.entryId}$`));
+  const opened = page.getByTestId('opened-entry');
+  await expect(opened).toHaveCount(1, FRESH);
+  await expect(opened).toHaveAttribute('id', `entry-${paid!.entryId}`);
+  await expect(opened).toContainText('Revenue received');
+  await expect(opened).toContainText(`+${amount}`);
+  await expect(opened).toBeInViewport();
+  await expect(page.getByTestId('balance-entries').getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByTestId('balance-available')).toHaveText(amount);
+  await snap(page, 'balance-revenue-entry');
+  expect(consoleErrors).toEqual([]);
+
+  // A link to an entry that is not this investor's says so, and marks nothing.
+  await page.goto('/account/balance?entry=999999');
+  await expect(page.getByText('This entry is not in your balance, or was not saved on this device.')).toBeVisible(
+    FRESH,
+  );
+  await expect(page.getByTestId('opened-entry')).toHaveCount(0);
+
+  // Offline, the same link opens from what this device saved.
+  await page.goto(`/account/balance?entry=${paid!.entryId}`);
+  await expect(page.getByTestId('opened-entry')).toBeVisible(FRESH);
+  await expect.poll(() => isQuerySaved(page, '["balance","entries",null]')).toBe(true);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  await context.setOffline(true);
+  try {
+    await page.goto('/account/overview');
+    await page
+      .getByTestId('paid-shares')
+      .getByRole('link', { name: /^See the entry: / })
+      .click();
+    await expect(page.getByTestId('opened-entry')).toContainText('Revenue received', FRESH);
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
   } finally {
     await context.setOffline(false);
   }

@@ -61,6 +61,19 @@ export function endVotingNow(title: string): void {
   });
 }
 
+/**
+ * Brings the pay date of every distribution the investor has a share in to a second ago, as
+ * time would; paying the shares in is the server's (its sweep, or `revenue:sweep`).
+ */
+export function revenueDueNow(email: string): void {
+  withDb((db) => {
+    const at = new Date(Date.now() - 1000).toISOString();
+    const distributions = `select s.distribution_id from revenue_shares s join users u on u.id = s.user_id where u.email = ?`;
+    db.prepare(`update revenue_shares set pays_at = ? where distribution_id in (${distributions})`).run(at, email);
+    db.prepare(`update revenue_distributions set pays_at = ? where id in (${distributions})`).run(at, email);
+  });
+}
+
 /** A project's name and logo as the server stores them. */
 export function projectNameAndLogo(productId: number): { name: string; logo: string } {
   return withDb(

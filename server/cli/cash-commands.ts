@@ -1,5 +1,6 @@
 import { withdrawalStates, type OperatorWithdrawalResult, type WithdrawalState } from '../../src/domain/cash';
 import { AppError } from '../errors';
+import { setRevenueWithholding, sweepRevenueIntoBalances } from '../modules/cash/service';
 import { creditDeposit, listWithdrawals, payWithdrawal, sendBackWithdrawal } from '../modules/operator/cash-actions';
 import type { Command } from './commands';
 import { operatorOf, proposedLine } from './operator';
@@ -97,6 +98,38 @@ export const cashCommands: Record<string, Command> = {
       const reason = words.join(' ').trim();
       if (!id || !reason) throw new AppError('VALIDATION_FAILED', 'Give the withdrawal id and the reason.');
       return resultLine(await sendBackWithdrawal(ctx, operator, id, reason));
+    },
+  },
+  'revenue:sweep': {
+    args: '',
+    summary:
+      'Pay every revenue share whose pay date has come into its holder’s balance now, each once (the API processes do it every REVENUE_SWEEP_SECONDS)',
+    run: async (ctx) => {
+      let paid = 0;
+      for (let batch = await sweepRevenueIntoBalances(ctx); batch > 0; batch = await sweepRevenueIntoBalances(ctx)) {
+        paid += batch;
+      }
+      return paid ? `Paid ${paid} revenue share${paid === 1 ? '' : 's'} into balances.` : 'No revenue share is due.';
+    },
+  },
+  'revenue:withholding': {
+    args: '<productId> <basisPoints> [--as <email>]',
+    summary:
+      'Set what a project withholds of each revenue share paid into balances from now on, in basis points (1500 = 15 %; 0 = none, the default)',
+    run: async (ctx, args) => {
+      const {
+        operator,
+        rest: [productId, bps],
+      } = await operatorOf(ctx, args);
+      const id = Number(productId);
+      if (!productId || !/^\d+$/.test(productId) || !Number.isSafeInteger(id) || id < 1) {
+        throw new AppError('VALIDATION_FAILED', 'Give the project id.');
+      }
+      if (!bps || !/^\d+$/.test(bps)) {
+        throw new AppError('VALIDATION_FAILED', 'Give the withholding in basis points (a whole number).');
+      }
+      const result = await setRevenueWithholding(ctx, id, Number(bps), operator.label, operator.meta);
+      return `Project ${result.productId} withholds ${result.bps} basis points of each revenue share paid in from now on (was ${result.previous}).`;
     },
   },
 };

@@ -292,6 +292,8 @@ export interface ProductsTable {
   created_at: Timestamp;
   /** Investors holding it now (holdings above zero), kept by the ledger (orders/ledger.ts). */
   investor_count: Defaulted<number>;
+  /** Part of each revenue share withheld when it is paid into a balance, in basis points (0: none). */
+  revenue_withholding_bps: Defaulted<number>;
 }
 
 export interface ProductAboutTable {

@@ -48,6 +48,8 @@ export interface CashStatementEntry {
   productId: number | null;
   /** ISO timestamp. */
   at: string;
+  /** For a REVENUE entry: what the project withheld of the share (the entry pays in the net). */
+  withheld?: number;
 }
 
 export interface CashRevenueLine {
@@ -126,7 +128,9 @@ export function cashStatementFigures(
       case 'REVENUE': {
         const productId = entry.productId ?? 0;
         const line = revenue.get(productId) ?? { productId, gross: 0, withheld: 0, net: 0 };
-        line.gross += change;
+        const withheld = entry.withheld ?? 0;
+        line.gross += change + withheld;
+        line.withheld += withheld;
         line.net += change;
         revenue.set(productId, line);
         break;

@@ -13,6 +13,7 @@ import { says } from './validation-messages';
  *
  *   GET  /api/v1/users/me/balance                      → cashBalance
  *   GET  /api/v1/users/me/balance/entries?month=&cursor=&limit= → cashEntriesPage (newest first)
+ *   GET  /api/v1/users/me/balance/entries/{id}         → cashEntry (the investor's own, else NOT_FOUND)
  *   GET  /api/v1/users/me/withdrawals                  → withdrawalsResponse (newest first)
  *   POST /api/v1/users/me/withdrawals                  body withdrawalRequest → 201 withdrawal
  *   POST /api/v1/users/me/withdrawals/{id}/cancel      → withdrawal
@@ -113,6 +114,19 @@ export function cashEntryEffect(kind: CashEntryKind, amount: number, reason?: Ca
   }
 }
 
+/** The most a project may withhold of each revenue share: half, in basis points. */
+export const REVENUE_WITHHOLDING_MAX_BPS = 5_000;
+
+/**
+ * What is withheld of a revenue share of `gross` minor units at `bps` basis points, rounded
+ * down to a whole minor unit: the investor is never short-changed by rounding, and below 100 %
+ * the net paid in is always at least one minor unit of a share above zero.
+ */
+export function revenueWithheld(gross: number, bps: number): number {
+  if (!Number.isSafeInteger(gross) || gross <= 0 || !Number.isInteger(bps) || bps <= 0) return 0;
+  return Number((BigInt(gross) * BigInt(Math.min(bps, REVENUE_WITHHOLDING_MAX_BPS))) / 10_000n);
+}
+
 /** Whether applying `effect` to the balances keeps both at or above zero. */
 export function keepsBalanceNonNegative(balance: { available: number; held: number }, effect: CashEffect): boolean {
   return balance.available + effect.available >= 0 && balance.held + effect.held >= 0;
@@ -204,6 +218,9 @@ export const cashEntriesPageSchema = z.object({
   nextCursor: z.number().int().nullable(),
 });
 export type CashEntriesPage = z.infer<typeof cashEntriesPageSchema>;
+
+/** GET /api/v1/users/me/balance/entries/{id}: one entry, e.g. the one a revenue share was paid in by. */
+export const cashEntryParamsSchema = z.strictObject({ id: wholeNumberParam('validation.entryId') });
 
 // Withdrawals
 

@@ -81,6 +81,11 @@ export const revenueShareSchema = z.object({
   paysAt: z.string(),
   memo: z.string().nullable(),
   state: z.enum(revenueShareStates),
+  /**
+   * The balance entry that paid the share in (GET /api/v1/users/me/balance/entries/{entryId}):
+   * null until the pay-date sweep has credited it. (Saved answers from before it read as null.)
+   */
+  entryId: z.number().int().nullable().default(null),
 });
 export type RevenueShare = z.infer<typeof revenueShareSchema>;
 

@@ -83,6 +83,7 @@ export const validationMessagesKo: Record<ValidationKey, string> = {
   'validation.market.feeBp': '수수료를 0부터 1,000 bp까지 입력해 주세요.',
   'validation.market.reason': '사유를 1자부터 500자까지 입력해 주세요.',
   'validation.withdrawalId': '출금 ID가 올바르지 않습니다.',
+  'validation.entryId': '잔액 내역 ID가 올바르지 않습니다.',
   'validation.depositReference': 'MOA7K3F9Q와 같은 입금 참조 코드를 입력해 주세요.',
   'validation.bankReference': '은행 거래 참조를 100자 이내로 입력해 주세요.',
   'validation.returnReason': '출금을 반환하는 사유를 500자 이내로 입력해 주세요.',

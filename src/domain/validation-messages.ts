@@ -89,6 +89,7 @@ export const validationMessages = {
   'validation.market.feeBp': 'Enter a fee from 0 to 1,000 basis points.',
   'validation.market.reason': 'Give a reason of 1 to 500 characters.',
   'validation.withdrawalId': 'That is not a withdrawal id.',
+  'validation.entryId': 'That is not a balance entry id.',
   'validation.depositReference': 'Enter the deposit reference, such as MOA7K3F9Q.',
   'validation.bankReference': 'Enter the bank reference, at most 100 characters.',
   'validation.returnReason': 'Say why the withdrawal is returned, at most 500 characters.',

@@ -101,6 +101,22 @@ describe('cash statement figures', () => {
     });
   });
 
+  it('shows a project’s withholding as gross, withheld and net; the balance moves by the net', () => {
+    // A share of 10,000 with 15 % withheld pays in 8,500; another project withholds nothing.
+    const entries: CashStatementEntry[] = [
+      { ...entry('REVENUE', 8_500, '2026-11-02T00:00:00.000Z', 7), withheld: 1_500 },
+      { ...entry('REVENUE', 4_251, '2026-11-09T00:00:00.000Z', 7), withheld: 750 },
+      entry('REVENUE', 300, '2026-11-10T00:00:00.000Z', 3),
+    ];
+    const figures = cashStatementFigures({ from: '2026-11-01', to: '2026-11-30' }, entries);
+    expect(figures.revenue).toEqual([
+      { productId: 3, gross: 300, withheld: 0, net: 300 },
+      { productId: 7, gross: 15_001, withheld: 2_250, net: 12_751 },
+    ]);
+    expect(figures.revenueTotal).toEqual({ gross: 15_301, withheld: 2_250, net: 13_051 });
+    expect(figures.closing).toBe(13_051);
+  });
+
   it('keeps closing = opening + every movement for any sequence, and each closing the next opening', () => {
     for (let seed = 1; seed <= 200; seed += 1) {
       const next = random(seed);

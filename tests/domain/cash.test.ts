@@ -5,6 +5,8 @@ import {
   DEPOSIT_REFERENCE_PATTERN,
   keepsBalanceNonNegative,
   normalizeDepositReference,
+  REVENUE_WITHHOLDING_MAX_BPS,
+  revenueWithheld,
   type CashEntryKind,
 } from '../../src/domain/cash';
 import { createOrderRequestSchema } from '../../src/domain/orders';
@@ -83,5 +85,26 @@ describe('the cash entry rule', () => {
     expect(parse({ quantity: 1, payFrom: 'BALANCE', payMethodId: 3 })).toBe(false);
     expect(parse({ quantity: 1 })).toBe(false);
     expect(parse({ quantity: 1, payFrom: 'CARD' })).toBe(false);
+  });
+});
+
+describe('revenue withholding', () => {
+  it('withholds whole minor units, rounded down, never more than the cap nor anything at zero', () => {
+    expect(revenueWithheld(10_000, 0)).toBe(0);
+    expect(revenueWithheld(10_000, 1_500)).toBe(1_500);
+    // 15 % of 5,001 is 750.15: 750 withheld, 4,251 paid in.
+    expect(revenueWithheld(5_001, 1_500)).toBe(750);
+    // A share of one minor unit always pays in: nothing is withheld below a whole unit.
+    expect(revenueWithheld(1, REVENUE_WITHHOLDING_MAX_BPS)).toBe(0);
+    // Above the cap counts as the cap; exact for amounts where floating point would not be.
+    expect(revenueWithheld(10_000, 20_000)).toBe(5_000);
+    expect(revenueWithheld(Number.MAX_SAFE_INTEGER, 3)).toBe(Number((BigInt(Number.MAX_SAFE_INTEGER) * 3n) / 10_000n));
+    for (const gross of [1, 2, 99, 1_000, 123_457]) {
+      for (const bps of [0, 1, 1_000, 3_333, REVENUE_WITHHOLDING_MAX_BPS]) {
+        const withheld = revenueWithheld(gross, bps);
+        expect(withheld).toBeGreaterThanOrEqual(0);
+        expect(gross - withheld).toBeGreaterThanOrEqual(1);
+      }
+    }
   });
 });

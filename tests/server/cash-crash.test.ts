@@ -1,6 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { encryptText } from '../../server/crypto';
+import { upsertBankAccount } from '../../server/modules/account/repository';
 import { cashTotals, confirmDeposit, depositReferenceOf } from '../../server/modules/cash/service';
+import { activatePendingSecret, savePendingSecret } from '../../server/modules/mfa/repository';
+import { generateTotpSecret, totpCodeForStep, totpStepAt } from '../../server/modules/mfa/totp';
 import { changeUserRole } from '../../server/modules/users/service';
 import { freePort, prepare, startTestServer, waitForHealth } from '../helpers/crash';
 import { testEngines } from '../helpers/db';
@@ -16,16 +20,35 @@ describe.each(testEngines())('a server killed with SIGKILL during a burst of bal
     if (build.status !== 0) throw new Error(`the server build failed: ${build.stderr}`);
   }, 120_000);
 
-  it('loses no acknowledged purchase or deposit, and the balances still add up', async () => {
+  it('loses no acknowledged purchase, deposit or withdrawal, and the balances still add up', async () => {
     const { env, handle, ctx } = await prepare(engine);
     const currency = ctx.config.CURRENCY;
     const { productId } = await createSaleProduct({ ctx }, { totalQuantity: 100_000, remainingQuantity: 100_000 });
     const investors: Investor[] = [];
     const references = new Map<string, string>();
+    /** Each investor's authenticator secret, and the time steps whose codes were spent already. */
+    const secrets = new Map<string, string>();
+    const spentSteps = new Map<string, Set<number>>();
     for (let index = 0; index < 6; index += 1) {
       const investor = await createInvestor({ ctx }, `saver${index}@example.com`);
       investors.push(investor);
       references.set(investor.userId, await depositReferenceOf(ctx, investor.userId));
+      // An authenticator and saved bank details, written directly (setting them up is tested elsewhere).
+      const now = ctx.now().toISOString();
+      const secret = generateTotpSecret();
+      const sealed = encryptText(ctx.keys.totpSecret, secret);
+      await savePendingSecret(ctx.db, investor.userId, sealed, now);
+      expect(await activatePendingSecret(ctx.db, investor.userId, sealed, now)).toBe(true);
+      secrets.set(investor.userId, secret);
+      spentSteps.set(investor.userId, new Set());
+      await upsertBankAccount(ctx.db, {
+        userId: investor.userId,
+        bankName: 'Hana Bank',
+        holderName: 'Kim Mina',
+        numberSealed: encryptText(ctx.keys.bankAccount, `123-456-78901${index}`),
+        last4: `901${index}`,
+        now,
+      });
       await confirmDeposit(
         ctx,
         { depositReference: references.get(investor.userId)!, amount: START_BALANCE, bankReference: `START-${index}` },
@@ -82,13 +105,63 @@ describe.each(testEngines())('a server killed with SIGKILL during a burst of bal
       return response.status === 200;
     };
 
+    /**
+     * A code of a time step this investor has not spent, if the server's window (this step and
+     * the one before) still holds one: each step's code is accepted once.
+     */
+    const freshCode = (investor: Investor): string | null => {
+      const spent = spentSteps.get(investor.userId)!;
+      const current = totpStepAt(Date.now());
+      const step = [current, current - 1].find((candidate) => !spent.has(candidate));
+      if (step === undefined) return null;
+      spent.add(step);
+      return totpCodeForStep(secrets.get(investor.userId)!, step);
+    };
+    /** A withdrawal to the saved bank details: answers its id once the server says it is held. */
+    const requestWithdrawal = async (investor: Investor, amount: number): Promise<string | null> => {
+      const code = freshCode(investor);
+      if (!code) return null;
+      const response = await fetch(`${base}/api/v1/users/me/withdrawals`, {
+        method: 'POST',
+        headers: json(investor),
+        body: JSON.stringify({ amount, destination: { type: 'BANK' }, code }),
+      });
+      if (response.status !== 201) {
+        expect(response.status, await response.text()).toBeLessThan(500);
+        return null;
+      }
+      return ((await response.json()) as { id: string }).id;
+    };
+    /** The operator pays the withdrawal or returns it: answers whether the server said it was done. */
+    const settleWithdrawal = async (id: string, outcome: 'PAID' | 'RETURNED'): Promise<boolean> => {
+      const response = await fetch(
+        `${base}/api/v1/operator/withdrawals/${id}/${outcome === 'PAID' ? 'paid' : 'return'}`,
+        {
+          method: 'POST',
+          headers: json(admin),
+          body: JSON.stringify(
+            outcome === 'PAID' ? { bankReference: `OUT-${id}` } : { reason: 'The account is closed' },
+          ),
+        },
+      );
+      expect(response.status).toBeLessThan(500);
+      if (response.status !== 200) return false;
+      const result = (await response.json()) as { status: string; withdrawal: { state: string } };
+      expect(result).toMatchObject({ status: 'APPLIED', withdrawal: { state: outcome } });
+      return true;
+    };
+
     let child = startTestServer({ ...env, PORT: String(port), CONTRACT_RENDER_QUEUE_MAX: '64' }, true);
     await waitForHealth(base);
     const purchases: string[] = [];
     const deposits: { userId: string; bankReference: string; amount: number }[] = [];
+    const withdrawals: { id: string; userId: string; amount: number }[] = [];
+    const settled: { id: string; outcome: 'PAID' | 'RETURNED' }[] = [];
     let killed = false;
     const kill = () => {
-      if (killed || purchases.length < 4 || deposits.length < 10) return;
+      if (killed || purchases.length < 4 || deposits.length < 10 || withdrawals.length < 4 || settled.length < 2) {
+        return;
+      }
       killed = true;
       child.kill('SIGKILL');
     };
@@ -104,6 +177,15 @@ describe.each(testEngines())('a server killed with SIGKILL during a burst of bal
           settle(deposit(investor, `BURST-${wave}-${index}`, 100 + index)).then((done) => {
             if (done)
               deposits.push({ userId: investor.userId, bankReference: `BURST-${wave}-${index}`, amount: 100 + index });
+            kill();
+          }),
+          // A withdrawal (while the authenticator has a fresh code), then paid or returned at once.
+          settle(requestWithdrawal(investor, 500 + 10 * index + wave)).then(async (id) => {
+            if (!id) return;
+            withdrawals.push({ id, userId: investor.userId, amount: 500 + 10 * index + wave });
+            kill();
+            const outcome = (wave + index) % 2 === 0 ? 'PAID' : 'RETURNED';
+            if (await settle(settleWithdrawal(id, outcome))) settled.push({ id, outcome });
             kill();
           }),
         ]),
@@ -144,6 +226,54 @@ describe.each(testEngines())('a server killed with SIGKILL during a burst of bal
           .execute();
         expect(credits.map((row) => [row.user_id, Number(row.available_change)])).toEqual([[made.userId, made.amount]]);
       }
+      // Every acknowledged withdrawal was held once; every acknowledged payment or return happened once.
+      for (const made of withdrawals) {
+        const row = await db
+          .selectFrom('withdrawals')
+          .select(['user_id', 'amount', 'state'])
+          .where('id', '=', made.id)
+          .executeTakeFirst();
+        expect(row, `acknowledged withdrawal ${made.id}`).toBeDefined();
+        expect([row!.user_id, Number(row!.amount)]).toEqual([made.userId, made.amount]);
+      }
+      for (const done of settled) {
+        const row = await db
+          .selectFrom('withdrawals')
+          .select('state')
+          .where('id', '=', done.id)
+          .executeTakeFirstOrThrow();
+        expect(row.state, `acknowledged ${done.outcome.toLowerCase()} withdrawal ${done.id}`).toBe(done.outcome);
+      }
+      // Whether or not its answer arrived, each withdrawal's entries match its state exactly.
+      const everyWithdrawal = await db.selectFrom('withdrawals').select(['id', 'amount', 'state']).execute();
+      expect(everyWithdrawal.length).toBeGreaterThanOrEqual(withdrawals.length);
+      const expectedKinds: Record<string, string[]> = {
+        PENDING: ['WITHDRAWAL_HELD'],
+        PAID: ['WITHDRAWAL_HELD', 'WITHDRAWAL_PAID'],
+        RETURNED: ['WITHDRAWAL_HELD', 'WITHDRAWAL_RELEASED'],
+        CANCELLED: ['WITHDRAWAL_HELD', 'WITHDRAWAL_RELEASED'],
+      };
+      for (const row of everyWithdrawal) {
+        const entries = await db
+          .selectFrom('cash_entries')
+          .select(['kind', 'available_change', 'held_change'])
+          .where('withdrawal_id', '=', row.id)
+          .orderBy('id')
+          .execute();
+        expect(
+          entries.map((entry) => entry.kind),
+          `withdrawal ${row.id} (${row.state})`,
+        ).toEqual(expectedKinds[row.state]);
+        const amount = Number(row.amount);
+        const effects: Record<string, [number, number]> = {
+          WITHDRAWAL_HELD: [-amount, amount],
+          WITHDRAWAL_PAID: [0, -amount],
+          WITHDRAWAL_RELEASED: [amount, -amount],
+        };
+        for (const entry of entries) {
+          expect([Number(entry.available_change), Number(entry.held_change)]).toEqual(effects[entry.kind]);
+        }
+      }
       // Every confirmed purchase from the balance was paid once, whether or not its answer arrived.
       const confirmed = await db
         .selectFrom('orders')
@@ -173,7 +303,22 @@ describe.each(testEngines())('a server killed with SIGKILL during a burst of bal
         expect(Number(account.available)).toBe(sum((row) => Number(row.available_change)));
         expect(Number(account.held)).toBe(sum((row) => Number(row.held_change)));
         expect(Number(entries.at(-1)!.available_after)).toBe(Number(account.available));
+        expect(Number(entries.at(-1)!.held_after)).toBe(Number(account.held));
         expect(Number(account.available)).toBeGreaterThanOrEqual(0);
+        expect(Number(account.held)).toBeGreaterThanOrEqual(0);
+        // What is held is exactly what the investor's pending withdrawals set aside.
+        const pending = await db
+          .selectFrom('withdrawals')
+          .select('amount')
+          .where('user_id', '=', investor.userId)
+          .where('state', '=', 'PENDING')
+          .execute();
+        expect(Number(account.held)).toBe(pending.reduce((total, row) => total + Number(row.amount), 0));
+        // No running balance along the way was ever below zero.
+        for (const row of entries) {
+          expect(Number(row.available_after)).toBeGreaterThanOrEqual(0);
+          expect(Number(row.held_after)).toBeGreaterThanOrEqual(0);
+        }
       }
       const totals = await cashTotals(ctx, currency);
       expect(totals.balances.available + totals.balances.held).toBe(
@@ -188,6 +333,13 @@ describe.each(testEngines())('a server killed with SIGKILL during a burst of bal
       // Deposits whose answer was lost may have been credited too; none acknowledged is missing.
       const acknowledged = deposits.reduce((total, made) => total + made.amount, 0);
       expect(totals.deposits).toBeGreaterThanOrEqual(6 * START_BALANCE + acknowledged);
+      // Withdrawals whose payment was acknowledged left the ledger; none was paid twice.
+      const paidOut = settled
+        .filter((done) => done.outcome === 'PAID')
+        .reduce((total, done) => total + withdrawals.find((made) => made.id === done.id)!.amount, 0);
+      expect(totals.withdrawalsPaid).toBeGreaterThanOrEqual(paidOut);
+      const paidRows = everyWithdrawal.filter((row) => row.state === 'PAID');
+      expect(totals.withdrawalsPaid).toBe(paidRows.reduce((total, row) => total + Number(row.amount), 0));
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

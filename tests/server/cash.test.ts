@@ -2,16 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cashBalanceSchema,
   cashEntriesPageSchema,
+  cashEntrySchema,
   depositConfirmResponseSchema,
   operatorWithdrawalResultSchema,
   withdrawalSchema,
   type CashEntryKind,
 } from '../../src/domain/cash';
 import { orderSchema, signStatusSchema, type Order } from '../../src/domain/orders';
+import { myRevenuesResponseSchema } from '../../src/domain/portfolio';
+import { cashStatementFigures } from '../../src/domain/cash-statements';
 import { commands } from '../../server/cli/commands';
 import { commitDistribution, planDistribution } from '../../server/modules/account/service';
 import {
   appendCashEntry,
+  cashStatementEntriesOf,
   cashTotals,
   confirmDeposit,
   depositReferenceOf,
@@ -254,6 +258,32 @@ describe.each(testEngines())('the cash balance (%s)', (engine) => {
     expect(live).toHaveLength(2);
   });
 
+  it('tells of a deposit only while the investor keeps that type of notice on', async () => {
+    const investor = await createInvestor(t.app, 'cash-quiet@example.com');
+    const told = async () =>
+      (
+        (await call(investor, 'GET', '/api/v1/notifications')).json() as { notifications: Array<{ type: string }> }
+      ).notifications.filter((item) => item.type === 'DEPOSIT_CREDITED').length;
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/notifications/preferences',
+      headers: investor.headers,
+      payload: { type: 'DEPOSIT_CREDITED', isEnabled: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    await deposit(investor.userId, 1_000);
+    expect(await told()).toBe(0);
+    expect(await balanceOf(investor)).toMatchObject({ available: 1_000 });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/notifications/preferences',
+      headers: investor.headers,
+      payload: { type: 'DEPOSIT_CREDITED', isEnabled: true },
+    });
+    await deposit(investor.userId, 2_000);
+    expect(await told()).toBe(1);
+  });
+
   it('pays an order from the balance when the contract is signed: cash out and tokens in at once', async () => {
     const investor = await createInvestor(t.app, 'cash-buyer@example.com');
     await deposit(investor.userId, 3_000);
@@ -440,6 +470,41 @@ describe.each(testEngines())('the cash balance (%s)', (engine) => {
     expect(told.filter((type) => type === 'WITHDRAWAL_RETURNED')).toHaveLength(1);
   });
 
+  it('withdraws to a wallet of the address book, which the operator sees to pay', async () => {
+    const investor = await enrolledInvestor();
+    await deposit(investor.userId, 8_000);
+    const added = await call(investor, 'POST', '/api/v1/users/me/addresses', {
+      label: 'Main',
+      network: 'ETHEREUM',
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      code: freshCode(investor),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const addressId = (added.json() as { id: string }).id;
+    const requested = await call(investor, 'POST', '/api/v1/users/me/withdrawals', {
+      amount: 3_000,
+      destination: { type: 'WALLET', addressId },
+      code: freshCode(investor),
+    });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const pending = withdrawalSchema.parse(requested.json());
+    expect(pending.destination).toEqual({
+      type: 'WALLET',
+      label: 'Main (ETHEREUM) 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    });
+    expect(await balanceOf(investor)).toMatchObject({ available: 5_000, held: 3_000 });
+    const listed = await call(adminA, 'GET', '/api/v1/operator/withdrawals?state=PENDING');
+    const row = (listed.json() as { withdrawals: Array<{ id: string; payTo: string }> }).withdrawals.find(
+      (item) => item.id === pending.id,
+    );
+    expect(row?.payTo).toContain('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+    const paid = await call(adminA, 'POST', `/api/v1/operator/withdrawals/${pending.id}/paid`, {
+      bankReference: '0xfeedbeef',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await balanceOf(investor)).toMatchObject({ available: 5_000, held: 0 });
+  });
+
   it('pays each revenue share into its holder’s balance once, with two sweeps at once', async () => {
     const { productId: paying } = await createSaleProduct(t.app);
     const holders: Investor[] = [];
@@ -471,12 +536,17 @@ describe.each(testEngines())('the cash balance (%s)', (engine) => {
         now: clock.now().toISOString(),
       }),
     );
-    // Before the pay date nothing moves.
+    // Before the pay date nothing moves, and the revenue page has no entry to link to.
     expect(await sweepRevenueIntoBalances(t.app.ctx)).toBe(0);
+    const sharesOf = async (who: Investor) =>
+      myRevenuesResponseSchema.parse((await call(who, 'GET', '/api/v1/users/me/revenues')).json()).myRevenueAndProducts
+        .shares;
+    expect((await sharesOf(holders[0]!)).map((share) => [share.state, share.entryId])).toEqual([['SCHEDULED', null]]);
     clock.set(Date.UTC(2026, 10, 25, 1));
     const runs = await Promise.all([sweepRevenueIntoBalances(t.app.ctx), sweepRevenueIntoBalances(t.app.ctx)]);
     expect(runs[0]! + runs[1]!).toBe(6);
     expect(await sweepRevenueIntoBalances(t.app.ctx)).toBe(0);
+    expect(await run('revenue:sweep')).toBe('No revenue share is due.');
     const balances = await Promise.all(holders.map((holder) => balanceOf(holder)));
     expect(balances.map((balance) => balance.available)).toEqual([10_000, 20_000, 30_000, 40_000, 50_000, 60_000]);
     const page = cashEntriesPageSchema.parse(
@@ -486,6 +556,70 @@ describe.each(testEngines())('the cash balance (%s)', (engine) => {
       expect.objectContaining({ kind: 'REVENUE', reason: 'DISTRIBUTION', productId: paying, actor: 'SYSTEM' }),
     ]);
     expect(page.entries[0]!.distributionId).toEqual(expect.any(Number));
+
+    // The revenue page links each paid share to the one entry that paid it in; that entry reads alone.
+    const [share] = await sharesOf(holders[0]!);
+    expect(share).toMatchObject({ state: 'PAID', amount: 10_000, entryId: page.entries[0]!.id });
+    const entry = await call(holders[0]!, 'GET', `/api/v1/users/me/balance/entries/${share!.entryId}`);
+    expect(entry.statusCode, entry.body).toBe(200);
+    expect(cashEntrySchema.parse(entry.json())).toEqual(page.entries[0]);
+    // Another investor's entry is not there for anyone else; a malformed id is refused.
+    expect(errorCode(await call(holders[1]!, 'GET', `/api/v1/users/me/balance/entries/${share!.entryId}`))).toBe(
+      'NOT_FOUND',
+    );
+    expect(errorCode(await call(holders[0]!, 'GET', '/api/v1/users/me/balance/entries/1e3'))).toBe('VALIDATION_FAILED');
+  });
+
+  it('pays a share net of the project’s withholding and states gross, withheld and net', async () => {
+    const { productId: taxed } = await createSaleProduct(t.app);
+    const holder = await createInvestor(t.app, 'cash-taxed@example.com');
+    await insertHolding(t.app.ctx.db, {
+      productId: taxed,
+      userId: holder.userId,
+      quantity: 10,
+      firstInvestedAt: '2026-11-01T00:00:00.000Z',
+    });
+    await expect(run('revenue:withholding', String(taxed), '5001')).rejects.toThrow(/0 to 5000/);
+    await expect(run('revenue:withholding', '99999', '100')).rejects.toThrow(/no project/);
+    expect(await run('revenue:withholding', String(taxed), '1500', '--as', adminA.email)).toContain(
+      'withholds 1500 basis points',
+    );
+    const audit = await t.app.ctx.db
+      .selectFrom('audit_events')
+      .select('detail')
+      .where('type', '=', 'REVENUE_WITHHOLDING_SET')
+      .execute();
+    expect(audit.map((row) => JSON.parse(row.detail!) as Record<string, string>)).toEqual([
+      expect.objectContaining({ productId: String(taxed), bps: '1500', previous: '0' }),
+    ]);
+    clock.set(Date.UTC(2026, 10, 25, 2));
+    const plan = planDistribution({
+      productId: taxed,
+      amount: 5_001,
+      recordDate: '2026-11-24',
+      memo: null,
+      currency: t.config.CURRENCY,
+      now: clock.now(),
+      paysAt: '2026-11-25T00:00:00.000Z',
+    });
+    await t.app.ctx.db.transaction().execute((trx) =>
+      commitDistribution(trx, plan, {
+        idempotencyKey: 'cash-revenue-taxed',
+        isNewDistribution: true,
+        createdBy: 'test',
+        meta: META,
+        now: clock.now().toISOString(),
+      }),
+    );
+    expect(await sweepRevenueIntoBalances(t.app.ctx)).toBe(1);
+    // 15 % of 5,001 is 750.15: 750 withheld, 4,251 paid in.
+    expect(await balanceOf(holder)).toMatchObject({ available: 4_251 });
+    const { entries } = await cashStatementEntriesOf(t.app.ctx, holder.userId);
+    const figures = cashStatementFigures({ from: '2026-11-01', to: '2026-11-30' }, entries);
+    expect(figures.revenue).toEqual([{ productId: taxed, gross: 5_001, withheld: 750, net: 4_251 }]);
+    expect(figures.closing).toBe(4_251);
+    // Back to none: later shares are paid in whole.
+    expect(await run('revenue:withholding', String(taxed), '0')).toContain('(was 1500)');
   });
 
   it('pages entries newest first and filters them by month', async () => {

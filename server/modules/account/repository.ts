@@ -213,8 +213,11 @@ const userShares = compiledQueryFamily(
       .selectFrom('revenue_shares')
       .innerJoin('revenue_distributions', 'revenue_distributions.id', 'revenue_shares.distribution_id')
       .innerJoin('products', 'products.id', 'revenue_shares.product_id')
+      // The balance entry that paid the share in, once the pay-date sweep has (one at most: unique key).
+      .leftJoin('cash_entries', 'cash_entries.revenue_share_id', 'revenue_shares.id')
       .select([
         'revenue_shares.id',
+        'cash_entries.id as entry_id',
         'revenue_shares.product_id',
         'revenue_shares.amount',
         'revenue_shares.balance',

@@ -197,7 +197,8 @@ export async function getMyRevenues(
   const now = ctx.now();
   // The held projects with what was paid for each, then the shares: two statements.
   const held = await findHeldProductsWithPaid(ctx.db, userId);
-  const shares = (await findUserShares(ctx.db, userId, query.productId)).map((row) => ({
+  const rows = await findUserShares(ctx.db, userId, query.productId);
+  const shares = rows.map((row) => ({
     id: Number(row.id),
     productId: Number(row.product_id),
     productName: row.product_name,
@@ -207,6 +208,7 @@ export async function getMyRevenues(
     paysAt: row.pays_at,
     memo: row.memo,
     state: shareState(row.pays_at, now),
+    entryId: row.entry_id === null ? null : Number(row.entry_id),
   }));
   const inWindow = (paysAt: string) =>
     (!query.from || paysAt.slice(0, 10) >= query.from) && (!query.to || paysAt.slice(0, 10) <= query.to);

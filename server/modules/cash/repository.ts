@@ -97,7 +97,7 @@ export async function findEntryByDepositKey(db: Db, depositKey: string) {
 
 export async function findEntries(
   db: Db,
-  filter: { userId: string; currency: string; before?: number; from?: string; to?: string; limit: number },
+  filter: { userId: string; currency: string; id?: number; before?: number; from?: string; to?: string; limit: number },
 ): Promise<CashEntryView[]> {
   let query = db
     .selectFrom('cash_entries')
@@ -112,6 +112,7 @@ export async function findEntries(
     ])
     .where('cash_entries.user_id', '=', filter.userId)
     .where('cash_entries.currency', '=', filter.currency);
+  if (filter.id !== undefined) query = query.where('cash_entries.id', '=', filter.id);
   if (filter.before !== undefined) query = query.where('cash_entries.id', '<', filter.before);
   if (filter.from !== undefined) query = query.where('cash_entries.created_at', '>=', filter.from);
   if (filter.to !== undefined) query = query.where('cash_entries.created_at', '<', filter.to);
@@ -120,21 +121,26 @@ export async function findEntries(
 
 /** Every entry of an investor in one currency, oldest first, with its project's name: what statements sum. */
 export async function findStatementEntries(db: Db, userId: string, currency: string) {
-  return db
-    .selectFrom('cash_entries')
-    .leftJoin('products', 'products.id', 'cash_entries.product_id')
-    .select([
-      'cash_entries.kind',
-      'cash_entries.available_change',
-      'cash_entries.held_change',
-      'cash_entries.product_id',
-      'cash_entries.created_at',
-      'products.name as product_name',
-    ])
-    .where('cash_entries.user_id', '=', userId)
-    .where('cash_entries.currency', '=', currency)
-    .orderBy('cash_entries.id')
-    .execute();
+  return (
+    db
+      .selectFrom('cash_entries')
+      .leftJoin('products', 'products.id', 'cash_entries.product_id')
+      // A revenue entry pays in the share net of what was withheld: the share is the gross.
+      .leftJoin('revenue_shares', 'revenue_shares.id', 'cash_entries.revenue_share_id')
+      .select([
+        'cash_entries.kind',
+        'revenue_shares.amount as share_amount',
+        'cash_entries.available_change',
+        'cash_entries.held_change',
+        'cash_entries.product_id',
+        'cash_entries.created_at',
+        'products.name as product_name',
+      ])
+      .where('cash_entries.user_id', '=', userId)
+      .where('cash_entries.currency', '=', currency)
+      .orderBy('cash_entries.id')
+      .execute()
+  );
 }
 
 /** Every balance and the entries' sums by kind, for the conservation check and the operator. */
@@ -237,6 +243,7 @@ export async function findDueRevenueShares(db: Db, at: string, currency: string,
   return db
     .selectFrom('revenue_shares')
     .innerJoin('revenue_distributions', 'revenue_distributions.id', 'revenue_shares.distribution_id')
+    .innerJoin('products', 'products.id', 'revenue_shares.product_id')
     .leftJoin('cash_entries', 'cash_entries.revenue_share_id', 'revenue_shares.id')
     .select([
       'revenue_shares.id',
@@ -245,6 +252,7 @@ export async function findDueRevenueShares(db: Db, at: string, currency: string,
       'revenue_shares.amount',
       'revenue_shares.distribution_id',
       'revenue_distributions.currency',
+      'products.revenue_withholding_bps',
     ])
     .where('cash_entries.id', 'is', null)
     .where('revenue_shares.pays_at', '<=', at)
@@ -264,12 +272,14 @@ export async function isRevenueSharePaid(db: Db, shareId: number): Promise<boole
   return row !== undefined;
 }
 
-/** The entries that paid the given shares in, by share id (the revenue page links to them). */
-export async function findEntriesOfShares(db: Db, shareIds: number[]) {
-  if (shareIds.length === 0) return [];
-  return db
-    .selectFrom('cash_entries')
-    .select(['id', 'revenue_share_id', 'created_at'])
-    .where('revenue_share_id', 'in', shareIds)
-    .execute();
+/** Sets what a project withholds of each revenue share paid in from now on; answers the previous setting. */
+export async function updateRevenueWithholding(db: Db, productId: number, bps: number): Promise<number | undefined> {
+  const before = await db
+    .selectFrom('products')
+    .select('revenue_withholding_bps')
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  if (!before) return undefined;
+  await db.updateTable('products').set({ revenue_withholding_bps: bps }).where('id', '=', productId).execute();
+  return Number(before.revenue_withholding_bps);
 }

@@ -3,6 +3,8 @@ import {
   cashBalanceSchema,
   cashEntriesPageSchema,
   cashEntriesQuerySchema,
+  cashEntryParamsSchema,
+  cashEntrySchema,
   withdrawalParamsSchema,
   withdrawalRequestSchema,
   withdrawalSchema,
@@ -12,6 +14,7 @@ import { authOf, requestMeta } from '../../plugins/auth';
 import {
   cancelWithdrawal,
   getBalance,
+  getEntry,
   listEntries,
   listWithdrawals,
   requestWithdrawal,
@@ -45,6 +48,18 @@ export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.headers(privateCache);
       return listEntries(ctx, authOf(request).user.id, request.query);
+    },
+  );
+
+  app.get(
+    '/api/v1/users/me/balance/entries/:id',
+    {
+      schema: { params: cashEntryParamsSchema, response: { 200: cashEntrySchema } },
+      preValidation: reader,
+    },
+    async (request, reply) => {
+      reply.headers(privateCache);
+      return getEntry(ctx, authOf(request).user.id, request.params.id);
     },
   );
 

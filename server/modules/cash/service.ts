@@ -4,9 +4,12 @@ import {
   cashEntryEffect,
   DEPOSIT_REFERENCE_ALPHABET,
   normalizeDepositReference,
+  REVENUE_WITHHOLDING_MAX_BPS,
+  revenueWithheld,
   type CashActor,
   type CashBalance,
   type CashEntriesPage,
+  type CashEntry,
   type CashEntryKind,
   type CashEntryReason,
   type DepositConfirmResponse,
@@ -50,6 +53,7 @@ import {
   sumCashAccounts,
   sumEntriesByKind,
   sumWithdrawnSince,
+  updateRevenueWithholding,
   type CashEntryView,
   type WithdrawalRow,
 } from './repository';
@@ -241,7 +245,7 @@ function dayAgo(ctx: Pick<AppContext, 'now'>): string {
   return new Date(ctx.now().getTime() - 24 * 3_600_000).toISOString();
 }
 
-function toEntry(row: CashEntryView) {
+function toEntry(row: CashEntryView): CashEntry {
   return {
     id: Number(row.id),
     kind: row.kind,
@@ -291,6 +295,13 @@ export async function listEntries(
     entries: page.map(toEntry),
     nextCursor: rows.length > query.limit ? Number(page[page.length - 1]!.id) : null,
   };
+}
+
+/** One entry of the investor's balance; another investor's (or none) is NOT_FOUND alike. */
+export async function getEntry(ctx: AppContext, userId: string, id: number): Promise<CashEntry> {
+  const [row] = await findEntries(ctx.db, { userId, currency: ctx.config.CURRENCY, id, limit: 1 });
+  if (!row) throw new AppError('NOT_FOUND', 'There is no such entry in your balance.');
+  return toEntry(row);
 }
 
 // Orders paid from the balance (called by the orders module inside its transactions)
@@ -400,9 +411,15 @@ export async function cashStatementEntriesOf(
   const entries = rows.map((row) => {
     const productId = row.product_id === null ? null : Number(row.product_id);
     if (productId !== null && row.product_name) projectNames[productId] = row.product_name;
+    const availableChange = Number(row.available_change);
     return {
       kind: row.kind,
-      availableChange: Number(row.available_change),
+      availableChange,
+      // What the project withheld of a revenue share: its gross less what was paid in.
+      withheld:
+        row.kind === 'REVENUE' && row.share_amount !== null
+          ? Math.max(0, Number(row.share_amount) - availableChange)
+          : 0,
       heldChange: Number(row.held_change),
       productId,
       at: row.created_at,
@@ -460,16 +477,21 @@ export async function sweepRevenueIntoBalances(ctx: AppContext, batch = 200): Pr
     try {
       await ctx.db.transaction().execute(async (trx) => {
         if (await isRevenueSharePaid(trx, Number(share.id))) return;
+        // The project's withholding at the moment the share is paid in (zero unless set).
+        const gross = Number(share.amount);
+        const withheld = revenueWithheld(gross, Number(share.revenue_withholding_bps));
         await appendCashEntry(trx, {
           userId: share.user_id,
           currency: share.currency,
           kind: 'REVENUE',
           reason: 'DISTRIBUTION',
-          amount: Number(share.amount),
+          amount: gross - withheld,
           actor: { type: 'SYSTEM', id: 'revenue-sweep' },
           revenueShareId: Number(share.id),
           productId: Number(share.product_id),
-          note: `Distribution ${share.distribution_id}`,
+          note: withheld
+            ? `Distribution ${share.distribution_id}: ${gross} gross, ${withheld} withheld`
+            : `Distribution ${share.distribution_id}`,
           at,
         });
         await recordLiveEvents(trx, at, [
@@ -484,6 +506,41 @@ export async function sweepRevenueIntoBalances(ctx: AppContext, batch = 200): Pr
     }
   }
   return paid;
+}
+
+/**
+ * What a project withholds of each revenue share paid into a balance from now on, in basis
+ * points (0 to REVENUE_WITHHOLDING_MAX_BPS), with its audit record. Shares already paid in keep
+ * what was withheld then.
+ */
+export async function setRevenueWithholding(
+  ctx: AppContext,
+  productId: number,
+  bps: number,
+  operator: string,
+  meta: RequestMeta,
+): Promise<{ productId: number; bps: number; previous: number }> {
+  if (!Number.isInteger(bps) || bps < 0 || bps > REVENUE_WITHHOLDING_MAX_BPS) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The withholding is a whole number of basis points from 0 to ${REVENUE_WITHHOLDING_MAX_BPS}.`,
+    );
+  }
+  return ctx.db.transaction().execute(async (trx) => {
+    const previous = await updateRevenueWithholding(trx, productId, bps);
+    if (previous === undefined) throw new AppError('NOT_FOUND', `There is no project ${productId}.`);
+    await appendAuditEvent(
+      trx,
+      {
+        actor: 'operator',
+        type: 'REVENUE_WITHHOLDING_SET',
+        detail: { productId: String(productId), bps: String(bps), previous: String(previous), operator },
+        meta,
+      },
+      ctx.now().toISOString(),
+    );
+    return { productId, bps, previous };
+  });
 }
 
 // Withdrawals

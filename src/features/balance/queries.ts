@@ -1,4 +1,5 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { CashEntriesPage, CashEntry } from '../../domain/cash';
 import { api } from '../../lib/api';
 import { loadSchema } from '../../lib/api-client';
 import { balanceKeys } from './keys';
@@ -28,6 +29,34 @@ export const balanceEntriesQueryOptions = (month: string | null) =>
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 15_000,
+  });
+
+/** The entry among the entries lists this device already has (fetched now or saved), if any. */
+export function findSavedEntry(queryClient: QueryClient, id: number): CashEntry | undefined {
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<CashEntriesPage>>({
+    queryKey: balanceKeys.entryLists(),
+  })) {
+    for (const page of data?.pages ?? []) {
+      const found = page.entries.find((entry) => entry.id === id);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * One entry (the one a revenue share was paid in by, say). Saved for offline; where it was never
+ * fetched, the page reads it from the saved entries lists (`findSavedEntry`).
+ */
+export const balanceEntryQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: balanceKeys.entry(id),
+    queryFn: ({ signal }) =>
+      api.request(`/api/v1/users/me/balance/entries/${id}`, {
+        schema: loadSchema(cashSchemas, 'cashEntrySchema'),
+        signal,
+      }),
+    staleTime: 60_000,
   });
 
 const cashStatementSchemas = () => import('../../domain/cash-statements');

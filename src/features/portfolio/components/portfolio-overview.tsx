@@ -223,10 +223,22 @@ export function PortfolioOverview() {
                   <span className="min-w-0">
                     {share.productName} · {t('portfolio.paidOn', { date: formatDate(share.paysAt) })}
                     <span aria-hidden="true"> · </span>
-                    {/* Each share is credited as one entry of the balance when its pay date comes. */}
-                    <Link to="/account/balance" className="text-link inline-flex min-h-11 items-center">
-                      {t('portfolio.seeEntry')}
-                    </Link>
+                    {/* Each share is credited as one entry of the balance when its pay date comes: link to it. */}
+                    {share.entryId !== null ? (
+                      <Link
+                        to="/account/balance"
+                        search={{ entry: share.entryId }}
+                        aria-label={t('portfolio.seeEntryOf', {
+                          project: share.productName,
+                          date: formatDate(share.paysAt),
+                        })}
+                        className="text-link inline-flex min-h-11 items-center"
+                      >
+                        {t('portfolio.seeEntry')}
+                      </Link>
+                    ) : (
+                      <span className="text-ink-muted">{t('portfolio.beingCredited')}</span>
+                    )}
                   </span>
                   <span className="font-semibold tabular-nums">{money(share.amount)}</span>
                 </li>

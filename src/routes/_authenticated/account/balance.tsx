@@ -1,6 +1,7 @@
 import { useSuspenseQueries } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { readWholeNumber } from '../../../domain/search';
 import { BalanceEntries } from '../../../features/balance/components/balance-entries';
 import { DepositDetails } from '../../../features/balance/components/deposit-details';
 import { WithdrawForm } from '../../../features/balance/components/withdraw-form';
@@ -17,8 +18,14 @@ import { Amount } from '../../../ui/amount';
  * route, no loader: each route's definition is part of the first page, so the page loads its
  * data itself (and, offline, from what this device saved).
  */
+export interface BalanceSearch {
+  /** An entry to show and mark (the revenue page links each paid share to its entry). */
+  entry?: number;
+}
+
 export const Route = createFileRoute('/_authenticated/account/balance')({
   staticData: { texts: ['catalogue'] },
+  validateSearch: (search: Record<string, unknown>): BalanceSearch => ({ entry: readWholeNumber(search.entry) }),
   head: () => pageHead(t('balance.title')),
   component: Page,
 });
@@ -39,6 +46,7 @@ function Page() {
   const [{ data: balance }, { data: bank }, { data: addresses }] = useSuspenseQueries({
     queries: [balanceQueryOptions(), bankDetailsQueryOptions(), addressesQueryOptions()],
   });
+  const { entry } = Route.useSearch();
   const [month, setMonth] = useState<string | null>(null);
   const account = bank.bankDetails;
   return (
@@ -96,7 +104,7 @@ function Page() {
           <WithdrawalsList />
         </div>
       </div>
-      <BalanceEntries month={month} onMonthChange={setMonth} />
+      <BalanceEntries month={month} onMonthChange={setMonth} openedId={entry} />
     </div>
   );
 }
