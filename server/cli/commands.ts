@@ -347,7 +347,8 @@ function orderCommands(): Record<string, Command> {
         const [productId, file, ...name] = rest;
         const id = parseProductId(productId);
         const fields = documentAddFieldsSchema.safeParse({ name: name.join(' ') });
-        if (!fields.success) throw new AppError('VALIDATION_FAILED', 'Give the document’s name (at most 200 characters).');
+        if (!fields.success)
+          throw new AppError('VALIDATION_FAILED', 'Give the document’s name (at most 200 characters).');
         const result = await addDocument(ctx, {
           productId: id,
           name: fields.data.name,

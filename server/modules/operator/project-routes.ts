@@ -290,10 +290,16 @@ export const operatorProjectRoutes: FastifyPluginAsyncZod = async (app) => {
         noStore(reply);
         const { bytes, fields } = await readFileWithFields(request, maxBytes);
         const { note } = checkFields(request, documentReplaceFieldsSchema, fields);
-        const list = await replaceProjectDocument(ctx, operator(request), request.params.id, request.params.documentId, {
-          bytes,
-          note,
-        });
+        const list = await replaceProjectDocument(
+          ctx,
+          operator(request),
+          request.params.id,
+          request.params.documentId,
+          {
+            bytes,
+            note,
+          },
+        );
         return reply.code(201).send(list);
       },
     );

@@ -93,7 +93,12 @@ export async function uploadProjectImage(
   await assertMayActOn(ctx, operator, productId);
   await readProjectForEditing(ctx, productId);
   if (!operator.userId) throw new AppError('ROLE_REQUIRED', 'Project images are uploaded from an operator account.');
-  return storeProjectImage(ctx, { userId: operator.userId, label: operator.label, meta: operator.meta }, productId, bytes);
+  return storeProjectImage(
+    ctx,
+    { userId: operator.userId, label: operator.label, meta: operator.meta },
+    productId,
+    bytes,
+  );
 }
 
 /** The project's documents, each with its history of versions. */
