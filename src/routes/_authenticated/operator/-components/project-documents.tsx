@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { OperatorDocument } from '../../../../domain/project-documents';
-import {
-  projectDocumentsOptions,
-  useAddDocument,
-  useReplaceDocument,
-} from '../../../../features/operator/project-uploads';
+import { useAddDocument, useReplaceDocument } from '../../../../features/operator-projects/mutations';
+import { projectDocumentsOptions } from '../../../../features/operator-projects/queries';
 import { formatDateTime } from '../../../../lib/dates';
 import { t } from '../../../../lib/i18n';
 import { QueryProblem } from './query-problem';

@@ -5,7 +5,7 @@ import { operatorRoleOf } from '../../../../domain/access';
 import { parseMajorAmount, toMajorUnitsNumeral } from '../../../../domain/money';
 import type { OperatorProject, ProjectInputDraft } from '../../../../domain/project-editing';
 import { useProjectVisibility, useSaveProject } from '../../../../features/operator/mutations';
-import { useUploadProjectImage } from '../../../../features/operator/project-uploads';
+import { useUploadProjectImage } from '../../../../features/operator-projects/mutations';
 import { operatorKeys } from '../../../../features/operator/queries';
 import { meQueryOptions } from '../../../../features/session/queries';
 import { t, type MessageKey } from '../../../../lib/i18n';

@@ -1,10 +1,10 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { OperatorDocumentList } from '../../domain/project-documents';
 import { api } from '../../lib/api';
 import { loadSchema } from '../../lib/api-client';
 import { t } from '../../lib/i18n';
-import { OPERATOR_KEY } from './queries';
+import { projectDocumentsKey } from './queries';
 
 /**
  * The Projects screen's uploads: images for the page's fields, and the project's documents
@@ -13,20 +13,6 @@ import { OPERATOR_KEY } from './queries';
  */
 
 const schemas = () => import('../../domain/project-documents');
-
-export const projectDocumentsKey = (id: number) => [OPERATOR_KEY, 'projects', id, 'documents'] as const;
-
-export const projectDocumentsOptions = (id: number) =>
-  queryOptions({
-    queryKey: projectDocumentsKey(id),
-    queryFn: ({ signal }) =>
-      api.request(`/api/v1/operator/projects/${id}/documents`, {
-        schema: loadSchema(schemas, 'operatorDocumentListSchema'),
-        signal,
-      }),
-    staleTime: 15_000,
-    meta: { persist: false },
-  });
 
 function formOf(file: File, fields: Record<string, string | null>): FormData {
   const body = new FormData();
