@@ -97,10 +97,14 @@ function ReplaceDocument({ projectId, document }: { projectId: number; document:
   };
   if (!open) {
     return (
-      <button type="button" className="btn-secondary mt-3" onClick={() => setOpen(true)}>
-        <span className="i-lucide-file-up" aria-hidden="true" />
+      <button
+        type="button"
+        className="btn-secondary mt-3"
+        onClick={() => setOpen(true)}
+        aria-label={`${t('operator.documents.replace')}: ${document.name}`}
+      >
+        <span className="i-lucide-file-pen" aria-hidden="true" />
         {t('operator.documents.replace')}
-        <span className="sr-only">: {document.name}</span>
       </button>
     );
   }
@@ -132,7 +136,7 @@ function ReplaceDocument({ projectId, document }: { projectId: number; document:
       ) : null}
       <div className="flex flex-wrap gap-2 sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={replace.isPending}>
-          <span className="i-lucide-upload" aria-hidden="true" />
+          <span className="i-lucide-arrow-up" aria-hidden="true" />
           {t('operator.documents.upload')}
         </button>
         <button type="button" className="btn-ghost" onClick={() => setOpen(false)}>
@@ -189,7 +193,7 @@ function AddDocument({ projectId }: { projectId: number }) {
         </p>
       ) : null}
       <button type="submit" className="btn-primary mt-3" disabled={add.isPending} data-testid="document-add">
-        <span className="i-lucide-file-plus" aria-hidden="true" />
+        <span className="i-lucide-file-plus-2" aria-hidden="true" />
         {t('operator.documents.addButton')}
       </button>
     </form>

@@ -179,7 +179,7 @@ function ImageUpload({ inputId, projectId, label }: { inputId: string; projectId
     <div className="mt-2 flex flex-wrap items-center gap-2">
       <label className="btn-secondary cursor-pointer focus-within:(ring-3 ring-brand-400 ring-offset-2 ring-offset-paper)">
         <span
-          className={upload.isPending ? 'i-lucide-loader-circle animate-spin' : 'i-lucide-upload'}
+          className={upload.isPending ? 'i-lucide-loader-circle animate-spin' : 'i-lucide-arrow-up'}
           aria-hidden="true"
         />
         {t(upload.isPending ? 'operator.projects.uploading' : 'operator.projects.uploadImage')}
