@@ -98,17 +98,18 @@ for (const width of [390, 1280]) {
       await expect(documents.getByTestId('project-document')).toHaveCount(1);
       await expect(documents.getByTestId('project-document')).toContainText('Offering memorandum');
       await documents.getByRole('button', { name: 'Replace with a new PDF: Offering memorandum' }).click();
-      const replacement = documents.getByLabel('New version (PDF)');
+      const replaceForm = documents.getByRole('form', { name: 'Replace Offering memorandum' });
+      const replacement = replaceForm.getByLabel('New version (PDF)');
       await replacement.setInputFiles(path.resolve('public/icons/apple-touch-icon.png'));
-      await documents.getByRole('button', { name: 'Upload the new version' }).click();
-      await expect(documents.getByRole('alert')).toContainText('PDF');
+      await replaceForm.getByRole('button', { name: 'Upload the new version' }).click();
+      await expect(replaceForm.getByRole('alert')).toContainText('PDF');
       await replacement.setInputFiles({
         name: 'memorandum-v2.pdf',
         mimeType: 'application/pdf',
         buffer: Buffer.from('%PDF-1.4\n% revised use of proceeds\n'),
       });
-      await documents.getByLabel('What changed (shown to investors)').fill('Revised use of proceeds');
-      await documents.getByRole('button', { name: 'Upload the new version' }).click();
+      await replaceForm.getByLabel('What changed (shown to investors)').fill('Revised use of proceeds');
+      await replaceForm.getByRole('button', { name: 'Upload the new version' }).click();
       const history = documents.getByRole('list', { name: 'Versions of Offering memorandum' });
       await expect(history.getByRole('listitem')).toHaveCount(2);
       await expect(history.getByRole('listitem').first()).toContainText('Version 2');
