@@ -74,11 +74,62 @@ for (const width of [390, 1280]) {
       expect(await listedNames(request)).not.toContain(name);
       await shot(page, `projects-edit-${width}`);
 
+      // A logo by upload: its address fills the field, and saving the project uses it.
+      await page
+        .getByLabel('Upload an image for Logo address')
+        .setInputFiles(path.resolve('public/icons/apple-touch-icon.png'));
+      await expect(page.getByText('Uploaded: save the project to use it.')).toBeVisible();
+      const logoField = page.getByLabel('Logo address', { exact: true });
+      await expect(logoField).toHaveValue(/^\/api\/v1\/project-images\/[0-9a-f]{64}\.png$/);
+      const logoUrl = await logoField.inputValue();
+      await page.getByTestId('project-save').click();
+      await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
+      await expect(page.getByLabel('Logo address', { exact: true })).toHaveValue(logoUrl);
+
+      // Documents: one added, then replaced by a new version; a file that is not a PDF is refused.
+      const documents = page.getByTestId('project-documents');
+      await documents.getByLabel('Document name').fill('Offering memorandum');
+      await documents.getByLabel('File (PDF)', { exact: true }).setInputFiles({
+        name: 'memorandum.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n% the first memorandum\n'),
+      });
+      await documents.getByTestId('document-add').click();
+      await expect(documents.getByTestId('project-document')).toHaveCount(1);
+      await expect(documents.getByTestId('project-document')).toContainText('Offering memorandum');
+      await documents.getByRole('button', { name: 'Replace with a new PDF: Offering memorandum' }).click();
+      const replaceForm = documents.getByRole('form', { name: 'Replace Offering memorandum' });
+      const replacement = replaceForm.getByLabel('New version (PDF)');
+      await replacement.setInputFiles(path.resolve('public/icons/apple-touch-icon.png'));
+      await replaceForm.getByRole('button', { name: 'Upload the new version' }).click();
+      await expect(replaceForm.getByRole('alert')).toContainText('PDF');
+      await replacement.setInputFiles({
+        name: 'memorandum-v2.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n% revised use of proceeds\n'),
+      });
+      await replaceForm.getByLabel('What changed (shown to investors)').fill('Revised use of proceeds');
+      await replaceForm.getByRole('button', { name: 'Upload the new version' }).click();
+      const history = documents.getByRole('list', { name: 'Versions of Offering memorandum' });
+      await expect(history.getByRole('listitem')).toHaveCount(2);
+      await expect(history.getByRole('listitem').first()).toContainText('Version 2');
+      await expect(history.getByRole('listitem').first()).toContainText('Current');
+      await expect(history.getByRole('listitem').first()).toContainText('Revised use of proceeds');
+      await expect(history.getByRole('link', { name: 'Download Offering memorandum, version 1' })).toBeVisible();
+      await documents.scrollIntoViewIfNeeded();
+      await shot(page, `projects-documents-${width}`);
+
       // The preview is the investors' page of the draft.
       await page.getByTestId('project-preview-link').click();
       await expect(page.getByTestId('project-preview-note')).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       await expect(page.getByTestId('project-preview')).toContainText('Where is it?');
+      // The uploaded logo is on the page, loaded.
+      const previewLogo = page.getByTestId('project-preview').locator(`img[src="${logoUrl}"]`).first();
+      await expect(previewLogo).toBeVisible();
+      await expect
+        .poll(() => previewLogo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+        .toBe(true);
       await shot(page, `projects-preview-${width}`);
 
       // Published: investors see it on /projects.
@@ -87,12 +138,18 @@ for (const width of [390, 1280]) {
       await expect(page.getByTestId('project-state')).toHaveText('Published');
       await expect(page.getByTestId('cap-table-total')).toContainText('0 of 4000 NOODLE');
       expect(await listedNames(request)).toContain(name);
+      await expect(page.getByTestId('project-documents')).toContainText('Offering memorandum');
 
       await page.goto('/projects');
       await expect(page.getByText(name).first()).toBeVisible();
-      // The one refusal is the over-long name above, which the browser logs as a failed request.
-      expect(consoleErrors.filter((error) => !error.includes('400 (Bad Request)'))).toEqual([]);
-      expect(consoleErrors).toHaveLength(1);
+      // The refusals are the over-long name and the image sent as a document above, which the
+      // browser logs as failed requests.
+      expect(
+        consoleErrors.filter(
+          (error) => !error.includes('400 (Bad Request)') && !error.includes('415 (Unsupported Media Type)'),
+        ),
+      ).toEqual([]);
+      expect(consoleErrors).toHaveLength(2);
     });
   });
 }

@@ -1,10 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { storedPath } from '../modules/kyc/files';
 import { listUsedFiles, listWaitingReviews } from '../modules/kyc/service';
 import { userRoles, type UserRole } from '../../src/domain/auth';
 import { findUserByEmailAddress } from '../modules/users/service';
-import { replaceDocument } from '../modules/documents/service';
+import { addDocument, replaceDocument } from '../modules/documents/service';
+import { documentAddFieldsSchema } from '../../src/domain/project-documents';
 import { expireDueOrders, listOrdersForOperator } from '../modules/orders/service';
 import { orderStates, type OrderState } from '../../src/domain/order-state';
 import type { OrderOutcome, ReviewDecisionRequest } from '../../src/domain/operator';
@@ -31,7 +33,7 @@ import { statementCommands } from './statement-commands';
 import { postCommands } from './post-commands';
 import { marketCommands } from './market-commands';
 import { projectCommands } from './project-commands';
-import { commandLineName, OPERATOR_META, operatorOf, proposedLine } from './operator';
+import { OPERATOR_META, operatorOf, proposedLine } from './operator';
 
 export interface Command {
   args: string;
@@ -237,9 +239,14 @@ export const commands: Record<string, Command> = {
   ...projectCommands,
 };
 
-/** Who acted, as recorded in the audit detail. */
-function operatorName(): string {
-  return `operator:${commandLineName()}`;
+/** The bytes of a file named on the command line (the service checks what they are). */
+async function readDocumentFile(file: string | undefined): Promise<Buffer> {
+  if (!file) throw new AppError('VALIDATION_FAILED', 'Give the path of the PDF.');
+  try {
+    return await readFile(file);
+  } catch {
+    throw new AppError('NOT_FOUND', `Cannot read the file ${file}.`);
+  }
 }
 
 function requireReason(words: string[], what: string): string {
@@ -312,27 +319,44 @@ function orderCommands(): Record<string, Command> {
       run: async (ctx) => `Expired ${await expireDueOrders(ctx, 10_000)} orders.`,
     },
     'document:replace': {
-      args: '<productId> <documentId> <file> [note…]',
-      summary: 'Replace a project document; earlier versions stay downloadable in its history',
-      run: async (ctx, [productId, documentId, file, ...note]) => {
+      args: '<productId> <documentId> <file.pdf> [note…] [--as <email>]',
+      summary: 'Replace a project document with a PDF; earlier versions stay downloadable in its history',
+      run: async (ctx, args) => {
+        const { operator, rest } = await operatorOf(ctx, args);
+        const [productId, documentId, file, ...note] = rest;
         const id = parseProductId(productId);
         const docId = Number(documentId);
         if (!Number.isInteger(docId) || docId < 1) {
           throw new AppError('VALIDATION_FAILED', `"${documentId ?? ''}" is not a document id.`);
         }
-        if (!file) throw new AppError('VALIDATION_FAILED', 'Give the path of the new file.');
-        const result = await replaceDocument(
-          ctx,
-          {
-            productId: id,
-            documentId: docId,
-            filePath: file,
-            note: note.join(' ').trim() || null,
-            operator: operatorName(),
-          },
-          OPERATOR_META,
-        );
+        const result = await replaceDocument(ctx, {
+          productId: id,
+          documentId: docId,
+          bytes: await readDocumentFile(file),
+          note: note.join(' ').trim() || null,
+          editor: operator,
+        });
         return `Document ${docId} of project ${id} is now version ${result.version} (SHA-256 ${result.sha256}), at ${result.url}.`;
+      },
+    },
+    'document:add': {
+      args: '<productId> <file.pdf> <name…> [--as <email>]',
+      summary: 'Add a document (a PDF) to a project; its page lists it after the others',
+      run: async (ctx, args) => {
+        const { operator, rest } = await operatorOf(ctx, args);
+        const [productId, file, ...name] = rest;
+        const id = parseProductId(productId);
+        const fields = documentAddFieldsSchema.safeParse({ name: name.join(' ') });
+        if (!fields.success)
+          throw new AppError('VALIDATION_FAILED', 'Give the document’s name (at most 200 characters).');
+        const result = await addDocument(ctx, {
+          productId: id,
+          name: fields.data.name,
+          bytes: await readDocumentFile(file),
+          note: null,
+          editor: operator,
+        });
+        return `Document ${result.documentId} added to project ${id} (SHA-256 ${result.sha256}), at ${result.url}.`;
       },
     },
   };

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,11 +159,13 @@ describe.each(testEngines())('the project-access rule on every project-scoped ro
     for (const version of [2, 3]) {
       const file = path.join(folder, `terms-v${version}.pdf`);
       writeFileSync(file, `%PDF-1.4 version ${version} of ${name}`);
-      await replaceDocument(
-        t.app.ctx,
-        { productId, documentId, filePath: file, note: null, operator: 'test' },
-        OPERATOR,
-      );
+      await replaceDocument(t.app.ctx, {
+        productId,
+        documentId,
+        bytes: readFileSync(file),
+        note: null,
+        editor: { userId: null, label: 'test', meta: OPERATOR },
+      });
     }
     return {
       productId,

@@ -52,3 +52,29 @@ export async function insertDocumentVersion(db: Db, values: Insertable<ProductDo
 export async function pointDocumentAt(db: Db, documentId: number, url: string): Promise<void> {
   await db.updateTable('product_documents').set({ url }).where('id', '=', documentId).execute();
 }
+
+/** A project's documents in the order its page lists them. */
+export async function findDocumentsOf(db: Db, productId: number) {
+  return db
+    .selectFrom('product_documents')
+    .select(['id', 'name', 'url'])
+    .where('product_id', '=', productId)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+}
+
+/** A new document, listed after the project's others; its address is set by its first version. */
+export async function insertDocument(db: Db, productId: number, name: string): Promise<number> {
+  const last = await db
+    .selectFrom('product_documents')
+    .select((eb) => eb.fn.max('sort_order').as('last'))
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  const row = await db
+    .insertInto('product_documents')
+    .values({ product_id: productId, name, description: '', url: '', sort_order: Number(last?.last ?? -1) + 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}

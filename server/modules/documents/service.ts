@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Transaction } from 'kysely';
+import type { OperatorDocument } from '../../../src/domain/project-documents';
 import type { DocumentVersion } from '../../../src/domain/products';
 import type { AppContext, RequestMeta } from '../../context';
+import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
+import { detectContentType } from '../kyc/files';
 import {
   findDocument,
+  findDocumentsOf,
+  insertDocument,
   findDocumentVersion,
   findDocumentVersions,
   insertDocumentVersion,
@@ -107,40 +113,79 @@ export function toDocumentHistory(
   }));
 }
 
-/** An operator replaces a document with the file at `filePath`; answers the new version number. */
-export async function replaceDocument(
-  ctx: AppContext,
-  input: { productId: number; documentId: number; filePath: string; note: string | null; operator: string },
-  meta: RequestMeta,
-): Promise<{ version: number; sha256: string; url: string }> {
-  const document = await findDocument(ctx.db, input.productId, input.documentId);
-  if (!document) throw new AppError('NOT_FOUND', `Project ${input.productId} has no document ${input.documentId}.`);
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(input.filePath);
-  } catch {
-    throw new AppError('NOT_FOUND', `Cannot read the file ${input.filePath}.`);
-  }
+/** Who replaces or adds a document: the console's operator, or the command line (userId null). */
+export interface DocumentEditor {
+  userId: string | null;
+  label: string;
+  meta: RequestMeta;
+}
+
+/** A document's bytes must be a PDF, by its first bytes: the name and the declared type prove nothing. */
+function assertPdf(bytes: Buffer): void {
   if (bytes.length === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty.');
+  if (detectContentType(bytes) !== 'application/pdf') {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'A project document must be a PDF.');
+  }
+}
+
+/** Writes a version's bytes in the data folder, never over another file ('wx'): a version cannot change. */
+async function storeVersionBytes(
+  ctx: AppContext,
+  productId: number,
+  documentId: number,
+  version: number,
+  bytes: Buffer,
+): Promise<{ storedPath: string; hash: string }> {
   const hash = sha256(bytes);
-  const versions = await findDocumentVersions(ctx.db, input.productId);
-  const latest = versions.find((row) => Number(row.document_id) === input.documentId);
-  const version = (latest ? Number(latest.version) : 0) + 1;
-  const extension =
-    path
-      .extname(input.filePath)
-      .toLowerCase()
-      .replace(/[^.a-z0-9]/g, '') || '.bin';
   const storedPath = path.join(
     'product-documents',
-    String(input.productId),
-    String(input.documentId),
-    `v${version}-${hash.slice(0, 12)}${extension}`,
+    String(productId),
+    String(documentId),
+    `v${version}-${hash.slice(0, 12)}.pdf`,
   );
   const target = path.join(ctx.config.dataDir, storedPath);
   await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-  // Written before the row exists, never overwritten ('wx'): a version's bytes cannot change.
   await writeFile(target, bytes, { mode: 0o400, flag: 'wx' });
+  return { storedPath, hash };
+}
+
+async function auditDocument(
+  trx: Transaction<Database>,
+  editor: DocumentEditor,
+  type: 'DOCUMENT_REPLACED' | 'DOCUMENT_ADDED',
+  detail: Record<string, string>,
+  note: string | null,
+  at: string,
+): Promise<void> {
+  await appendAuditEvent(
+    trx,
+    {
+      userId: editor.userId,
+      actor: 'operator',
+      type,
+      detail: { ...detail, operator: editor.label, ...(note ? { note } : {}) },
+      meta: editor.meta,
+    },
+    at,
+  );
+}
+
+/**
+ * An operator replaces a document with a new PDF (the console's upload, or the file the command
+ * line read): a new version is stored and the document points at it; the earlier ones stay in its
+ * history. Answers the new version number. Audited in the transaction that adds the version.
+ */
+export async function replaceDocument(
+  ctx: AppContext,
+  input: { productId: number; documentId: number; bytes: Buffer; note: string | null; editor: DocumentEditor },
+): Promise<{ version: number; sha256: string; url: string }> {
+  const document = await findDocument(ctx.db, input.productId, input.documentId);
+  if (!document) throw new AppError('NOT_FOUND', `Project ${input.productId} has no document ${input.documentId}.`);
+  assertPdf(input.bytes);
+  const versions = await findDocumentVersions(ctx.db, input.productId);
+  const latest = versions.find((row) => Number(row.document_id) === input.documentId);
+  const version = (latest ? Number(latest.version) : 0) + 1;
+  const { storedPath, hash } = await storeVersionBytes(ctx, input.productId, input.documentId, version, input.bytes);
   const url = versionUrl(input.productId, input.documentId, version);
   const at = ctx.now().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
@@ -150,32 +195,75 @@ export async function replaceDocument(
       url,
       stored_path: storedPath,
       sha256: hash,
-      size: bytes.length,
+      size: input.bytes.length,
       note: input.note,
-      created_by: input.operator,
+      created_by: input.editor.label,
       created_at: at,
     });
     await pointDocumentAt(trx, input.documentId, url);
-    await appendAuditEvent(
+    await auditDocument(
       trx,
+      input.editor,
+      'DOCUMENT_REPLACED',
       {
-        userId: null,
-        actor: 'operator',
-        type: 'DOCUMENT_REPLACED',
-        detail: {
-          productId: String(input.productId),
-          documentId: String(input.documentId),
-          version: String(version),
-          sha256: hash,
-          operator: input.operator,
-          ...(input.note ? { note: input.note } : {}),
-        },
-        meta,
+        productId: String(input.productId),
+        documentId: String(input.documentId),
+        version: String(version),
+        sha256: hash,
       },
+      input.note,
       at,
     );
   });
   return { version, sha256: hash, url };
+}
+
+/** An operator adds a document to a project: its first version is the PDF sent, listed last. */
+export async function addDocument(
+  ctx: AppContext,
+  input: { productId: number; name: string; bytes: Buffer; note: string | null; editor: DocumentEditor },
+): Promise<{ documentId: number; version: number; sha256: string; url: string }> {
+  assertPdf(input.bytes);
+  const at = ctx.now().toISOString();
+  return ctx.db.transaction().execute(async (trx) => {
+    const documentId = await insertDocument(trx, input.productId, input.name);
+    const { storedPath, hash } = await storeVersionBytes(ctx, input.productId, documentId, 1, input.bytes);
+    const url = versionUrl(input.productId, documentId, 1);
+    await insertDocumentVersion(trx, {
+      document_id: documentId,
+      version: 1,
+      url,
+      stored_path: storedPath,
+      sha256: hash,
+      size: input.bytes.length,
+      note: input.note,
+      created_by: input.editor.label,
+      created_at: at,
+    });
+    await pointDocumentAt(trx, documentId, url);
+    await auditDocument(
+      trx,
+      input.editor,
+      'DOCUMENT_ADDED',
+      { productId: String(input.productId), documentId: String(documentId), name: input.name, sha256: hash },
+      input.note,
+      at,
+    );
+    return { documentId, version: 1, sha256: hash, url };
+  });
+}
+
+/** Every document of a project with its history, newest version first (the console's list). */
+export async function listDocuments(ctx: AppContext, productId: number): Promise<OperatorDocument[]> {
+  const [documents, rows] = await Promise.all([
+    findDocumentsOf(ctx.db, productId),
+    findDocumentVersions(ctx.db, productId),
+  ]);
+  return documents.map((document) => {
+    const id = Number(document.id);
+    const versions = rows.filter((row) => Number(row.document_id) === id);
+    return { id, name: document.name, url: document.url, versions: toDocumentHistory(productId, id, versions) };
+  });
 }
 
 /** The bytes of one version, or where the site serves it (first versions live in the client build). */

@@ -1,5 +1,14 @@
+import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import {
+  documentAddFieldsSchema,
+  documentReplaceFieldsSchema,
+  operatorDocumentListSchema,
+  projectDocumentParamsSchema,
+  projectImageSchema,
+} from '../../../src/domain/project-documents';
 import {
   capTableQuerySchema,
   capTableSchema,
@@ -9,11 +18,19 @@ import {
   projectInputSchema,
 } from '../../../src/domain/project-editing';
 import { authOf, requestMeta } from '../../plugins/auth';
-import { noStore } from '../../plugins/presets';
+import { noStore, tightRateLimit } from '../../plugins/presets';
+import { AppError } from '../../errors';
+import { validationText } from '../../i18n/errors';
+import { requestLanguage } from '../../i18n/language';
+import { readFileWithFields, readSingleFile } from '../uploads/storage';
 import { contentDisposition } from '../orders/signing';
 import {
   addProject,
+  addProjectDocument,
   capTableCsv,
+  listProjectDocuments,
+  replaceProjectDocument,
+  uploadProjectImage,
   editProject,
   hideProject,
   listProjects,
@@ -25,6 +42,21 @@ import {
 import { productDetailSchema } from '../../../src/domain/products';
 import { publicOrigin } from '../site/origin';
 import { assertMayActOn, operatorOfRequest } from './service';
+
+/** The text fields of a multipart upload, checked by the domain's schema, refused field by field. */
+function checkFields<T>(request: FastifyRequest, schema: ZodType<T>, fields: Record<string, string>): T {
+  const result = schema.safeParse(fields);
+  if (result.success) return result.data;
+  const language = requestLanguage(request);
+  const message = result.error.issues
+    .slice(0, 5)
+    .map((issue) => {
+      const where = issue.path.length > 0 ? `body.${issue.path.join('.')}` : 'body';
+      return `${where}: ${validationText(issue.message, language)}`;
+    })
+    .join('; ');
+  throw new AppError('VALIDATION_FAILED', message);
+}
 
 /**
  * Projects in the console: list, read, create (a hidden draft), edit, publish, hide, and the cap
@@ -183,4 +215,93 @@ export const operatorProjectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) => capTable(request, reply),
   );
+
+  app.get(
+    `${base}/:id/documents`,
+    {
+      schema: {
+        summary: 'The project’s documents, each with its versions (the current one first)',
+        params: operatorProjectParamsSchema,
+        response: { 200: operatorDocumentListSchema },
+      },
+      preValidation: [seller, ownProject],
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return listProjectDocuments(ctx, operator(request), request.params.id);
+    },
+  );
+
+  // Multipart is parsed only here, with the upload limits every other upload has.
+  await app.register(async (plugin) => {
+    const uploads = plugin.withTypeProvider<ZodTypeProvider>();
+    const maxBytes = ctx.config.KYC_UPLOAD_MAX_BYTES;
+    await uploads.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 2, parts: 3 } });
+    const rateLimit = tightRateLimit(ctx.config.UPLOAD_RATE_LIMIT_MAX);
+    uploads.post(
+      `${base}/:id/images`,
+      {
+        schema: {
+          summary: 'Uploads an image for the project’s page (JPEG, PNG or WebP, checked by its content)',
+          params: operatorProjectParamsSchema,
+          response: { 201: projectImageSchema },
+        },
+        preValidation: [sellerAction, ownProject],
+        config: { rateLimit },
+      },
+      async (request, reply) => {
+        noStore(reply);
+        const bytes = await readSingleFile(request, maxBytes);
+        const url = await uploadProjectImage(ctx, operator(request), request.params.id, bytes);
+        return reply.code(201).send({ url });
+      },
+    );
+    uploads.post(
+      `${base}/:id/documents`,
+      {
+        schema: {
+          summary: 'Adds a document (a PDF, with the fields name and note) to the project',
+          params: operatorProjectParamsSchema,
+          response: { 201: operatorDocumentListSchema },
+        },
+        preValidation: [sellerAction, ownProject],
+        config: { rateLimit },
+      },
+      async (request, reply) => {
+        noStore(reply);
+        const { bytes, fields } = await readFileWithFields(request, maxBytes);
+        const { name, note } = checkFields(request, documentAddFieldsSchema, fields);
+        const list = await addProjectDocument(ctx, operator(request), request.params.id, { bytes, name, note });
+        return reply.code(201).send(list);
+      },
+    );
+    uploads.post(
+      `${base}/:id/documents/:documentId/versions`,
+      {
+        schema: {
+          summary: 'Replaces a document with a new PDF (the field note says what changed); earlier versions stay',
+          params: projectDocumentParamsSchema,
+          response: { 201: operatorDocumentListSchema },
+        },
+        preValidation: [sellerAction, ownProject],
+        config: { rateLimit },
+      },
+      async (request, reply) => {
+        noStore(reply);
+        const { bytes, fields } = await readFileWithFields(request, maxBytes);
+        const { note } = checkFields(request, documentReplaceFieldsSchema, fields);
+        const list = await replaceProjectDocument(
+          ctx,
+          operator(request),
+          request.params.id,
+          request.params.documentId,
+          {
+            bytes,
+            note,
+          },
+        );
+        return reply.code(201).send(list);
+      },
+    );
+  });
 };

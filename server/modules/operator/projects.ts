@@ -17,6 +17,9 @@ import {
   updateProject,
   type ProjectEditor,
 } from '../products/editing';
+import { addDocument, listDocuments, replaceDocument } from '../documents/service';
+import { storeProjectImage } from '../products/images';
+import { AppError } from '../../errors';
 import { assertAdmin, assertMayActOn, scopeOf, type Operator } from './service';
 
 /**
@@ -78,6 +81,57 @@ export async function readCapTable(
 ): Promise<CapTable> {
   await assertMayActOn(ctx, operator, productId);
   return capTableAt(ctx, productId, date);
+}
+
+/** An image for the project's page, uploaded from the console: answers its public address. */
+export async function uploadProjectImage(
+  ctx: AppContext,
+  operator: Operator,
+  productId: number,
+  bytes: Buffer,
+): Promise<string> {
+  await assertMayActOn(ctx, operator, productId);
+  await readProjectForEditing(ctx, productId);
+  if (!operator.userId) throw new AppError('ROLE_REQUIRED', 'Project images are uploaded from an operator account.');
+  return storeProjectImage(
+    ctx,
+    { userId: operator.userId, label: operator.label, meta: operator.meta },
+    productId,
+    bytes,
+  );
+}
+
+/** The project's documents, each with its history of versions. */
+export async function listProjectDocuments(ctx: AppContext, operator: Operator, productId: number) {
+  await assertMayActOn(ctx, operator, productId);
+  await readProjectForEditing(ctx, productId);
+  return { documents: await listDocuments(ctx, productId) };
+}
+
+/** Replaces a document with a new PDF; its earlier versions stay in its history (as `document:replace`). */
+export async function replaceProjectDocument(
+  ctx: AppContext,
+  operator: Operator,
+  productId: number,
+  documentId: number,
+  file: { bytes: Buffer; note: string | null },
+) {
+  await assertMayActOn(ctx, operator, productId);
+  await replaceDocument(ctx, { productId, documentId, bytes: file.bytes, note: file.note, editor: operator });
+  return listProjectDocuments(ctx, operator, productId);
+}
+
+/** Adds a document (a PDF) to the project (as `document:add`). */
+export async function addProjectDocument(
+  ctx: AppContext,
+  operator: Operator,
+  productId: number,
+  file: { bytes: Buffer; name: string; note: string | null },
+) {
+  await assertMayActOn(ctx, operator, productId);
+  await readProjectForEditing(ctx, productId);
+  await addDocument(ctx, { productId, name: file.name, bytes: file.bytes, note: file.note, editor: operator });
+  return listProjectDocuments(ctx, operator, productId);
 }
 
 /** The cap table as a CSV file: one line per holder, the total last. */

@@ -10,7 +10,9 @@ import {
   subscribeResponseSchema,
   whitelistStateSchema,
 } from '../../../src/domain/products';
+import { projectImageNameSchema } from '../../../src/domain/project-documents';
 import { authOf, optionalViewer } from '../../plugins/auth';
+import { readProjectImage } from './images';
 import { publicOrigin } from '../site/origin';
 import {
   getCategories,
@@ -39,6 +41,21 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: productShelvesSchema } } },
     // The home page's shelves, with the list's visibility: a signed-in viewer's allowed list counts too.
     async (request) => getShelves(ctx, (await optionalViewer(ctx, request))?.user ?? null),
+  );
+
+  // Images uploaded for project pages (decision 1818): named by the SHA-256 of their bytes, so an
+  // address never changes content and is kept a year; public, as the pages that show them are.
+  app.get(
+    '/api/v1/project-images/:name',
+    { schema: { summary: 'An image uploaded for a project’s page', params: projectImageNameSchema } },
+    async (request, reply) => {
+      const image = await readProjectImage(ctx, request.params.name);
+      return reply
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff')
+        .type(image.contentType)
+        .send(image.bytes);
+    },
   );
 
   app.get('/api/v1/categories', { schema: { response: { 200: categoryListSchema } } }, async () => getCategories(ctx));

@@ -66,3 +66,31 @@ export async function readSingleFile(request: FastifyRequest, maxBytes: number):
     throw new AppError('VALIDATION_FAILED', 'The upload could not be read: it is incomplete or malformed.');
   }
 }
+
+/**
+ * The one file of a multipart request and its text fields (any order), in memory; the same
+ * refusals as readSingleFile. The caller checks the fields with its schema.
+ */
+export async function readFileWithFields(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ bytes: Buffer; fields: Record<string, string> }> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
+  const fields: Record<string, string> = {};
+  let bytes: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') bytes = await part.toBuffer();
+      else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && MULTIPART_TOO_LARGE.has(code)) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `A file may be at most ${Math.floor(maxBytes / (1024 * 1024))} MB.`);
+    }
+    request.log.info({ err: error }, 'unreadable multipart upload');
+    throw new AppError('VALIDATION_FAILED', 'The upload could not be read: it is incomplete or malformed.');
+  }
+  if (!bytes) throw new AppError('VALIDATION_FAILED', 'Choose a file to upload.');
+  return { bytes, fields };
+}

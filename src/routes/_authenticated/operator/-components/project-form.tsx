@@ -5,6 +5,7 @@ import { operatorRoleOf } from '../../../../domain/access';
 import { parseMajorAmount, toMajorUnitsNumeral } from '../../../../domain/money';
 import type { OperatorProject, ProjectInputDraft } from '../../../../domain/project-editing';
 import { useProjectVisibility, useSaveProject } from '../../../../features/operator/mutations';
+import { useUploadProjectImage } from '../../../../features/operator-projects/mutations';
 import { operatorKeys } from '../../../../features/operator/queries';
 import { meQueryOptions } from '../../../../features/session/queries';
 import { t, type MessageKey } from '../../../../lib/i18n';
@@ -22,6 +23,8 @@ interface Field {
   name: string;
   label: MessageKey;
   kind: Kind;
+  /** An image's address: an uploaded image fills it. */
+  image?: boolean;
 }
 type Item = Record<string, unknown>;
 
@@ -31,11 +34,14 @@ const f = (name: string, kind: Kind, label = `operator.projects.field.${name}`):
   label: label as MessageKey,
 });
 
+/** An address field the page loads an image from: it gets an upload button. */
+const img = (field: Field): Field => ({ ...field, image: true });
+
 const LISTS = {
-  team: [f('name', 'text'), f('role', 'text'), f('description', 'long'), f('image', 'optionalLink')],
+  team: [f('name', 'text'), f('role', 'text'), f('description', 'long'), img(f('image', 'optionalLink'))],
   socialLinks: [f('platform', 'text'), f('url', 'link')],
   dealTerms: [f('field', 'text'), f('value', 'text'), f('tooltip', 'optional')],
-  images: [f('url', 'link'), f('altText', 'text')],
+  images: [img(f('url', 'link')), f('altText', 'text')],
   gifts: [f('title', 'text'), f('description', 'long'), f('isDigital', 'flag'), f('limitQuantity', 'quantity')],
   communityBadges: [f('name', 'text'), f('limitQuantity', 'quantity')],
   faqs: [f('title', 'text'), f('description', 'long')],
@@ -62,8 +68,8 @@ const ABOUT = [
   f('employees', 'number'),
   f('website', 'optionalLink'),
   f('address', 'optional'),
-  f('logo', 'optionalLink', 'operator.projects.field.aboutLogo'),
-  f('locationImage', 'optionalLink'),
+  img(f('logo', 'optionalLink', 'operator.projects.field.aboutLogo')),
+  img(f('locationImage', 'optionalLink')),
 ];
 
 /** A local datetime-local value ("2026-12-01T09:00") from an ISO instant, and back. */
@@ -148,7 +154,77 @@ function readValue(kind: Kind, raw: FormDataEntryValue | null, currency: string)
   }
 }
 
-function Input({ id, field, value, currency }: { id: string; field: Field; value: unknown; currency: string }) {
+/**
+ * Beside an image's address: choose a file, it is uploaded and its address fills the field (saved
+ * with the project). Only an existing project takes uploads; a new one is saved as a draft first.
+ */
+function ImageUpload({ inputId, projectId, label }: { inputId: string; projectId: number; label: string }) {
+  const upload = useUploadProjectImage(projectId);
+  const [shown, setShown] = useState<string | null>(null);
+  const onFile = (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    if (!file) return;
+    upload.mutate(file, {
+      onSuccess: ({ url }) => {
+        const field = document.getElementById(inputId);
+        if (field instanceof HTMLInputElement) field.value = url;
+        setShown(url);
+      },
+      onSettled: () => {
+        input.value = '';
+      },
+    });
+  };
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-2">
+      <label className="btn-secondary cursor-pointer focus-within:(ring-3 ring-brand-400 ring-offset-2 ring-offset-paper)">
+        <span
+          className={upload.isPending ? 'i-lucide-loader-circle animate-spin' : 'i-lucide-arrow-up'}
+          aria-hidden="true"
+        />
+        {t(upload.isPending ? 'operator.projects.uploading' : 'operator.projects.uploadImage')}
+        <input
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          className="sr-only"
+          aria-label={t('operator.projects.uploadImageFor', { field: label })}
+          disabled={upload.isPending}
+          onChange={(event) => onFile(event.currentTarget)}
+        />
+      </label>
+      {shown ? (
+        <img
+          src={shown}
+          alt={t('operator.projects.uploadedImage', { field: label })}
+          className="h-11 w-11 rounded-md border border-line object-cover"
+          width={44}
+          height={44}
+        />
+      ) : null}
+      <span role="status" className="min-w-0 text-sm">
+        {upload.error ? (
+          <span className="text-coral-800">{upload.error.message}</span>
+        ) : shown ? (
+          <span className="text-ink-soft">{t('operator.projects.imageUploaded')}</span>
+        ) : null}
+      </span>
+    </div>
+  );
+}
+
+function Input({
+  id,
+  field,
+  value,
+  currency,
+  projectId,
+}: {
+  id: string;
+  field: Field;
+  value: unknown;
+  currency: string;
+  projectId?: number | undefined;
+}) {
   const label = t(field.label);
   if (field.kind === 'flag') {
     return (
@@ -164,7 +240,7 @@ function Input({ id, field, value, currency }: { id: string; field: Field; value
     className: 'input mt-1 w-full',
     defaultValue: initialValue(field.kind, value, currency),
   };
-  return (
+  const control = (
     <label className="block text-sm" htmlFor={id}>
       <span className="font-semibold text-ink">
         {label}
@@ -186,6 +262,15 @@ function Input({ id, field, value, currency }: { id: string; field: Field; value
       )}
     </label>
   );
+  if (field.image && projectId !== undefined) {
+    return (
+      <div>
+        {control}
+        <ImageUpload inputId={id} projectId={projectId} label={label} />
+      </div>
+    );
+  }
+  return control;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -207,11 +292,13 @@ function ListSection({
   rows,
   onChange,
   currency,
+  projectId,
 }: {
   name: ListName;
   rows: Row[];
   onChange: (rows: Row[]) => void;
   currency: string;
+  projectId: number | undefined;
 }) {
   const move = (index: number, by: number) => {
     const next = [...rows];
@@ -235,6 +322,7 @@ function ListSection({
                   field={field}
                   value={row.item[field.name]}
                   currency={currency}
+                  projectId={projectId}
                 />
               ))}
             </div>
@@ -369,6 +457,9 @@ export function ProjectForm({
       ) : null}
 
       <Section title={t('operator.projects.section.basics')}>
+        {project ? null : (
+          <p className="text-sm text-ink-soft sm:col-span-2">{t('operator.projects.uploadAfterSave')}</p>
+        )}
         <label className="block text-sm">
           <span className="font-semibold text-ink">{t('operator.projects.field.category')}</span>
           <select name="categoryId" className="input mt-1 w-full" defaultValue={start.categoryId}>
@@ -386,6 +477,7 @@ export function ProjectForm({
             field={field}
             value={start[field.name as 'name']}
             currency={currency}
+            projectId={project?.id}
           />
         ))}
       </Section>
@@ -398,6 +490,7 @@ export function ProjectForm({
             field={field}
             value={start[field.name as 'name']}
             currency={currency}
+            projectId={project?.id}
           />
         ))}
         {(['startsAt', 'endsAt'] as const).map((name) => (
@@ -421,6 +514,7 @@ export function ProjectForm({
             field={field}
             value={start[field.name as 'name']}
             currency={currency}
+            projectId={project?.id}
           />
         ))}
       </Section>
@@ -447,6 +541,7 @@ export function ProjectForm({
                 field={field}
                 value={start.about?.[field.name as 'legalName']}
                 currency={currency}
+                projectId={project?.id}
               />
             ))}
           </div>
@@ -459,6 +554,7 @@ export function ProjectForm({
           name={name}
           rows={lists[name]}
           currency={currency}
+          projectId={project?.id}
           onChange={(rows) => setLists((current) => ({ ...current, [name]: rows }))}
         />
       ))}
@@ -474,7 +570,13 @@ export function ProjectForm({
 }
 
 const FIELDS = {
-  basics: [f('name', 'text'), f('tokenName', 'text'), f('description', 'long'), f('image', 'link'), f('logo', 'link')],
+  basics: [
+    f('name', 'text'),
+    f('tokenName', 'text'),
+    f('description', 'long'),
+    img(f('image', 'link')),
+    img(f('logo', 'link')),
+  ],
   sale: [
     f('pricePerToken', 'amount'),
     f('totalQuantity', 'quantity'),

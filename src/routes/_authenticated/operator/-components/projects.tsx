@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../../lib/dates';
 import { getLocale, t } from '../../../../lib/i18n';
 import { NotFoundPage } from '../../../-components/not-found-page';
 import { CapTablePanel } from './project-cap-table';
+import { DocumentsPanel } from './project-documents';
 import { ProjectForm } from './project-form';
 import { ProjectPreview } from './project-preview';
 import { DataTable } from './data-table';
@@ -170,6 +171,7 @@ function EditProject({ id }: { id: number }) {
             currency={project.data.currency}
             categories={projects.data.categories}
           />
+          <DocumentsPanel id={id} />
           <CapTablePanel id={id} />
         </>
       ) : (
