@@ -570,6 +570,7 @@ export const texts = {
     'Investors download these from the project page. A replacement keeps every earlier version in the document’s history. PDF only.',
   'operator.documents.empty': 'No documents yet.',
   'operator.documents.versionCount': '{count} versions',
+  'operator.documents.versionOne': '1 version',
   'operator.documents.history': 'Versions of {name}',
   'operator.documents.version': 'Version {version}',
   'operator.documents.download': 'Download {name}, version {version}',

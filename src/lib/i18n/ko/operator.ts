@@ -571,6 +571,7 @@ export const texts = {
     '투자자는 프로젝트 페이지에서 이 문서를 내려받습니다. 새 파일로 바꿔도 이전 버전은 모두 문서 기록에 남습니다. PDF만 받습니다.',
   'operator.documents.empty': '아직 문서가 없습니다.',
   'operator.documents.versionCount': '버전 {count}개',
+  'operator.documents.versionOne': '버전 1개',
   'operator.documents.history': '{name}의 버전',
   'operator.documents.version': '버전 {version}',
   'operator.documents.download': '{name} 버전 {version} 내려받기',

@@ -46,7 +46,9 @@ function DocumentItem({ projectId, document }: { projectId: number; document: Op
     <li className="rounded-md border border-line p-3" data-testid="project-document">
       <h3 className="break-words font-semibold text-ink">{document.name}</h3>
       <p className="text-sm text-ink-soft">
-        {t('operator.documents.versionCount', { count: document.versions.length })}
+        {document.versions.length === 1
+          ? t('operator.documents.versionOne')
+          : t('operator.documents.versionCount', { count: document.versions.length })}
       </p>
       <ol className="mt-2 space-y-2 text-sm" aria-label={t('operator.documents.history', { name: document.name })}>
         {document.versions.map((version) => (
