@@ -17,6 +17,8 @@ export const liveEventTypes = [
   'balance',
   // The account itself (an operator lifted a ban): who the investor is, and their activity.
   'account',
+  // One of the investor's market orders was placed, filled, cancelled or expired.
+  'marketOrder',
 ] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
 
@@ -24,7 +26,7 @@ export interface LiveEvent {
   type: LiveEventType;
   /** The project it is about, when there is one. */
   productId: number | null;
-  /** The order's id for `order`; null otherwise. */
+  /** The order's id for `order` and `marketOrder`; null otherwise. */
   ref: string | null;
 }
 

@@ -77,6 +77,8 @@ export const validationMessagesKo: Record<ValidationKey, string> = {
   'validation.market.side': 'BUY 또는 SELL을 선택해 주세요.',
   'validation.market.price': '토큰당 가격을 통화의 최소 단위로 1 이상 입력해 주세요.',
   'validation.market.quantity': '토큰 수량을 1부터 1,000,000,000까지의 정수로 입력해 주세요.',
+  'validation.market.goodUntil': '유효 기한은 시간대가 포함된 날짜와 시간이어야 합니다.',
+  'validation.market.state': 'OPEN, FILLED, CANCELLED, EXPIRED 중에서 선택해 주세요.',
   'validation.withdrawalId': '출금 ID가 올바르지 않습니다.',
   'validation.depositReference': 'MOA7K3F9Q와 같은 입금 참조 코드를 입력해 주세요.',
   'validation.bankReference': '은행 거래 참조를 100자 이내로 입력해 주세요.',

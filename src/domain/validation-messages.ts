@@ -83,6 +83,8 @@ export const validationMessages = {
   'validation.market.side': 'Choose BUY or SELL.',
   'validation.market.price': 'Enter a price per token of at least 1, in the smallest unit of the currency.',
   'validation.market.quantity': 'Enter a whole number of tokens from 1 to 1,000,000,000.',
+  'validation.market.goodUntil': 'The end date must be a date and time with its offset.',
+  'validation.market.state': 'Choose OPEN, FILLED, CANCELLED or EXPIRED.',
   'validation.withdrawalId': 'That is not a withdrawal id.',
   'validation.depositReference': 'Enter the deposit reference, such as MOA7K3F9Q.',
   'validation.bankReference': 'Enter the bank reference, at most 100 characters.',

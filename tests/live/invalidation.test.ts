@@ -28,6 +28,7 @@ import {
 } from '../../src/features/projects/queries';
 import { meQueryOptions } from '../../src/features/session/queries';
 import { balanceKeys } from '../../src/features/balance/keys';
+import { myMarketOrdersQueryOptions, myMarketTradesQueryOptions } from '../../src/features/market/queries';
 import { invalidateEveryLiveQuery, invalidateForLiveEvent, liveInvalidations } from '../../src/live/invalidation';
 
 const HELD = 7;
@@ -64,6 +65,9 @@ const screens: Record<string, QueryKey> = {
   identityToken: identityTokenQueryOptions().queryKey,
   proposals: votingsOptions(HELD, 'PROPOSAL').queryKey,
   otherProposals: votingsOptions(OTHER, 'PROPOSAL').queryKey,
+  myMarketOrders: myMarketOrdersQueryOptions().queryKey,
+  myOpenMarketOrders: myMarketOrdersQueryOptions('OPEN').queryKey,
+  myMarketTrades: myMarketTradesQueryOptions().queryKey,
 };
 
 /** What each change must refresh, and nothing else of the screens above. */
@@ -77,6 +81,7 @@ const expected: Record<LiveEventType, string[]> = {
   whitelist: ['whitelist', 'project', 'shelves', 'activity'],
   vote: ['proposals'],
   account: ['me', 'activity'],
+  marketOrder: ['myMarketOrders', 'myOpenMarketOrders', 'myMarketTrades'],
 };
 
 function seeded(): QueryClient {

@@ -29,6 +29,7 @@ import * as bankStatements from './2026-11-26-1040-bank-statements';
 import * as postDrafts from './2026-11-27-1400-post-drafts';
 import * as market from './2026-11-27-1500-market';
 import * as notificationParams from './2026-11-27-1700-notification-params';
+import * as marketGoodUntil from './2026-11-28-1300-market-good-until';
 import * as notificationFanout from './2026-11-27-1600-notification-fanout';
 
 /**
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-1500-market': market,
   '2026-11-27-1600-notification-fanout': notificationFanout,
   '2026-11-27-1700-notification-params': notificationParams,
+  '2026-11-28-1300-market-good-until': marketGoodUntil,
 };
