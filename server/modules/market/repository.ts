@@ -146,7 +146,7 @@ export async function findCrossingOrders(
   const opposite = side === 'BUY' ? 'SELL' : 'BUY';
   const query = db
     .selectFrom('market_orders')
-    .select(['id', 'user_id', 'side', 'price', 'remaining'])
+    .select(['id', 'user_id', 'side', 'price', 'remaining', 'quantity'])
     .where('product_id', '=', productId)
     .where('state', '=', 'OPEN')
     .where('side', '=', opposite)
@@ -163,6 +163,8 @@ export async function findCrossingOrders(
     side: row.side,
     price: Number(row.price),
     remaining: Number(row.remaining),
+    /** The order's whole quantity, for its fill notice. */
+    quantity: Number(row.quantity),
     seq: Number(row.id),
   }));
 }

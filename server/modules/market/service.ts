@@ -542,7 +542,7 @@ export async function placeMarketOrder(
 
     const incoming: BookOrder = { id, userId, side: body.side, price: body.price, remaining: body.quantity, seq: id };
     const settled: Array<{ tradeId: number; price: number; quantity: number }> = [];
-    const touched = new FilledOrders();
+    const touched = new FilledOrders({ id, quantity: body.quantity });
     let stoppedBySelfTrade = false;
     while (incoming.remaining > 0 && !stoppedBySelfTrade) {
       const batch = await findCrossingOrders(trx, productId, body.side, body.price, MATCH_BATCH, at);
@@ -552,7 +552,7 @@ export async function placeMarketOrder(
         const maker = batch.find((order) => order.id === fill.makerOrderId)!;
         const tradeId = await settleFill(ctx, trx, fill, placed, maker, at);
         settled.push({ tradeId, price: fill.price, quantity: fill.quantity });
-        touched.add(fill);
+        touched.add(fill, maker);
       }
       const filled = incoming.remaining - result.remaining;
       if (filled > 0 && !(await takeFromOrder(trx, id, incoming.remaining, filled, at))) {
@@ -568,7 +568,7 @@ export async function placeMarketOrder(
       await releaseHold(ctx, trx, placed, left ?? 0, { type: 'SYSTEM', id: SYSTEM }, at, meta);
     }
     await recordLiveEvents(trx, at, [{ userId, type: 'marketOrder', productId, ref: String(id) }]);
-    await notifyFills(ctx, trx, touched, product.name, at);
+    await notifyFills(ctx, trx, touched, product, at);
     return { orderId: id, fills: settled };
   });
   const row = await findMarketOrder(ctx.db, orderId);
@@ -660,14 +660,28 @@ export async function expireDueMarketOrders(ctx: AppContext): Promise<number> {
 
 /** What one placement filled of each order it touched: the incoming one and every maker. */
 class FilledOrders {
-  readonly byOrder = new Map<number, { userId: string; side: 'BUY' | 'SELL'; quantity: number; amount: number }>();
+  readonly byOrder = new Map<
+    number,
+    { userId: string; side: 'BUY' | 'SELL'; quantity: number; amount: number; ordered: number; before: number }
+  >();
 
-  add(fill: Fill): void {
+  /** `incoming`: the order being placed, whole (nothing of it had traded before). */
+  constructor(private readonly incoming: { id: number; quantity: number }) {}
+
+  add(fill: Fill, maker: BookOrder & { quantity: number }): void {
     for (const [orderId, userId, side] of [
       [fill.buyOrderId, fill.buyerId, 'BUY'],
       [fill.sellOrderId, fill.sellerId, 'SELL'],
     ] as const) {
-      const seen = this.byOrder.get(orderId) ?? { userId, side, quantity: 0, amount: 0 };
+      const isMaker = orderId === maker.id;
+      const seen = this.byOrder.get(orderId) ?? {
+        userId,
+        side,
+        quantity: 0,
+        amount: 0,
+        ordered: isMaker ? maker.quantity : this.incoming.quantity,
+        before: isMaker ? maker.quantity - maker.remaining : 0,
+      };
       seen.quantity += fill.quantity;
       seen.amount += fill.amount;
       this.byOrder.set(orderId, seen);
@@ -683,27 +697,38 @@ export const MY_MARKET_LINK = '/account/market';
  * order (inbox and push, subject to their MARKET_ORDER_FILLED preference), and a live event for
  * their open lists. In the placement's transaction, so a notice exists exactly when its fills do.
  */
-async function notifyFills(ctx: AppContext, trx: Db, filled: FilledOrders, productName: string, at: string) {
+async function notifyFills(
+  ctx: AppContext,
+  trx: Db,
+  filled: FilledOrders,
+  product: { id: number; name: string },
+  at: string,
+) {
+  const productId = Number(product.id);
+  await recordLiveEvents(
+    trx,
+    at,
+    [...filled.byOrder].map(([orderId, fill]) => ({
+      userId: fill.userId,
+      type: 'marketOrder' as const,
+      productId,
+      ref: String(orderId),
+    })),
+  );
   for (const [orderId, fill] of filled.byOrder) {
-    const row = await findMarketOrder(trx, orderId);
-    if (!row) continue;
-    await recordLiveEvents(trx, at, [
-      { userId: fill.userId, type: 'marketOrder', productId: Number(row.product_id), ref: String(orderId) },
-    ]);
-    const quantity = Number(row.quantity);
     await recordNotifications(ctx, trx, {
       type: 'MARKET_ORDER_FILLED',
-      productId: Number(row.product_id),
+      productId,
       userIds: [fill.userId],
       params: {
-        productName,
+        productName: product.name,
         side: fill.side,
         reference: String(orderId),
         quantity: String(fill.quantity),
         amount: String(fill.amount),
         currency: ctx.config.CURRENCY,
-        filled: String(quantity - Number(row.remaining)),
-        ordered: String(quantity),
+        filled: String(fill.before + fill.quantity),
+        ordered: String(fill.ordered),
       },
       link: MY_MARKET_LINK,
     });
