@@ -125,7 +125,7 @@ test('market: A lists 5 tokens, B buys 3 from the book, both ledgers move, A can
   await context.setOffline(true);
   try {
     await page.goto('/account/market');
-    await expect(page.getByRole('heading', { level: 1, name: 'My market orders' })).toBeVisible({ timeout: 2_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'My market orders' })).toBeVisible({ timeout: 10_000 });
     await expect(page.getByTestId('offline-banner')).toContainText(
       /You are offline\. Showing what this device saved on .+\./,
     );
