@@ -4,10 +4,13 @@ import type { Page } from '@playwright/test';
 import { toMajorUnitsNumeral } from '../src/domain/money';
 import { moa, projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
 import { expect, test } from './fixtures';
+import { savedQueryKeys } from './saved-queries';
 
 /**
  * The market between investors on the project page (docs/decisions/1813): investor A lists 5
- * tokens, investor B buys 3 from the book, both balances and holdings change, and A cancels the rest.
+ * tokens, investor B buys 3 from the book, both balances and holdings change, A is told of the
+ * partial fill in the inbox and sees it in My market orders (also offline, where cancelling waits
+ * for the network), and A cancels the rest from there.
  */
 const PROJECT = 'Han River Sessions: Drama OST Collection';
 const FRESH = { timeout: 20_000 };
@@ -98,17 +101,53 @@ test('market: A lists 5 tokens, B buys 3 from the book, both ledgers move, A can
   ).json()) as { trades: Array<{ quantity: number; price: number }> };
   expect(trades.trades[0]).toMatchObject({ quantity: 3, price });
 
-  // A cancels the rest of the listing; the book empties.
-  const mine = (await (await request.get('/api/v1/users/me/market/orders', { headers: sellerHeaders })).json()) as {
-    orders: Array<{ id: number; remaining: number; state: string }>;
-  };
-  expect(mine.orders[0]).toMatchObject({ remaining: 2, state: 'OPEN' });
-  const cancelled = await request.post(`/api/v1/market/orders/${mine.orders[0]!.id}/cancel`, {
-    headers: sellerHeaders,
-  });
-  expect(cancelled.status(), await cancelled.text()).toBe(200);
-  await page.reload();
+  // A is told of the partial fill in the inbox, and the notice leads to My market orders.
+  await page.goto('/account/notifications');
+  const notice = page.getByRole('link', { name: new RegExp(`Market order filled: ${PROJECT.slice(0, 20)}`) });
+  await expect(notice).toBeVisible(FRESH);
+  await expect(page.getByText(/Your sell order \d+ traded 3 tokens for .+; 3 of 5 tokens are done\./)).toBeVisible();
+  await notice.click();
+  await expect(page).toHaveURL(/\/account\/market$/, FRESH);
+  await expect(page.getByRole('heading', { level: 1, name: 'My market orders' })).toBeVisible(FRESH);
+  const myOrders = page.getByTestId('my-market-orders');
+  const listing = myOrders.getByRole('listitem').first();
+  await expect(listing).toContainText('Open');
+  await expect(listing).toContainText('3 of 5 traded');
+  await expect(page.getByRole('list', { name: 'Your trades' })).toContainText('Sold');
+  // Reachable from the account's pages too.
+  await expect(
+    page.getByRole('navigation', { name: 'Account pages' }).getByRole('link', { name: 'Market' }),
+  ).toHaveAttribute('aria-current', 'page');
+
+  // Offline, My market orders opens from what this device saved; cancelling waits for the network.
+  await expect.poll(async () => (await savedQueryKeys(page)).includes('["market","mine","orders","ALL"]')).toBe(true);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  await context.setOffline(true);
+  try {
+    await page.goto('/account/market');
+    await expect(page.getByRole('heading', { level: 1, name: 'My market orders' })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByTestId('offline-banner')).toContainText(
+      /You are offline\. Showing what this device saved on .+\./,
+    );
+    await expect(listing).toContainText('3 of 5 traded');
+    await expect(listing.getByRole('button', { name: /^Cancel order/ })).toBeDisabled();
+    await expect(listing.getByText('Needs an internet connection.')).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+
+  // Back online, A cancels the rest from My market orders; what it held comes back and the book empties.
+  await expect(listing.getByRole('button', { name: /^Cancel order/ })).toBeEnabled(FRESH);
+  await listing.getByRole('button', { name: /^Cancel order/ }).click();
+  await expect(listing).toContainText('Cancelled', FRESH);
+  await expect(listing.getByRole('button', { name: /^Cancel order/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancelled', exact: true }).click();
+  await expect(myOrders.getByRole('listitem')).toHaveCount(1, FRESH);
+  await page.screenshot({ path: test.info().outputPath('my-market-orders-390.png'), fullPage: true });
+  await page.goto(`/projects/${projectId}`);
+  await expect(panel.getByRole('link', { name: 'My market orders and trades' })).toBeVisible(FRESH);
   await expect(panel.getByTestId('market-asks')).toContainText('None yet', FRESH);
   await buyerContext.close();
-  expect(consoleErrors).toEqual([]);
+  // Offline, the app's own reads fail as they must; nothing else may.
+  expect(consoleErrors.filter((error) => !error.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
 });

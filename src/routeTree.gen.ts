@@ -34,6 +34,7 @@ import { Route as AuthenticatedAccountAddressBookRouteImport } from './routes/_a
 import { Route as AuthenticatedAccountBalanceRouteImport } from './routes/_authenticated/account/balance'
 import { Route as AuthenticatedAccountBankDetailsRouteImport } from './routes/_authenticated/account/bank-details'
 import { Route as AuthenticatedAccountDocumentsRouteImport } from './routes/_authenticated/account/documents'
+import { Route as AuthenticatedAccountMarketRouteImport } from './routes/_authenticated/account/market'
 import { Route as AuthenticatedAccountNotificationSettingsRouteImport } from './routes/_authenticated/account/notification-settings'
 import { Route as AuthenticatedAccountNotificationsRouteImport } from './routes/_authenticated/account/notifications'
 import { Route as AuthenticatedAccountOverviewRouteImport } from './routes/_authenticated/account/overview'
@@ -186,6 +187,12 @@ const AuthenticatedAccountDocumentsRoute =
   AuthenticatedAccountDocumentsRouteImport.update({
     id: '/documents',
     path: '/documents',
+    getParentRoute: () => AuthenticatedAccountRoute,
+  } as any)
+const AuthenticatedAccountMarketRoute =
+  AuthenticatedAccountMarketRouteImport.update({
+    id: '/market',
+    path: '/market',
     getParentRoute: () => AuthenticatedAccountRoute,
   } as any)
 const AuthenticatedAccountNotificationSettingsRoute =
@@ -347,6 +354,7 @@ export interface FileRoutesByFullPath {
   '/account/balance': typeof AuthenticatedAccountBalanceRoute
   '/account/bank-details': typeof AuthenticatedAccountBankDetailsRoute
   '/account/documents': typeof AuthenticatedAccountDocumentsRoute
+  '/account/market': typeof AuthenticatedAccountMarketRoute
   '/account/notification-settings': typeof AuthenticatedAccountNotificationSettingsRoute
   '/account/notifications': typeof AuthenticatedAccountNotificationsRoute
   '/account/overview': typeof AuthenticatedAccountOverviewRoute
@@ -396,6 +404,7 @@ export interface FileRoutesByTo {
   '/account/balance': typeof AuthenticatedAccountBalanceRoute
   '/account/bank-details': typeof AuthenticatedAccountBankDetailsRoute
   '/account/documents': typeof AuthenticatedAccountDocumentsRoute
+  '/account/market': typeof AuthenticatedAccountMarketRoute
   '/account/notification-settings': typeof AuthenticatedAccountNotificationSettingsRoute
   '/account/notifications': typeof AuthenticatedAccountNotificationsRoute
   '/account/overview': typeof AuthenticatedAccountOverviewRoute
@@ -448,6 +457,7 @@ export interface FileRoutesById {
   '/_authenticated/account/balance': typeof AuthenticatedAccountBalanceRoute
   '/_authenticated/account/bank-details': typeof AuthenticatedAccountBankDetailsRoute
   '/_authenticated/account/documents': typeof AuthenticatedAccountDocumentsRoute
+  '/_authenticated/account/market': typeof AuthenticatedAccountMarketRoute
   '/_authenticated/account/notification-settings': typeof AuthenticatedAccountNotificationSettingsRoute
   '/_authenticated/account/notifications': typeof AuthenticatedAccountNotificationsRoute
   '/_authenticated/account/overview': typeof AuthenticatedAccountOverviewRoute
@@ -499,6 +509,7 @@ export interface FileRouteTypes {
     | '/account/balance'
     | '/account/bank-details'
     | '/account/documents'
+    | '/account/market'
     | '/account/notification-settings'
     | '/account/notifications'
     | '/account/overview'
@@ -548,6 +559,7 @@ export interface FileRouteTypes {
     | '/account/balance'
     | '/account/bank-details'
     | '/account/documents'
+    | '/account/market'
     | '/account/notification-settings'
     | '/account/notifications'
     | '/account/overview'
@@ -599,6 +611,7 @@ export interface FileRouteTypes {
     | '/_authenticated/account/balance'
     | '/_authenticated/account/bank-details'
     | '/_authenticated/account/documents'
+    | '/_authenticated/account/market'
     | '/_authenticated/account/notification-settings'
     | '/_authenticated/account/notifications'
     | '/_authenticated/account/overview'
@@ -830,6 +843,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAccountDocumentsRouteImport
       parentRoute: typeof AuthenticatedAccountRoute
     }
+    '/_authenticated/account/market': {
+      id: '/_authenticated/account/market'
+      path: '/market'
+      fullPath: '/account/market'
+      preLoaderRoute: typeof AuthenticatedAccountMarketRouteImport
+      parentRoute: typeof AuthenticatedAccountRoute
+    }
     '/_authenticated/account/notification-settings': {
       id: '/_authenticated/account/notification-settings'
       path: '/notification-settings'
@@ -1008,6 +1028,7 @@ interface AuthenticatedAccountRouteChildren {
   AuthenticatedAccountBalanceRoute: typeof AuthenticatedAccountBalanceRoute
   AuthenticatedAccountBankDetailsRoute: typeof AuthenticatedAccountBankDetailsRoute
   AuthenticatedAccountDocumentsRoute: typeof AuthenticatedAccountDocumentsRoute
+  AuthenticatedAccountMarketRoute: typeof AuthenticatedAccountMarketRoute
   AuthenticatedAccountNotificationSettingsRoute: typeof AuthenticatedAccountNotificationSettingsRoute
   AuthenticatedAccountNotificationsRoute: typeof AuthenticatedAccountNotificationsRoute
   AuthenticatedAccountOverviewRoute: typeof AuthenticatedAccountOverviewRoute
@@ -1024,6 +1045,7 @@ const AuthenticatedAccountRouteChildren: AuthenticatedAccountRouteChildren = {
   AuthenticatedAccountBalanceRoute: AuthenticatedAccountBalanceRoute,
   AuthenticatedAccountBankDetailsRoute: AuthenticatedAccountBankDetailsRoute,
   AuthenticatedAccountDocumentsRoute: AuthenticatedAccountDocumentsRoute,
+  AuthenticatedAccountMarketRoute: AuthenticatedAccountMarketRoute,
   AuthenticatedAccountNotificationSettingsRoute:
     AuthenticatedAccountNotificationSettingsRoute,
   AuthenticatedAccountNotificationsRoute:

@@ -213,10 +213,13 @@ export interface MarketOrdersTable {
   quantity: number;
   remaining: number;
   state: 'OPEN' | 'FILLED' | 'CANCELLED';
-  cancel_reason: 'INVESTOR' | 'OPERATOR' | 'SELF_TRADE' | null;
+  /** EXPIRED: the order passed its good_until. */
+  cancel_reason: 'INVESTOR' | 'OPERATOR' | 'SELF_TRADE' | 'EXPIRED' | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   closed_at: Timestamp | null;
+  /** Good until this instant; null: until cancelled. */
+  good_until: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One fill: append-only. */

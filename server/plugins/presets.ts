@@ -28,3 +28,18 @@ export const NO_STORE = 'no-store';
 export function noStore(reply: FastifyReply): FastifyReply {
   return reply.header('Cache-Control', NO_STORE);
 }
+
+/**
+ * A CSV file as the answer of a route whose JSON answer has a schema (`format=csv`): never cached,
+ * named for download. The text is sent as it is, not through the route's JSON writer.
+ */
+export function sendCsvFile(reply: FastifyReply, file: { fileName: string; text: string }, disposition: string) {
+  return reply
+    .headers({
+      'Cache-Control': `private, ${NO_STORE}`,
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': disposition,
+      'Access-Control-Expose-Headers': 'Content-Disposition',
+    })
+    .send(file.text);
+}

@@ -20,6 +20,8 @@ export const liveEventTypes = [
   // A project's order book or trades changed (an order placed, filled or cancelled, trading opened,
   // halted or resumed). Public: one event for every open app, not one per investor.
   'market',
+  // One of the investor's market orders was placed, filled, cancelled or expired.
+  'marketOrder',
 ] as const;
 export type LiveEventType = (typeof liveEventTypes)[number];
 
@@ -30,7 +32,7 @@ export interface LiveEvent {
   type: LiveEventType;
   /** The project it is about, when there is one. */
   productId: number | null;
-  /** The order's id for `order`; MARKET_TRADED for a `market` change that traded; null otherwise. */
+  /** The order's id for `order` and `marketOrder`; MARKET_TRADED for a `market` change that traded; null otherwise. */
   ref: string | null;
 }
 

@@ -15,7 +15,8 @@ import { says } from './validation-messages';
  *   GET  /api/v1/products/{id}/market/trades?cursor=&limit= → marketTradesPage (newest first)
  *   GET  /api/v1/products/{id}/market/series?days=          → marketSeries (one point per UTC day with trades)
  *   POST /api/v1/products/{id}/market/orders             body marketOrderRequest → 201 marketOrderPlaced
- *   GET  /api/v1/users/me/market/orders                  → myMarketOrders (newest first)
+ *   GET  /api/v1/users/me/market/orders?state=&cursor=&limit= → myMarketOrders (newest first)
+ *   GET  /api/v1/users/me/market/trades?cursor=&limit=    → myMarketTradesPage (newest first)
  *   POST /api/v1/market/orders/{id}/cancel               → marketOrder
  *
  * Command line: market:open, market:halt, market:resume, market:cancel-all.
@@ -28,11 +29,15 @@ export type MarketSide = (typeof marketSides)[number];
 export const tradingStates = ['OPEN', 'HALTED', 'CLOSED'] as const;
 export type TradingState = (typeof tradingStates)[number];
 
-export const marketOrderStates = ['OPEN', 'FILLED', 'CANCELLED'] as const;
+/**
+ * EXPIRED: the order passed its `goodUntil` before it filled (stored as CANCELLED with the
+ * reason EXPIRED; answered as its own state).
+ */
+export const marketOrderStates = ['OPEN', 'FILLED', 'CANCELLED', 'EXPIRED'] as const;
 export type MarketOrderState = (typeof marketOrderStates)[number];
 
 /** Why an order stopped resting before it filled. */
-export const cancelReasons = ['INVESTOR', 'OPERATOR', 'SELF_TRADE'] as const;
+export const cancelReasons = ['INVESTOR', 'OPERATOR', 'SELF_TRADE', 'EXPIRED'] as const;
 export type CancelReason = (typeof cancelReasons)[number];
 
 /** Basis points in one whole: 10,000 bp = 100 %. */
@@ -41,6 +46,8 @@ export const BP_WHOLE = 10_000;
 export const MARKET_MAX_QUANTITY = 1_000_000_000;
 /** The settings a project's market starts with when it is first opened. */
 export const MARKET_DEFAULTS = { tickSize: 1, bandBp: 3_000, feeBp: 100 } as const;
+/** The furthest an order may be good until: this many days from when it is placed. */
+export const MARKET_GOOD_UNTIL_MAX_DAYS = 365;
 /** Reg D tokens may be sold this many months after the purchase that brought them. */
 export const REG_D_LOCK_MONTHS = 12;
 
@@ -105,6 +112,27 @@ export function refuseOrder(
   if (order.price < band.low || order.price > band.high) return { code: 'PRICE_OUTSIDE_BAND', ...band };
   if (!Number.isSafeInteger(order.price * order.quantity * BP_WHOLE)) return { code: 'AMOUNT_TOO_LARGE' };
   return null;
+}
+
+/**
+ * Whether a `goodUntil` (ISO instant, or null: until cancelled) may be given at `now`: strictly
+ * in the future and at most MARKET_GOOD_UNTIL_MAX_DAYS ahead. Null when it may.
+ */
+export function refuseGoodUntil(
+  goodUntil: string | null | undefined,
+  now: Date,
+): { code: 'GOOD_UNTIL_PAST' } | { code: 'GOOD_UNTIL_TOO_FAR'; latest: string } | null {
+  if (goodUntil === null || goodUntil === undefined) return null;
+  const at = Date.parse(goodUntil);
+  if (Number.isNaN(at) || at <= now.getTime()) return { code: 'GOOD_UNTIL_PAST' };
+  const latest = now.getTime() + MARKET_GOOD_UNTIL_MAX_DAYS * 24 * 60 * 60 * 1000;
+  if (at > latest) return { code: 'GOOD_UNTIL_TOO_FAR', latest: new Date(latest).toISOString() };
+  return null;
+}
+
+/** Whether an order good until `goodUntil` has expired at `now` (it stops matching at that instant). */
+export function hasExpired(goodUntil: string | null | undefined, now: Date): boolean {
+  return goodUntil !== null && goodUntil !== undefined && Date.parse(goodUntil) <= now.getTime();
 }
 
 /** An order in the book, as the matching rule sees it. `seq` orders time: lower came first. */
@@ -279,6 +307,11 @@ export const marketOrderRequestSchema = z.strictObject({
   /** Per token, in minor units; a whole multiple of the tick inside the day's band. */
   price: wholeNumber('validation.market.price', { max: Number.MAX_SAFE_INTEGER }),
   quantity: wholeNumber('validation.market.quantity', { max: MARKET_MAX_QUANTITY }),
+  /**
+   * Good until this instant (ISO, with its offset); absent or null: until cancelled. The server
+   * refuses one not in the future or more than MARKET_GOOD_UNTIL_MAX_DAYS ahead (refuseGoodUntil).
+   */
+  goodUntil: z.iso.datetime({ offset: true, ...says('validation.market.goodUntil') }).nullish(),
 });
 export type MarketOrderRequest = z.infer<typeof marketOrderRequestSchema>;
 
@@ -379,6 +412,8 @@ export const marketOrderSchema = z.object({
   cancelReason: z.enum(cancelReasons).nullable(),
   /** What the order holds now: cash (minor units) for a buy, tokens for a sell. */
   held: z.number().int(),
+  /** Good until this instant; null: until cancelled. */
+  goodUntil: z.string().nullable(),
   createdAt: z.string(),
   closedAt: z.string().nullable(),
 });
@@ -390,4 +425,46 @@ export const marketOrderPlacedSchema = z.object({
 });
 export type MarketOrderPlaced = z.infer<typeof marketOrderPlacedSchema>;
 
-export const myMarketOrdersSchema = z.object({ orders: z.array(marketOrderSchema) });
+export const MY_MARKET_DEFAULT_LIMIT = 50;
+export const MY_MARKET_MAX_LIMIT = 200;
+
+/** My orders: all, or those in one state; newest first, a page at a time. */
+export const myMarketOrdersQuerySchema = z.strictObject({
+  state: z.enum(marketOrderStates, says('validation.market.state')).optional(),
+  /** Orders older than this one: the previous page's nextCursor. */
+  cursor: wholeNumberParam('validation.before').optional(),
+  limit: wholeNumberParam('validation.limit.trades', { max: MY_MARKET_MAX_LIMIT }).default(MY_MARKET_DEFAULT_LIMIT),
+});
+export type MyMarketOrdersQuery = z.infer<typeof myMarketOrdersQuerySchema>;
+
+export const myMarketOrdersSchema = z.object({
+  /** The currency of every price and hold below. */
+  currency: z.string(),
+  orders: z.array(marketOrderSchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.number().int().nullable(),
+});
+export type MyMarketOrders = z.infer<typeof myMarketOrdersSchema>;
+
+export const myMarketTradesQuerySchema = marketTradesQuerySchema;
+
+/** One of my fills: my side of it, and the fee I paid (sellers pay it; 0 for a buy). */
+export const myMarketTradeSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  productName: z.string(),
+  orderId: z.number().int(),
+  side: z.enum(marketSides),
+  price: z.number().int(),
+  quantity: z.number().int(),
+  amount: z.number().int(),
+  fee: z.number().int(),
+  currency: z.string(),
+  createdAt: z.string(),
+});
+export type MyMarketTrade = z.infer<typeof myMarketTradeSchema>;
+export const myMarketTradesPageSchema = z.object({
+  trades: z.array(myMarketTradeSchema),
+  nextCursor: z.number().int().nullable(),
+});
+export type MyMarketTradesPage = z.infer<typeof myMarketTradesPageSchema>;

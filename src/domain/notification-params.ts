@@ -1,4 +1,5 @@
 import type { VotingOutcome } from './governance';
+import type { MarketSide } from './market';
 import type { NotificationTextKey } from './notification-texts';
 import type { NotificationType } from './notifications';
 
@@ -8,13 +9,14 @@ import type { NotificationType } from './notifications';
  * this file and no zod.
  */
 const outcomes: Record<VotingOutcome, true> = { PASSED: true, REJECTED: true, NO_QUORUM: true };
+const sides: Record<MarketSide, true> = { BUY: true, SELL: true };
 
 /** A notification's parameters: plain strings, stored with it (amounts in minor units, instants in ISO). */
 export type NotificationParams = Record<string, string>;
 
 /**
  * The parameters each type needs. `amount` (minor units) goes with `currency`; `endsAt` is an
- * ISO instant; `outcome` one of the voting outcomes; `reason`, where a type takes one, is optional.
+ * ISO instant; `outcome` one of the voting outcomes; `side` a market order's (BUY or SELL); `reason`, where a type takes one, is optional.
  */
 export const notificationParamNames: Record<
   NotificationType,
@@ -32,6 +34,9 @@ export const notificationParamNames: Record<
   DEPOSIT_CREDITED: { required: ['amount', 'currency'] },
   WITHDRAWAL_PAID: { required: ['amount', 'currency'] },
   WITHDRAWAL_RETURNED: { required: ['amount', 'currency'], optional: ['reason'] },
+  MARKET_ORDER_FILLED: {
+    required: ['productName', 'side', 'reference', 'quantity', 'amount', 'currency', 'filled', 'ordered'],
+  },
 };
 
 /** What is missing or wrong in a type's parameters, or null when they are complete. */
@@ -44,6 +49,8 @@ export function notificationParamsProblem(type: NotificationType, params: Notifi
   if (unknown.length > 0) return `${type} takes no ${unknown.join(', ')}.`;
   if ('amount' in params && !/^-?\d+$/.test(params.amount!)) return 'amount is whole minor units.';
   if ('endsAt' in params && Number.isNaN(Date.parse(params.endsAt!))) return 'endsAt is an ISO instant.';
+  if ('side' in params && !Object.hasOwn(sides, params.side!))
+    return `side is one of ${Object.keys(sides).join(', ')}.`;
   if ('outcome' in params && !Object.hasOwn(outcomes, params.outcome!)) {
     return `outcome is one of ${Object.keys(outcomes).join(', ')}.`;
   }
@@ -78,6 +85,7 @@ export function renderNotification(
     values.amount = formats.money(Number(params.amount), params.currency);
   }
   if (params.endsAt !== undefined) values.endsAt = formats.dateTime(params.endsAt);
+  if (params.side !== undefined) values.side = text(`notifications.side.${params.side as MarketSide}`);
   if (params.outcome !== undefined) {
     values.outcome = text(`notifications.outcome.${params.outcome as VotingOutcome}`);
   }

@@ -33,6 +33,11 @@ export const notificationTextsKo: Record<NotificationTextKey, string> = {
   'notifications.text.WITHDRAWAL_PAID.body': '{amount} 출금이 지급되었습니다.',
   'notifications.text.WITHDRAWAL_RETURNED.title': '출금이 반환되었습니다',
   'notifications.text.WITHDRAWAL_RETURNED.body': '{amount} 출금을 처리하지 못해 금액이 잔액으로 돌아왔습니다.',
+  'notifications.text.MARKET_ORDER_FILLED.title': '거래 체결: {productName}',
+  'notifications.text.MARKET_ORDER_FILLED.body':
+    '{side} 주문 {reference}에서 {quantity}토큰이 {amount}에 체결되었습니다. 주문 {ordered}토큰 중 {filled}토큰 체결 완료.',
+  'notifications.side.BUY': '매수',
+  'notifications.side.SELL': '매도',
   'notifications.text.reason': '사유: {reason}',
   'notifications.outcome.PASSED': '가결',
   'notifications.outcome.REJECTED': '부결',

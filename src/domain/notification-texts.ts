@@ -38,6 +38,11 @@ export const notificationTexts = {
   'notifications.text.WITHDRAWAL_RETURNED.title': 'Withdrawal returned',
   'notifications.text.WITHDRAWAL_RETURNED.body':
     'We could not pay your withdrawal of {amount}; it is back in your balance.',
+  'notifications.text.MARKET_ORDER_FILLED.title': 'Market order filled: {productName}',
+  'notifications.text.MARKET_ORDER_FILLED.body':
+    'Your {side} order {reference} traded {quantity} tokens for {amount}; {filled} of {ordered} tokens are done.',
+  'notifications.side.BUY': 'buy',
+  'notifications.side.SELL': 'sell',
   /** Added after the body when the operator gave a reason. */
   'notifications.text.reason': 'Reason: {reason}',
   'notifications.outcome.PASSED': 'passed',

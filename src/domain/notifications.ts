@@ -24,6 +24,8 @@ export const notificationTypes = [
   'DEPOSIT_CREDITED',
   'WITHDRAWAL_PAID',
   'WITHDRAWAL_RETURNED',
+  // The market between investors: one of the investor's orders filled, fully or in part.
+  'MARKET_ORDER_FILLED',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes, says('validation.notification.type'));
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -201,5 +203,7 @@ export function defaultLinkFor(type: NotificationType, productId: number | null)
     case 'WITHDRAWAL_PAID':
     case 'WITHDRAWAL_RETURNED':
       return '/account/balance';
+    case 'MARKET_ORDER_FILLED':
+      return '/account/market';
   }
 }

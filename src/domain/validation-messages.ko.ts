@@ -82,6 +82,8 @@ export const validationMessagesKo: Record<ValidationKey, string> = {
   'validation.market.bandBp': '일일 가격 제한폭을 1부터 10,000 bp까지 입력해 주세요.',
   'validation.market.feeBp': '수수료를 0부터 1,000 bp까지 입력해 주세요.',
   'validation.market.reason': '사유를 1자부터 500자까지 입력해 주세요.',
+  'validation.market.goodUntil': '유효 기한은 시간대가 포함된 날짜와 시간이어야 합니다.',
+  'validation.market.state': 'OPEN, FILLED, CANCELLED, EXPIRED 중에서 선택해 주세요.',
   'validation.withdrawalId': '출금 ID가 올바르지 않습니다.',
   'validation.entryId': '잔액 내역 ID가 올바르지 않습니다.',
   'validation.depositReference': 'MOA7K3F9Q와 같은 입금 참조 코드를 입력해 주세요.',

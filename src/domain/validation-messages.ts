@@ -88,6 +88,8 @@ export const validationMessages = {
   'validation.market.bandBp': 'Enter a daily band from 1 to 10,000 basis points.',
   'validation.market.feeBp': 'Enter a fee from 0 to 1,000 basis points.',
   'validation.market.reason': 'Give a reason of 1 to 500 characters.',
+  'validation.market.goodUntil': 'The end date must be a date and time with its offset.',
+  'validation.market.state': 'Choose OPEN, FILLED, CANCELLED or EXPIRED.',
   'validation.withdrawalId': 'That is not a withdrawal id.',
   'validation.entryId': 'That is not a balance entry id.',
   'validation.depositReference': 'Enter the deposit reference, such as MOA7K3F9Q.',

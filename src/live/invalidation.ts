@@ -5,7 +5,7 @@ import { balanceKeys } from '../features/balance/keys';
 import { governanceKeys } from '../features/governance/queries';
 import { investKeys } from '../features/invest/queries';
 import { kycKeys } from '../features/kyc/queries';
-import { marketKeys } from '../features/market/queries';
+import { marketKeys } from '../features/market/keys';
 import { notificationKeys } from '../features/notifications/queries';
 import { portfolioKeys } from '../features/portfolio/queries';
 import { productKeys } from '../features/projects/queries';
@@ -72,6 +72,8 @@ export const liveInvalidations: Record<LiveEventType, (event: LiveEvent) => Quer
       portfolioKeys.revenues(null),
     ];
   },
+  // One of their market orders was placed, filled, cancelled or expired: their orders and trades.
+  marketOrder: () => [marketKeys.mine()],
 };
 
 /** Marks the queries showing one change stale; those on screen refetch at once. */

@@ -31,6 +31,16 @@ const samples: Record<NotificationType, NotificationParams> = {
   DEPOSIT_CREDITED: { amount: '125000', currency: 'KRW' },
   WITHDRAWAL_PAID: { amount: '2550', currency: 'USD' },
   WITHDRAWAL_RETURNED: { amount: '2550', currency: 'USD', reason: 'The account is closed' },
+  MARKET_ORDER_FILLED: {
+    productName: 'Seoul Nights',
+    side: 'SELL',
+    reference: '42',
+    quantity: '3',
+    amount: '3000',
+    currency: 'USD',
+    filled: '3',
+    ordered: '5',
+  },
 };
 
 const catalogues = { en: notificationTexts, ko: notificationTextsKo } as const;

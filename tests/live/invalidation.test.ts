@@ -28,7 +28,12 @@ import {
 } from '../../src/features/projects/queries';
 import { meQueryOptions } from '../../src/features/session/queries';
 import { balanceKeys } from '../../src/features/balance/keys';
-import { marketQueryOptions, marketSeriesQueryOptions } from '../../src/features/market/queries';
+import {
+  marketQueryOptions,
+  marketSeriesQueryOptions,
+  myMarketOrdersQueryOptions,
+  myMarketTradesQueryOptions,
+} from '../../src/features/market/queries';
 import { invalidateEveryLiveQuery, invalidateForLiveEvent, liveInvalidations } from '../../src/live/invalidation';
 
 const HELD = 7;
@@ -69,6 +74,9 @@ const screens: Record<string, QueryKey> = {
   otherBook: marketQueryOptions(OTHER).queryKey,
   chart: marketSeriesQueryOptions(HELD).queryKey,
   otherChart: marketSeriesQueryOptions(OTHER).queryKey,
+  myMarketOrders: myMarketOrdersQueryOptions().queryKey,
+  myOpenMarketOrders: myMarketOrdersQueryOptions('OPEN').queryKey,
+  myMarketTrades: myMarketTradesQueryOptions().queryKey,
 };
 
 /** What each change must refresh, and nothing else of the screens above. */
@@ -84,6 +92,7 @@ const expected: Record<LiveEventType, string[]> = {
   account: ['me', 'activity'],
   // An order placed or cancelled without a trade: the book only.
   market: ['book'],
+  marketOrder: ['myMarketOrders', 'myOpenMarketOrders', 'myMarketTrades'],
 };
 
 function seeded(): QueryClient {

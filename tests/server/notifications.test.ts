@@ -444,8 +444,8 @@ describe.each(testEngines())('notifications and web push on %s', (engine) => {
     );
     expect(prefs.types.find((item) => item.type === 'PROMOTE')?.isEnabled).toBe(false);
     // Everything but PROMOTE and the type turned off above: four governance and contract types,
-    // four order notices, three balance notices.
-    expect(prefs.types.filter((item) => item.isEnabled)).toHaveLength(11);
+    // four order notices, three balance notices, market fills.
+    expect(prefs.types.filter((item) => item.isEnabled)).toHaveLength(12);
     expect(prefs.projects.map((project) => project.productId).sort()).toEqual([projectA, projectB].sort());
 
     // Promotions reach only those who turned them on.

@@ -30,6 +30,7 @@ import * as postDrafts from './2026-11-27-1400-post-drafts';
 import * as market from './2026-11-27-1500-market';
 import * as notificationParams from './2026-11-27-1700-notification-params';
 import * as revenueWithholding from './2026-11-28-1200-revenue-withholding';
+import * as marketGoodUntil from './2026-11-28-1300-market-good-until';
 import * as marketReads from './2026-11-28-1500-market-reads';
 import * as notificationFanout from './2026-11-27-1600-notification-fanout';
 
@@ -70,5 +71,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-1600-notification-fanout': notificationFanout,
   '2026-11-27-1700-notification-params': notificationParams,
   '2026-11-28-1200-revenue-withholding': revenueWithholding,
+  '2026-11-28-1300-market-good-until': marketGoodUntil,
   '2026-11-28-1500-market-reads': marketReads,
 };

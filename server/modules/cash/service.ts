@@ -532,6 +532,7 @@ export async function setRevenueWithholding(
     await appendAuditEvent(
       trx,
       {
+        userId: null,
         actor: 'operator',
         type: 'REVENUE_WITHHOLDING_SET',
         detail: { productId: String(productId), bps: String(bps), previous: String(previous), operator },

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 import type { MarketSide } from '../../../src/domain/market';
 import type { Database, MarketOrdersTable, MarketSettingsTable, MarketTradesTable } from '../../db/types';
 
@@ -102,8 +102,14 @@ export async function findTrades(db: Db, productId: number, before: number | und
 
 // The book
 
-/** Resting orders by side and price: quantity and count per level. */
-export async function findBookLevels(db: Db, productId: number) {
+/** Orders still good at `now`: good until cancelled, or until a later instant. */
+function stillGood(now: string | undefined) {
+  return (eb: ExpressionBuilder<Database, 'market_orders'>) =>
+    now === undefined ? eb.lit(true) : eb.or([eb('good_until', 'is', null), eb('good_until', '>', now)]);
+}
+
+/** Resting orders by side and price: quantity and count per level (those still good at `now`). */
+export async function findBookLevels(db: Db, productId: number, now?: string) {
   const rows = await db
     .selectFrom('market_orders')
     .select((eb) => [
@@ -114,6 +120,7 @@ export async function findBookLevels(db: Db, productId: number) {
     ])
     .where('product_id', '=', productId)
     .where('state', '=', 'OPEN')
+    .where(stillGood(now))
     .groupBy(['side', 'price'])
     .execute();
   return rows.map((row) => ({
@@ -125,18 +132,26 @@ export async function findBookLevels(db: Db, productId: number) {
 }
 
 /**
- * The resting orders of the other side that cross `price`, in matching order (best price, then
- * the oldest), at most `limit`.
+ * The resting orders of the other side that cross `price` and are still good at `now`, in
+ * matching order (best price, then the oldest), at most `limit`: an expired order never fills.
  */
-export async function findCrossingOrders(db: Db, productId: number, side: MarketSide, price: number, limit: number) {
+export async function findCrossingOrders(
+  db: Db,
+  productId: number,
+  side: MarketSide,
+  price: number,
+  limit: number,
+  now: string,
+) {
   const opposite = side === 'BUY' ? 'SELL' : 'BUY';
   const query = db
     .selectFrom('market_orders')
-    .select(['id', 'user_id', 'side', 'price', 'remaining'])
+    .select(['id', 'user_id', 'side', 'price', 'remaining', 'quantity'])
     .where('product_id', '=', productId)
     .where('state', '=', 'OPEN')
     .where('side', '=', opposite)
-    .where('price', side === 'BUY' ? '<=' : '>=', price);
+    .where('price', side === 'BUY' ? '<=' : '>=', price)
+    .where(stillGood(now));
   const rows = await query
     .orderBy('price', side === 'BUY' ? 'asc' : 'desc')
     .orderBy('id', 'asc')
@@ -148,6 +163,8 @@ export async function findCrossingOrders(db: Db, productId: number, side: Market
     side: row.side,
     price: Number(row.price),
     remaining: Number(row.remaining),
+    /** The order's whole quantity, for its fill notice. */
+    quantity: Number(row.quantity),
     seq: Number(row.id),
   }));
 }
@@ -167,16 +184,86 @@ export async function findMarketOrder(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-export async function findMarketOrdersOfUser(db: Db, userId: string, limit: number) {
-  return db
+/**
+ * The investor's orders, newest first, older than `before` when given; `state` as the API
+ * names it (EXPIRED is stored as CANCELLED with the reason EXPIRED).
+ */
+export async function findMarketOrdersOfUser(
+  db: Db,
+  userId: string,
+  limit: number,
+  filter: { state?: 'OPEN' | 'FILLED' | 'CANCELLED' | 'EXPIRED'; before?: number } = {},
+) {
+  let query = db
     .selectFrom('market_orders')
     .innerJoin('products', 'products.id', 'market_orders.product_id')
     .selectAll('market_orders')
     .select('products.name as product_name')
-    .where('market_orders.user_id', '=', userId)
-    .orderBy('market_orders.id', 'desc')
-    .limit(limit)
+    .where('market_orders.user_id', '=', userId);
+  if (filter.state === 'EXPIRED') {
+    query = query.where('market_orders.state', '=', 'CANCELLED').where('market_orders.cancel_reason', '=', 'EXPIRED');
+  } else if (filter.state === 'CANCELLED') {
+    query = query
+      .where('market_orders.state', '=', 'CANCELLED')
+      .where((eb) =>
+        eb.or([eb('market_orders.cancel_reason', 'is', null), eb('market_orders.cancel_reason', '<>', 'EXPIRED')]),
+      );
+  } else if (filter.state) {
+    query = query.where('market_orders.state', '=', filter.state);
+  }
+  if (filter.before !== undefined) query = query.where('market_orders.id', '<', filter.before);
+  return query.orderBy('market_orders.id', 'desc').limit(limit).execute();
+}
+
+/** The investor's fills as buyer or seller, newest first, older than `before` when given. */
+export async function findTradesOfUser(db: Db, userId: string, limit: number, before?: number) {
+  let query = db
+    .selectFrom('market_trades')
+    .innerJoin('products', 'products.id', 'market_trades.product_id')
+    .select([
+      'market_trades.id',
+      'market_trades.product_id',
+      'products.name as product_name',
+      'market_trades.buy_order_id',
+      'market_trades.sell_order_id',
+      'market_trades.buyer_id',
+      'market_trades.price',
+      'market_trades.quantity',
+      'market_trades.amount',
+      'market_trades.fee',
+      'market_trades.currency',
+      'market_trades.created_at',
+    ])
+    .where((eb) => eb.or([eb('market_trades.buyer_id', '=', userId), eb('market_trades.seller_id', '=', userId)]));
+  if (before !== undefined) query = query.where('market_trades.id', '<', before);
+  return query.orderBy('market_trades.id', 'desc').limit(limit).execute();
+}
+
+/** Open orders of the project past their good_until at `now`, oldest first. */
+export async function findExpiredOrderIds(db: Db, productId: number, now: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('market_orders')
+    .select('id')
+    .where('product_id', '=', productId)
+    .where('state', '=', 'OPEN')
+    .where('good_until', 'is not', null)
+    .where('good_until', '<=', now)
+    .orderBy('id')
     .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/** The projects with at least one open order past its good_until at `now`. */
+export async function findProductsWithExpiredOrders(db: Db, now: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('market_orders')
+    .select('product_id')
+    .distinct()
+    .where('state', '=', 'OPEN')
+    .where('good_until', 'is not', null)
+    .where('good_until', '<=', now)
+    .execute();
+  return rows.map((row) => Number(row.product_id));
 }
 
 export async function findOpenOrderIds(db: Db, productId: number): Promise<number[]> {

@@ -10,10 +10,23 @@ import {
   marketTradesPageSchema,
   marketTradesQuerySchema,
   marketViewSchema,
+  myMarketOrdersQuerySchema,
   myMarketOrdersSchema,
+  myMarketTradesPageSchema,
+  myMarketTradesQuerySchema,
 } from '../../../src/domain/market';
 import { authOf, requestMeta } from '../../plugins/auth';
-import { cancelMarketOrder, getMarket, getMarketSeries, listMyOrders, listTrades, placeMarketOrder } from './service';
+import { registerSweep } from '../../plugins/sweep';
+import {
+  cancelMarketOrder,
+  expireDueMarketOrders,
+  getMarket,
+  getMarketSeries,
+  listMyOrders,
+  listMyTrades,
+  listTrades,
+  placeMarketOrder,
+} from './service';
 
 /** The market between investors (src/domain/market.ts, docs/decisions/1813). */
 export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -84,10 +97,25 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/users/me/market/orders',
-    { schema: { response: { 200: myMarketOrdersSchema } }, preValidation: reader },
+    {
+      schema: { querystring: myMarketOrdersQuerySchema, response: { 200: myMarketOrdersSchema } },
+      preValidation: reader,
+    },
     async (request, reply) => {
       reply.headers(privateCache);
-      return listMyOrders(ctx, authOf(request).user.id);
+      return listMyOrders(ctx, authOf(request).user.id, request.query);
+    },
+  );
+
+  app.get(
+    '/api/v1/users/me/market/trades',
+    {
+      schema: { querystring: myMarketTradesQuerySchema, response: { 200: myMarketTradesPageSchema } },
+      preValidation: reader,
+    },
+    async (request, reply) => {
+      reply.headers(privateCache);
+      return listMyTrades(ctx, authOf(request).user.id, request.query);
     },
   );
 
@@ -96,4 +124,12 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: marketOrderParamsSchema, response: { 200: marketOrderSchema } }, preValidation: actor },
     async (request) => cancelMarketOrder(ctx, authOf(request).user.id, request.params.id, requestMeta(request)),
   );
+
+  // Every process sweeps market orders past their date; the conditional update makes each expiry
+  // happen once (and placing an order expires the project's due ones first, under its lock).
+  registerSweep(app, {
+    name: 'market order expiry',
+    everyMs: ctx.config.ORDER_EXPIRY_SWEEP_SECONDS * 1000,
+    run: () => expireDueMarketOrders(ctx),
+  });
 };

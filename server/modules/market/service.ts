@@ -1,11 +1,14 @@
 import type { Kysely } from 'kysely';
 import {
   buyHoldOf,
+  hasExpired,
   MARKET_DEFAULTS,
+  MARKET_GOOD_UNTIL_MAX_DAYS,
   matchIncoming,
   priceBand,
   priceImprovementOf,
   REG_D_LOCK_MONTHS,
+  refuseGoodUntil,
   refuseOrder,
   regDUnlockAt,
   type BookOrder,
@@ -15,9 +18,13 @@ import {
   type MarketOrderPlaced,
   type MarketOrderRequest,
   type MarketSeries,
+  type MarketOrderState,
   type MarketSettings,
   type MarketTradesPage,
   type MarketView,
+  type MyMarketOrders,
+  type MyMarketOrdersQuery,
+  type MyMarketTradesPage,
   type TradingState,
 } from '../../../src/domain/market';
 import type { AppContext, RequestMeta } from '../../context';
@@ -28,6 +35,7 @@ import { appendCashEntry } from '../cash/service';
 import { assertKycApproved } from '../kyc/service';
 import { recordLiveEvents, recordPublicLiveEvent } from '../live/service';
 import { assertAdmin, assertMayActOn, type Operator } from '../operator/service';
+import { recordNotifications } from '../notifications/service';
 import { appendHoldingEntry } from '../orders/ledger';
 import {
   cancelOpenOrder,
@@ -35,6 +43,7 @@ import {
   findCreditsSince,
   findCrossingOrders,
   findDailySeries,
+  findExpiredOrderIds,
   findHolding,
   findLastPrice,
   findMarketOrder,
@@ -42,7 +51,9 @@ import {
   findMarketProduct,
   findMarketSettings,
   findOpenOrderIds,
+  findProductsWithExpiredOrders,
   findTrades,
+  findTradesOfUser,
   holdTokens,
   insertMarketOrder,
   insertPlatformFee,
@@ -103,7 +114,7 @@ export async function getMarket(ctx: AppContext, productId: number): Promise<Mar
   const settings = await settingsOf(ctx.db, productId);
   const referencePrice = await referencePriceOf(ctx, ctx.db, productId, Number(product.price_per_token));
   const [levels, lastPrice, dayVolume] = await Promise.all([
-    findBookLevels(ctx.db, productId),
+    findBookLevels(ctx.db, productId, ctx.now().toISOString()),
     findLastPrice(ctx.db, productId),
     sumVolumeSince(ctx.db, productId, startOfDay(ctx.now())),
   ]);
@@ -170,6 +181,11 @@ export async function getMarketSeries(ctx: AppContext, productId: number, days: 
 
 type OrderRow = NonNullable<Awaited<ReturnType<typeof findMarketOrder>>>;
 
+/** The state the API answers: an order cancelled because it passed its good_until is EXPIRED. */
+function stateOf(row: Pick<OrderRow, 'state' | 'cancel_reason'>): MarketOrderState {
+  return row.state === 'CANCELLED' && row.cancel_reason === 'EXPIRED' ? 'EXPIRED' : row.state;
+}
+
 function toOrder(row: OrderRow): MarketOrder {
   const remaining = row.state === 'OPEN' ? Number(row.remaining) : 0;
   return {
@@ -180,16 +196,59 @@ function toOrder(row: OrderRow): MarketOrder {
     price: Number(row.price),
     quantity: Number(row.quantity),
     remaining: Number(row.remaining),
-    state: row.state,
+    state: stateOf(row),
     cancelReason: row.cancel_reason,
     held: row.side === 'BUY' ? buyHoldOf(Number(row.price), remaining) : remaining,
+    goodUntil: row.good_until ?? null,
     createdAt: row.created_at,
     closedAt: row.closed_at,
   };
 }
 
-export async function listMyOrders(ctx: AppContext, userId: string): Promise<{ orders: MarketOrder[] }> {
-  return { orders: (await findMarketOrdersOfUser(ctx.db, userId, 200)).map(toOrder) };
+export async function listMyOrders(
+  ctx: AppContext,
+  userId: string,
+  query: MyMarketOrdersQuery = { limit: 200 },
+): Promise<MyMarketOrders> {
+  const rows = await findMarketOrdersOfUser(ctx.db, userId, query.limit + 1, {
+    ...(query.state ? { state: query.state } : {}),
+    ...(query.cursor !== undefined ? { before: query.cursor } : {}),
+  });
+  const page = rows.slice(0, query.limit);
+  return {
+    currency: ctx.config.CURRENCY,
+    orders: page.map(toOrder),
+    nextCursor: rows.length > query.limit ? Number(page[page.length - 1]!.id) : null,
+  };
+}
+
+/** The investor's fills, newest first: their side of each, and the fee they paid. */
+export async function listMyTrades(
+  ctx: AppContext,
+  userId: string,
+  query: { cursor?: number; limit: number },
+): Promise<MyMarketTradesPage> {
+  const rows = await findTradesOfUser(ctx.db, userId, query.limit + 1, query.cursor);
+  const page = rows.slice(0, query.limit);
+  return {
+    trades: page.map((row) => {
+      const isBuy = row.buyer_id === userId;
+      return {
+        id: Number(row.id),
+        productId: Number(row.product_id),
+        productName: row.product_name,
+        orderId: Number(isBuy ? row.buy_order_id : row.sell_order_id),
+        side: isBuy ? ('BUY' as const) : ('SELL' as const),
+        price: Number(row.price),
+        quantity: Number(row.quantity),
+        amount: Number(row.amount),
+        fee: isBuy ? 0 : Number(row.fee),
+        currency: row.currency,
+        createdAt: row.created_at,
+      };
+    }),
+    nextCursor: rows.length > query.limit ? Number(page[page.length - 1]!.id) : null,
+  };
 }
 
 // Placing an order
@@ -452,6 +511,18 @@ export async function placeMarketOrder(
     const referencePrice = await referencePriceOf(ctx, trx, productId, Number(product.price_per_token));
     const refused = refuseOrder(body, settings, referencePrice);
     if (refused) throw refusal(refused, settings.stateReason);
+    const tooLate = refuseGoodUntil(body.goodUntil, ctx.now());
+    if (tooLate) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        tooLate.code === 'GOOD_UNTIL_PAST'
+          ? 'goodUntil: The order must be good until a moment in the future.'
+          : `goodUntil: An order may be good for at most ${MARKET_GOOD_UNTIL_MAX_DAYS} days, until ${tooLate.latest}.`,
+      );
+    }
+    // Orders past their date leave the book before this one meets it, releasing what they hold.
+    await expireDueInTransaction(ctx, trx, productId, at);
+    const goodUntil = body.goodUntil ? new Date(body.goodUntil).toISOString() : null;
     const id = await insertMarketOrder(trx, {
       product_id: productId,
       user_id: userId,
@@ -464,6 +535,7 @@ export async function placeMarketOrder(
       created_at: at,
       updated_at: at,
       closed_at: null,
+      good_until: goodUntil,
     });
     const placed: PlacedOrder = { id, userId, productId, side: body.side, price: body.price };
     await holdFor(ctx, trx, { ...placed, quantity: body.quantity, isRegD: Boolean(product.is_reg_d) }, at, meta);
@@ -479,6 +551,7 @@ export async function placeMarketOrder(
           side: body.side,
           price: String(body.price),
           quantity: String(body.quantity),
+          ...(goodUntil ? { goodUntil } : {}),
         },
         meta,
       },
@@ -487,15 +560,17 @@ export async function placeMarketOrder(
 
     const incoming: BookOrder = { id, userId, side: body.side, price: body.price, remaining: body.quantity, seq: id };
     const settled: Array<{ tradeId: number; price: number; quantity: number }> = [];
+    const touched = new FilledOrders({ id, quantity: body.quantity });
     let stoppedBySelfTrade = false;
     while (incoming.remaining > 0 && !stoppedBySelfTrade) {
-      const batch = await findCrossingOrders(trx, productId, body.side, body.price, MATCH_BATCH);
+      const batch = await findCrossingOrders(trx, productId, body.side, body.price, MATCH_BATCH, at);
       if (!batch.length) break;
       const result = matchIncoming(incoming, batch, settings.feeBp);
       for (const fill of result.fills) {
         const maker = batch.find((order) => order.id === fill.makerOrderId)!;
         const tradeId = await settleFill(ctx, trx, fill, placed, maker, at);
         settled.push({ tradeId, price: fill.price, quantity: fill.quantity });
+        touched.add(fill, maker);
       }
       const filled = incoming.remaining - result.remaining;
       if (filled > 0 && !(await takeFromOrder(trx, id, incoming.remaining, filled, at))) {
@@ -512,6 +587,8 @@ export async function placeMarketOrder(
     }
     // Every open project page refreshes its book (and its chart when something traded).
     await recordPublicLiveEvent(trx, at, { type: 'market', productId, traded: settled.length > 0 });
+    await recordLiveEvents(trx, at, [{ userId, type: 'marketOrder', productId, ref: String(id) }]);
+    await notifyFills(ctx, trx, touched, product, at);
     return { orderId: id, fills: settled };
   });
   const row = await findMarketOrder(ctx.db, orderId);
@@ -557,9 +634,127 @@ async function cancelInTransaction(
     },
     at,
   );
-  await recordLiveEvents(trx, at, [{ userId: row.user_id, type: 'holding', productId: order.productId, ref: null }]);
+  await recordLiveEvents(trx, at, [
+    { userId: row.user_id, type: 'holding', productId: order.productId, ref: null },
+    { userId: row.user_id, type: 'marketOrder', productId: order.productId, ref: String(row.id) },
+  ]);
   if (announce) await recordPublicLiveEvent(trx, at, { type: 'market', productId: order.productId });
   return true;
+}
+
+// Expiry
+
+const SYSTEM_META: RequestMeta = { ip: 'system', userAgent: 'Moa market' };
+
+/**
+ * Expires the project's open orders past their good_until at `at` (the caller holds the market
+ * lock): each is cancelled with the reason EXPIRED and releases what it still holds. The
+ * conditional update of cancelOpenOrder makes each expiry happen once, whoever gets there first.
+ */
+async function expireDueInTransaction(ctx: AppContext, trx: Db, productId: number, at: string): Promise<number> {
+  let expired = 0;
+  for (const id of await findExpiredOrderIds(trx, productId, at)) {
+    const row = await findMarketOrder(trx, id);
+    if (row && (await cancelInTransaction(ctx, trx, row, 'EXPIRED', { type: 'SYSTEM', id: SYSTEM }, at, SYSTEM_META))) {
+      expired += 1;
+    }
+  }
+  return expired;
+}
+
+/**
+ * The expiry sweep (every API process runs it): every open order past its good_until is
+ * cancelled as EXPIRED and releases its tokens or cash, one project's transaction at a time.
+ * Answers how many expired.
+ */
+export async function expireDueMarketOrders(ctx: AppContext): Promise<number> {
+  let expired = 0;
+  for (const productId of await findProductsWithExpiredOrders(ctx.db, ctx.now().toISOString())) {
+    expired += await ctx.db.transaction().execute(async (trx) => {
+      await lockMarket(trx, productId);
+      return expireDueInTransaction(ctx, trx, productId, ctx.now().toISOString());
+    });
+  }
+  return expired;
+}
+
+// Fill notices
+
+/** What one placement filled of each order it touched: the incoming one and every maker. */
+class FilledOrders {
+  readonly byOrder = new Map<
+    number,
+    { userId: string; side: 'BUY' | 'SELL'; quantity: number; amount: number; ordered: number; before: number }
+  >();
+
+  /** `incoming`: the order being placed, whole (nothing of it had traded before). */
+  constructor(private readonly incoming: { id: number; quantity: number }) {}
+
+  add(fill: Fill, maker: BookOrder & { quantity: number }): void {
+    for (const [orderId, userId, side] of [
+      [fill.buyOrderId, fill.buyerId, 'BUY'],
+      [fill.sellOrderId, fill.sellerId, 'SELL'],
+    ] as const) {
+      const isMaker = orderId === maker.id;
+      const seen = this.byOrder.get(orderId) ?? {
+        userId,
+        side,
+        quantity: 0,
+        amount: 0,
+        ordered: isMaker ? maker.quantity : this.incoming.quantity,
+        before: isMaker ? maker.quantity - maker.remaining : 0,
+      };
+      seen.quantity += fill.quantity;
+      seen.amount += fill.amount;
+      this.byOrder.set(orderId, seen);
+    }
+  }
+}
+
+/** Where a fill notice leads: the investor's market orders. */
+export const MY_MARKET_LINK = '/account/market';
+
+/**
+ * Tells each investor whose order filled, fully or in part, in this placement: one notice per
+ * order (inbox and push, subject to their MARKET_ORDER_FILLED preference), and a live event for
+ * their open lists. In the placement's transaction, so a notice exists exactly when its fills do.
+ */
+async function notifyFills(
+  ctx: AppContext,
+  trx: Db,
+  filled: FilledOrders,
+  product: { id: number; name: string },
+  at: string,
+) {
+  const productId = Number(product.id);
+  await recordLiveEvents(
+    trx,
+    at,
+    [...filled.byOrder].map(([orderId, fill]) => ({
+      userId: fill.userId,
+      type: 'marketOrder' as const,
+      productId,
+      ref: String(orderId),
+    })),
+  );
+  for (const [orderId, fill] of filled.byOrder) {
+    await recordNotifications(ctx, trx, {
+      type: 'MARKET_ORDER_FILLED',
+      productId,
+      userIds: [fill.userId],
+      params: {
+        productName: product.name,
+        side: fill.side,
+        reference: String(orderId),
+        quantity: String(fill.quantity),
+        amount: String(fill.amount),
+        currency: ctx.config.CURRENCY,
+        filled: String(fill.before + fill.quantity),
+        ordered: String(fill.ordered),
+      },
+      link: MY_MARKET_LINK,
+    });
+  }
 }
 
 /** The investor cancels their own open order: what it still holds comes back at once. */
@@ -574,18 +769,21 @@ export async function cancelMarketOrder(
   await ctx.db.transaction().execute(async (trx) => {
     await lockMarket(trx, Number(first.product_id));
     const row = await findMarketOrder(trx, orderId);
+    const now = ctx.now();
+    // An order past its date that the sweep has not reached yet expires now, as it would have.
+    const expired = row ? hasExpired(row.good_until, now) : false;
     const done =
       row &&
       (await cancelInTransaction(
         ctx,
         trx,
         row,
-        'INVESTOR',
-        { type: 'INVESTOR', id: userId },
-        ctx.now().toISOString(),
+        expired ? 'EXPIRED' : 'INVESTOR',
+        expired ? { type: 'SYSTEM', id: SYSTEM } : { type: 'INVESTOR', id: userId },
+        now.toISOString(),
         meta,
       ));
-    if (!done) throw new AppError('MARKET_ORDER_CLOSED', 'This order was already filled or cancelled.');
+    if (!done) throw new AppError('MARKET_ORDER_CLOSED', 'This order was already filled, cancelled or expired.');
   });
   return toOrder((await findMarketOrder(ctx.db, orderId))!);
 }

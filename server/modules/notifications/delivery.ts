@@ -33,6 +33,9 @@ export const deliveryByType: Record<NotificationType, DeliveryOptions> = {
   DEPOSIT_CREDITED: { ttlSeconds: 7 * DAY, urgency: 'high', topicPrefix: 'cash' },
   WITHDRAWAL_PAID: { ttlSeconds: 7 * DAY, urgency: 'high', topicPrefix: 'cash' },
   WITHDRAWAL_RETURNED: { ttlSeconds: 7 * DAY, urgency: 'high', topicPrefix: 'cash' },
+  // A fill of the investor's market order: news while the market moves, stale after a few days;
+  // one topic per project, so a later fill's word replaces an undelivered earlier one.
+  MARKET_ORDER_FILLED: { ttlSeconds: 3 * DAY, urgency: 'normal', topicPrefix: 'market' },
 };
 
 /** The topic (at most 32 URL-safe characters) and the worker's tag of one notification. */

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   marketCancelAllResultSchema,
@@ -10,7 +10,7 @@ import {
 } from '../../../src/domain/operator-market';
 import { operatorProjectParamsSchema } from '../../../src/domain/project-editing';
 import { authOf, requestMeta } from '../../plugins/auth';
-import { noStore } from '../../plugins/presets';
+import { noStore, sendCsvFile } from '../../plugins/presets';
 import { contentDisposition } from '../orders/signing';
 import {
   cancelOperatorMarketOrders,
@@ -154,14 +154,7 @@ export const operatorMarketRoutes: FastifyPluginAsyncZod = async (app) => {
         return listOperatorTrades(ctx, operator(request), request.params.id, request.query);
       }
       const file = await operatorTradesCsv(ctx, operator(request), request.params.id);
-      return reply
-        .headers({
-          'Cache-Control': 'private, no-store',
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': contentDisposition(file.fileName),
-          'Access-Control-Expose-Headers': 'Content-Disposition',
-        })
-        .send(file.text);
+      return sendCsvFile(reply as FastifyReply, file, contentDisposition(file.fileName));
     },
   );
 };

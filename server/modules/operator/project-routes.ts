@@ -18,7 +18,7 @@ import {
   projectInputSchema,
 } from '../../../src/domain/project-editing';
 import { authOf, requestMeta } from '../../plugins/auth';
-import { noStore, tightRateLimit } from '../../plugins/presets';
+import { noStore, sendCsvFile, tightRateLimit } from '../../plugins/presets';
 import { AppError } from '../../errors';
 import { validationText } from '../../i18n/errors';
 import { requestLanguage } from '../../i18n/language';
@@ -193,14 +193,7 @@ export const operatorProjectRoutes: FastifyPluginAsyncZod = async (app) => {
       return table;
     }
     const file = capTableCsv(table);
-    return reply
-      .headers({
-        'Cache-Control': 'private, no-store',
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': contentDisposition(file.fileName),
-        'Access-Control-Expose-Headers': 'Content-Disposition',
-      })
-      .send(file.text);
+    return sendCsvFile(reply, file, contentDisposition(file.fileName));
   };
   app.get(
     `${base}/:id/cap-table`,

@@ -24,3 +24,20 @@ export function usePlaceMarketOrder(productId: number) {
       ]),
   });
 }
+
+/** Cancels one of my open orders: what it held comes back; my lists, the book and the balance change. */
+export function useCancelMarketOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: number) =>
+      api.request(`/api/v1/market/orders/${orderId}/cancel`, {
+        method: 'POST',
+        schema: loadSchema(marketSchemas, 'marketOrderSchema'),
+      }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: marketKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['balance'] }),
+      ]),
+  });
+}

@@ -1,19 +1,13 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { MarketOrderState } from '../../domain/market';
+import { marketKeys } from './keys';
 import { api } from '../../lib/api';
 import { loadSchema } from '../../lib/api-client';
 
 // The response schemas load with the first response that needs them, not with the page.
 const marketSchemas = () => import('../../domain/market');
 
-export const marketKeys = {
-  all: ['market'] as const,
-  book: (productId: number) => [...marketKeys.all, 'book', productId] as const,
-  /** Every project's chart series (a prefix), or one project's. */
-  series: (productId?: number) =>
-    productId === undefined
-      ? ([...marketKeys.all, 'series'] as const)
-      : ([...marketKeys.all, 'series', productId] as const),
-};
+export { marketKeys };
 
 /** The project's book by price level, last price, the day's change and volume, state and band. */
 export const marketQueryOptions = (productId: number) =>
@@ -37,4 +31,34 @@ export const marketSeriesQueryOptions = (productId: number, days = 90) =>
         signal,
       }),
     staleTime: 30_000,
+  });
+
+/** My orders, newest first, all or in one state; a page at a time. */
+export const myMarketOrdersQueryOptions = (state: MarketOrderState | null = null) =>
+  infiniteQueryOptions({
+    queryKey: marketKeys.myOrders(state),
+    queryFn: ({ pageParam, signal }) =>
+      api.request('/api/v1/users/me/market/orders', {
+        query: { cursor: pageParam, ...(state ? { state } : {}) },
+        schema: loadSchema(marketSchemas, 'myMarketOrdersSchema'),
+        signal,
+      }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: 5_000,
+  });
+
+/** My fills as buyer or seller, newest first; a page at a time. */
+export const myMarketTradesQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: marketKeys.myTrades(),
+    queryFn: ({ pageParam, signal }) =>
+      api.request('/api/v1/users/me/market/trades', {
+        query: { cursor: pageParam },
+        schema: loadSchema(marketSchemas, 'myMarketTradesPageSchema'),
+        signal,
+      }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: 5_000,
   });

@@ -18,6 +18,7 @@ const share = (overrides: Partial<RevenueShare>): RevenueShare => ({
   paysAt: '2026-11-20T00:00:00.000Z',
   memo: null,
   state: 'PAID',
+  entryId: null,
   ...overrides,
 });
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { feeOf, type MarketSide, type MarketView } from '../../../domain/market';
 import { parseMajorAmount } from '../../../domain/money';
@@ -40,6 +41,10 @@ export default function MarketPanel({ productId, tokenName }: { productId: numbe
         <BookSide market={market} side="SELL" />
       </div>
       {market.state === 'OPEN' ? <OrderForm market={market} tokenName={tokenName} /> : null}
+      <Link to="/account/market" className="text-link inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold">
+        <span className="i-lucide-arrow-left-right" aria-hidden="true" />
+        {t('market.mine.link')}
+      </Link>
     </section>
   );
 }
@@ -119,6 +124,8 @@ function OrderForm({ market, tokenName }: { market: MarketView; tokenName: strin
   const [side, setSide] = useState<MarketSide>('BUY');
   const [priceText, setPriceText] = useState('');
   const [quantityText, setQuantityText] = useState('');
+  // A local date and time from the picker; empty: good until cancelled.
+  const [goodUntilText, setGoodUntilText] = useState('');
   const [placed, setPlaced] = useState<string | null>(null);
   const price = parseMajorAmount(priceText, market.currency);
   const quantity = /^\d+$/.test(quantityText.trim()) ? Number(quantityText.trim()) : null;
@@ -131,7 +138,14 @@ function OrderForm({ market, tokenName }: { market: MarketView; tokenName: strin
     if (price === null || quantity === null || quantity < 1) return;
     setPlaced(null);
     place.mutate(
-      { side, price, quantity },
+      {
+        side,
+        price,
+        quantity,
+        ...(goodUntilText && !Number.isNaN(Date.parse(goodUntilText))
+          ? { goodUntil: new Date(goodUntilText).toISOString() }
+          : {}),
+      },
       {
         onSuccess: (result) => {
           const filled = result.fills.reduce((sum, fill) => sum + fill.quantity, 0);
@@ -172,6 +186,14 @@ function OrderForm({ market, tokenName }: { market: MarketView; tokenName: strin
         inputMode="numeric"
         autoComplete="off"
         required
+      />
+      <Field
+        label={t('market.goodUntilLabel')}
+        hint={t('market.goodUntilHint')}
+        type="datetime-local"
+        value={goodUntilText}
+        onChange={(event) => setGoodUntilText(event.target.value)}
+        autoComplete="off"
       />
       {total !== null && fee !== null ? (
         <dl className="grid grid-cols-2 gap-2 text-sm" data-testid="market-summary">

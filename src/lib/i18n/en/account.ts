@@ -123,6 +123,7 @@ export const texts = {
   'activity.type.INVESTOR_VERIFICATION_SUBMITTED': 'Investor verification submitted',
   'activity.type.INVESTOR_VERIFICATION_REVIEWED': 'Investor verification reviewed',
   'account.nav.orders': 'Orders',
+  'account.nav.market': 'Market',
   'portfolio.title': 'Your portfolio',
   'portfolio.totalValue': 'Total value',
   'portfolio.totalValueHint': 'At the last trade price, or the offering price before any trade',

@@ -26,6 +26,7 @@ export const texts = {
   'notifications.type.DEPOSIT_CREDITED': 'Deposit credited',
   'notifications.type.WITHDRAWAL_PAID': 'Withdrawal paid',
   'notifications.type.WITHDRAWAL_RETURNED': 'Withdrawal returned',
+  'notifications.type.MARKET_ORDER_FILLED': 'Market order filled',
   'notifications.typeHint.PROPOSAL_CREATED': 'A holder opens a proposal on a project you hold.',
   'notifications.typeHint.VOTE_FINISH': 'Voting on a proposal ends and the result is in.',
   'notifications.typeHint.AGENDA_CLOSED': 'An agenda on a project you hold is closed.',
@@ -40,6 +41,8 @@ export const texts = {
   'notifications.typeHint.WITHDRAWAL_PAID': 'A withdrawal from your balance is paid out. Also by email.',
   'notifications.typeHint.WITHDRAWAL_RETURNED':
     'A withdrawal could not be paid and is back in your balance. Also by email.',
+  'notifications.typeHint.MARKET_ORDER_FILLED':
+    'One of your buy or sell orders in a project’s market traded, fully or in part.',
   'notifications.settings.title': 'Notification settings',
   'notifications.settings.intro':
     'Choose what Moa tells you about, and whether this device shows it as a push notification.',

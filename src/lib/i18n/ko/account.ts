@@ -124,6 +124,7 @@ export const texts = {
   'activity.type.INVESTOR_VERIFICATION_SUBMITTED': '투자자 자격 확인 제출',
   'activity.type.INVESTOR_VERIFICATION_REVIEWED': '투자자 자격 확인 심사 완료',
   'account.nav.orders': '주문 내역',
+  'account.nav.market': '거래 주문',
   'portfolio.title': '내 포트폴리오',
   'portfolio.totalValue': '총 평가액',
   'portfolio.totalValueHint': '최근 체결가 기준, 거래 전에는 공모가 기준',

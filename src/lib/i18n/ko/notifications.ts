@@ -28,6 +28,7 @@ export const texts = {
   'notifications.type.DEPOSIT_CREDITED': '입금 반영',
   'notifications.type.WITHDRAWAL_PAID': '출금 완료',
   'notifications.type.WITHDRAWAL_RETURNED': '출금 반환',
+  'notifications.type.MARKET_ORDER_FILLED': '거래 체결',
   'notifications.typeHint.PROPOSAL_CREATED': '보유 중인 프로젝트에 다른 보유자가 제안을 올렸을 때',
   'notifications.typeHint.VOTE_FINISH': '제안에 대한 투표가 끝나고 결과가 나왔을 때',
   'notifications.typeHint.AGENDA_CLOSED': '보유 중인 프로젝트의 안건이 마감되었을 때',
@@ -41,6 +42,7 @@ export const texts = {
   'notifications.typeHint.WITHDRAWAL_PAID': '잔액에서 요청한 출금이 지급되었을 때 (이메일로도 보냅니다)',
   'notifications.typeHint.WITHDRAWAL_RETURNED':
     '출금을 지급하지 못해 금액이 잔액으로 돌아왔을 때 (이메일로도 보냅니다)',
+  'notifications.typeHint.MARKET_ORDER_FILLED': '프로젝트 거래소에 낸 매수·매도 주문이 전부 또는 일부 체결되었을 때',
   'notifications.settings.title': '알림 설정',
   'notifications.settings.intro': 'Moa에서 받을 소식과, 이 기기에 푸시 알림으로 보여 줄지를 선택하세요.',
   'notifications.settings.types': '받을 알림',

@@ -31,6 +31,7 @@ const icons: Record<NotificationType, string> = {
   DEPOSIT_CREDITED: 'i-lucide-wallet',
   WITHDRAWAL_PAID: 'i-lucide-banknote',
   WITHDRAWAL_RETURNED: 'i-lucide-undo-2',
+  MARKET_ORDER_FILLED: 'i-lucide-arrow-left-right',
 };
 
 function Page() {

@@ -11,6 +11,7 @@ import { t, type MessageKey } from '../../../../lib/i18n';
 const items: ReadonlyArray<{ to: string; label: MessageKey; icon: string }> = [
   { to: '/account/overview', label: 'account.nav.overview', icon: 'i-lucide-layout-dashboard' },
   { to: '/account/orders', label: 'account.nav.orders', icon: 'i-lucide-receipt' },
+  { to: '/account/market', label: 'account.nav.market', icon: 'i-lucide-arrow-left-right' },
   { to: '/account/balance', label: 'account.nav.balance', icon: 'i-lucide-wallet' },
   { to: '/account/documents', label: 'account.nav.documents', icon: 'i-lucide-file-text' },
   { to: '/account/bank-details', label: 'account.nav.bankDetails', icon: 'i-lucide-landmark' },
