@@ -30,6 +30,7 @@ import * as postDrafts from './2026-11-27-1400-post-drafts';
 import * as market from './2026-11-27-1500-market';
 import * as notificationParams from './2026-11-27-1700-notification-params';
 import * as notificationFanout from './2026-11-27-1600-notification-fanout';
+import * as votingLedgerMark from './2026-11-28-1600-voting-ledger-mark';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-1500-market': market,
   '2026-11-27-1600-notification-fanout': notificationFanout,
   '2026-11-27-1700-notification-params': notificationParams,
+  '2026-11-28-1600-voting-ledger-mark': votingLedgerMark,
 };
