@@ -36,7 +36,12 @@ describe.each(testEngines())('voting power as of the ledger mark on %s', (engine
     });
   }
 
-  const entry = (productId: number, investor: Investor, quantity: number, reason: 'DISTRIBUTION' | 'MARKET_BUY' | 'MARKET_SALE') =>
+  const entry = (
+    productId: number,
+    investor: Investor,
+    quantity: number,
+    reason: 'DISTRIBUTION' | 'MARKET_BUY' | 'MARKET_SALE',
+  ) =>
     appendHoldingEntry(t.db.db, {
       productId,
       userId: investor.userId,
@@ -81,7 +86,10 @@ describe.each(testEngines())('voting power as of the ledger mark on %s', (engine
     });
 
   const itemAs = async (investor: Investor, productId: number, kind: 'proposals' | 'agendas', id: number) => {
-    const answer = await t.app.inject({ url: `/api/v1/governance/${productId}/${kind}/${id}`, headers: investor.headers });
+    const answer = await t.app.inject({
+      url: `/api/v1/governance/${productId}/${kind}/${id}`,
+      headers: investor.headers,
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     return ballotItemSchema.parse(answer.json());
   };
@@ -264,7 +272,10 @@ describe.each(testEngines())('voting power as of the ledger mark on %s', (engine
       .returning('id')
       .executeTakeFirstOrThrow();
     // Its row says 4 (what the ledger said then), whatever the ledger says now.
-    await t.db.db.insertInto('governance_voting_power').values({ voting_id: id, user_id: reader.userId, power: 4 }).execute();
+    await t.db.db
+      .insertInto('governance_voting_power')
+      .values({ voting_id: id, user_id: reader.userId, power: 4 })
+      .execute();
     expect((await itemAs(reader, productId, 'agendas', Number(id))).myPower).toBe(4);
     const answer = await vote(reader, productId, 'agendas', Number(id), 1);
     expect(ballotItemSchema.parse(answer.json()).myBallot?.weight).toBe(4);

@@ -159,11 +159,7 @@ function selectVotingItems(db: Db, userId: string) {
         .end()
         .as('my_power'),
     )
-    .select([
-      'my_ballot.choice as my_choice',
-      'my_ballot.weight as my_weight',
-      'my_ballot.created_at as my_cast_at',
-    ])
+    .select(['my_ballot.choice as my_choice', 'my_ballot.weight as my_weight', 'my_ballot.created_at as my_cast_at'])
     .select((eb) =>
       jsonArrayFrom(
         eb
@@ -212,30 +208,19 @@ export async function findVotingItem(db: Db, id: number, userId: string) {
 
 /**
  * Where a project's ledger stands, read by a vote's opening under the project's exclusive ledger
- * lock (docs/decisions/1824): the id of its last entry (0 without one), and the quorum's base,
- * the sum of every holder's positive balance up to it. One statement, from the index of
- * (product_id, id, quantity) however many holders.
+ * lock (docs/decisions/1824): the id of its last entry (0 without one), and the quorum's base.
+ * No balance is ever below zero (appendHoldingEntry refuses a debit past the holding), so the
+ * sum of every holder's positive balance is the sum of the project's entries: one pass over the
+ * index of (product_id, id, quantity), with no grouping by holder, however many holders.
  */
 export async function readLedgerMark(db: Db, productId: number): Promise<{ mark: number; totalPower: number }> {
-  const mark = db
-    .selectFrom('holding_entries')
-    .select((eb) => eb.fn.coalesce(eb.fn.max<number | null>('id'), sql<number>`0`).as('mark'))
-    .where('product_id', '=', productId);
   const row = await db
-    .selectFrom(
-      db
-        .selectFrom('holding_entries')
-        .select((eb) => eb.fn.sum<number>('quantity').as('balance'))
-        .where('product_id', '=', productId)
-        .where('id', '<=', mark)
-        .groupBy('user_id')
-        .having((eb) => eb.fn.sum('quantity'), '>', 0)
-        .as('balances'),
-    )
+    .selectFrom('holding_entries')
     .select((eb) => [
-      mark.as('mark'),
-      eb.fn.coalesce(eb.fn.sum<number | string>('balances.balance'), sql<number>`0`).as('total'),
+      eb.fn.coalesce(eb.fn.max<number | null>('id'), sql<number>`0`).as('mark'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('quantity'), sql<number>`0`).as('total'),
     ])
+    .where('product_id', '=', productId)
     .executeTakeFirstOrThrow();
   return { mark: Number(row.mark), totalPower: Number(row.total) };
 }
