@@ -1,8 +1,10 @@
 /**
- * Memory of the compiled server over a day's kind of work: resident size after start, after
- * serving public pages to visitors (rendered with their first paint, in both languages), after
- * API reads, and after a quiet spell. Beside it, in the same run, the same server with page
- * rendering off, and a bare Fastify + SQLite process idle for as long.
+ * Memory of the compiled server over a day's kind of work: resident size (and the main thread's
+ * heap in use) after start, after serving public pages to visitors (rendered with their first
+ * paint, in both languages), after API reads, and after a quiet spell. Beside it, in the same
+ * run, the same server with page rendering off, and a bare Fastify + SQLite process idle for as
+ * long. Resident size is read from /proc; the heap from a preloaded probe
+ * (`--require bench/memory-probe.cjs`, answering SIGUSR2), the only flag the processes get.
  *
  *   npm run bench -- --only=memory
  *   BENCH_PAGES=1000 BENCH_READS=10000 BENCH_QUIET_SECONDS=30 npm run bench -- --only=memory
@@ -18,24 +20,60 @@ const reads = Number(process.env.BENCH_READS ?? 10_000);
 const quietSeconds = Number(process.env.BENCH_QUIET_SECONDS ?? 30);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const GOAL_MIB = 120;
+const probe = path.join(root, 'bench', 'memory-probe.cjs');
+
 function rssMiB(pid: number): number {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
   return Math.round(kb / 1024);
 }
 
+/** Resident size and the main thread's heap in use, MiB. */
+interface Reading {
+  rss: number;
+  heap: number;
+}
+
+/** Asks the probe in the process for its figures (SIGUSR2) and waits for the new answer. */
+async function read(pid: number, file: string): Promise<Reading> {
+  const last = () => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as { seq: number; heapUsed: number };
+    } catch {
+      return null;
+    }
+  };
+  const before = last()?.seq ?? 0;
+  process.kill(pid, 'SIGUSR2');
+  for (let tries = 0; tries < 200; tries += 1) {
+    const answer = last();
+    if (answer && answer.seq > before) return { rss: rssMiB(pid), heap: Math.round(answer.heapUsed / 1048576) };
+    await sleep(25);
+  }
+  return { rss: rssMiB(pid), heap: Number.NaN };
+}
+
 interface Figures {
-  start: number;
-  pages: number;
-  reads: number;
-  quiet: number;
+  start: Reading;
+  pages: Reading | null;
+  reads: Reading | null;
+  quiet: Reading;
 }
 
 async function run(args: string[], env: Record<string, string>, work: boolean): Promise<Figures> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, args, {
+  const probeFile = path.join(tmpdir(), `moa-memory-probe-${port}.json`);
+  const child = spawn(process.execPath, ['--require', probe, ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: {
+      PATH: process.env.PATH,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      MEMORY_PROBE_FILE: probeFile,
+    },
     stdio: 'ignore',
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -52,7 +90,12 @@ async function run(args: string[], env: Record<string, string>, work: boolean): 
       await sleep(100);
     }
     await sleep(3000);
-    const figures: Figures = { start: rssMiB(child.pid!), pages: Number.NaN, reads: Number.NaN, quiet: Number.NaN };
+    const figures: Figures = {
+      start: await read(child.pid!, probeFile),
+      pages: null,
+      reads: null,
+      quiet: { rss: 0, heap: 0 },
+    };
     if (work) {
       type Listed = { productPayloads?: { id: number }[]; postPayloads?: { urlTitle: string }[] };
       const products =
@@ -74,7 +117,7 @@ async function run(args: string[], env: Record<string, string>, work: boolean): 
         });
         await answer.text();
       }
-      figures.pages = rssMiB(child.pid!);
+      figures.pages = await read(child.pid!, probeFile);
       const apis = [
         '/api/v1/products?limit=9',
         '/api/v1/categories',
@@ -87,20 +130,21 @@ async function run(args: string[], env: Record<string, string>, work: boolean): 
           ),
         );
       }
-      figures.reads = rssMiB(child.pid!);
+      figures.reads = await read(child.pid!, probeFile);
     }
     await sleep(quietSeconds * 1000);
-    figures.quiet = rssMiB(child.pid!);
+    figures.quiet = await read(child.pid!, probeFile);
     return figures;
   } finally {
     child.kill('SIGTERM');
     await exited;
+    rmSync(probeFile, { force: true });
   }
 }
 
 export async function runMemoryBench(): Promise<void> {
   console.log(
-    `Memory (RSS MiB): 3 s after start, after ${pages} public pages, after ${reads} API reads, after ${quietSeconds} s quiet\n`,
+    `Memory, RSS MiB (main thread's heap in use MiB): 3 s after start, after ${pages} public pages, after ${reads} API reads, after ${quietSeconds} s quiet\n`,
   );
   const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the server build failed');
@@ -111,25 +155,32 @@ export async function runMemoryBench(): Promise<void> {
   try {
     // The first start of a new data folder migrates and seeds; the measured ones start on it.
     await run([path.join('build', 'server.js')], env, false);
-    const rows = [
-      ['process', 'start', 'pages', 'reads', 'quiet'],
+    const cell = (reading: Reading | null) =>
+      reading ? `${reading.rss} (${Number.isNaN(reading.heap) ? '-' : reading.heap})` : '-';
+    const measured: Array<[string, Figures]> = [
       ['Moa, compiled (npm start)', await run([path.join('build', 'server.js')], env, true)],
       [
         'Moa, pages not rendered (baseline)',
         await run([path.join('build', 'server.js')], { ...env, RENDER_PAGES: 'false' }, true),
       ],
       ['bare Fastify + SQLite, idle', await run([path.join('bench', 'bare-server.mjs')], env, false)],
-    ].map((row) =>
-      typeof row[1] === 'string'
-        ? (row as string[])
-        : [
-            row[0] as string,
-            ...Object.values(row[1] as Figures).map((value) => (Number.isNaN(value) ? '-' : String(value))),
-          ],
-    );
+    ];
+    const rows = [
+      ['process', 'start', 'pages', 'reads', 'quiet'],
+      ...measured.map(([name, figures]) => [
+        name,
+        cell(figures.start),
+        cell(figures.pages),
+        cell(figures.reads),
+        cell(figures.quiet),
+      ]),
+    ];
     const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-    for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
-    console.log('');
+    for (const row of rows) console.log(row.map((text, column) => text.padEnd(widths[column]!)).join('  '));
+    const quiet = measured[0]![1].quiet.rss;
+    console.log(
+      `\nAfter the quiet spell: ${quiet} MiB resident, goal under ${GOAL_MIB} MiB (${quiet < GOAL_MIB ? 'met' : 'missed'}); bare Fastify + SQLite: ${measured[2]![1].quiet.rss} MiB.\n`,
+    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

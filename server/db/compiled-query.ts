@@ -83,6 +83,8 @@ export interface CompiledQueryTemplate<P, O> {
   executeTakeFirst(db: Kysely<Database>, params: P): Promise<O | undefined>;
   /** The SQL this template runs on `db`'s engine (compiling it if it has not been yet). */
   sqlFor(db: Kysely<Database>): string;
+  /** The SQL compiled so far, one per engine. */
+  compiledSql(): string[];
 }
 
 /** Builds `build`'s query once per engine and runs it with each call's `params`. */
@@ -119,6 +121,7 @@ export function compiledQuery<P extends Record<string, unknown>, O>(
     execute: run,
     executeTakeFirst: async (db, params) => (await run(db, params))[0],
     sqlFor: (db) => compiledFor(db).sql,
+    compiledSql: () => [...byEngine.values()].map((compiled) => compiled.sql),
   };
 }
 
@@ -153,23 +156,41 @@ function compile<P extends Record<string, unknown>, O>(
   return { sql, query, slots };
 }
 
+/** The most variants a family keeps compiled; past it the least recently used goes. */
+export const FAMILY_VARIANTS_KEPT = 64;
+
 /**
  * A compiled query per variant of a query's shape (which filters it has, a list's length): the
  * variant is a string the caller derives from what changes the SQL, and `build` gets it back.
- * Variants are few by construction (a handful of filters), so they are all kept.
+ * Variants are few by construction (a handful of filters); should a shape ever come from what
+ * a request sends, at most FAMILY_VARIANTS_KEPT are kept, so no request can grow the process.
  */
 export function compiledQueryFamily<V, P extends Record<string, unknown>, O>(
   keyOf: (variant: V) => string,
   build: (db: Kysely<Database>, params: P, variant: V) => Compilable<O>,
-): (variant: V) => CompiledQueryTemplate<P, O> {
+  kept = FAMILY_VARIANTS_KEPT,
+): ((variant: V) => CompiledQueryTemplate<P, O>) & { readonly size: number } {
   const templates = new Map<string, CompiledQueryTemplate<P, O>>();
-  return (variant) => {
+  const family = (variant: V) => {
     const key = keyOf(variant);
     let template = templates.get(key);
-    if (!template) {
+    if (template) {
+      // Most recently used last.
+      templates.delete(key);
+    } else {
       template = compiledQuery<P, O>((db, params) => build(db, params, variant));
-      templates.set(key, template);
+      if (templates.size >= kept) forgetStatement(templates.get(templates.keys().next().value!)!, templates);
     }
+    templates.set(key, template);
     return template;
   };
+  return Object.defineProperty(family, 'size', { get: () => templates.size }) as typeof family & {
+    readonly size: number;
+  };
+}
+
+/** Drops the least recently used template of a family, and the statement names of its SQL. */
+function forgetStatement<T extends { compiledSql(): string[] }>(oldest: T, templates: Map<string, T>): void {
+  for (const sql of oldest.compiledSql()) statementNames.delete(sql);
+  templates.delete(templates.keys().next().value!);
 }

@@ -696,6 +696,12 @@ export interface GovernanceVotingsTable {
   starts_at: Timestamp;
   ends_at: Timestamp;
   snapshot_at: Timestamp;
+  /**
+   * The id of the project's last holding entry when the item opened (docs/decisions/1824): a
+   * holder's power is the sum of their entries up to it. NULL for items opened before, whose
+   * power is their rows of governance_voting_power.
+   */
+  ledger_mark: Nullable<number>;
   total_power: number;
   quorum_percent: number;
   threshold_percent: number;

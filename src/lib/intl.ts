@@ -5,6 +5,18 @@
  */
 const built = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.DisplayNames>();
 
+/**
+ * The most formatters kept. The app asks for a few dozen (two languages, a handful of options);
+ * the bound only makes sure nothing else, such as a language tag from elsewhere, grows it
+ * without end. Past it, the one built longest ago goes.
+ */
+export const FORMATTERS_KEPT = 200;
+
+/** How many formatters are kept now (tests check the bound). */
+export function formattersKept(): number {
+  return built.size;
+}
+
 function keep<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.DisplayNames>(
   kind: string,
   locale: string | undefined,
@@ -15,6 +27,7 @@ function keep<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.DisplayNa
   let formatter = built.get(key) as T | undefined;
   if (!formatter) {
     formatter = build();
+    if (built.size >= FORMATTERS_KEPT) built.delete(built.keys().next().value!);
     built.set(key, formatter);
   }
   return formatter;

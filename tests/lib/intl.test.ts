@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, displayNames, numberFormat } from '../../src/lib/intl';
+import { dateTimeFormat, displayNames, FORMATTERS_KEPT, formattersKept, numberFormat } from '../../src/lib/intl';
 
 describe('Intl formatters', () => {
   it('are built once per language and options, and written as a fresh one would write', () => {
@@ -36,5 +36,20 @@ describe('Intl formatters', () => {
       .sort();
     // The minor-unit lookup in the domain keeps its one formatter per currency itself.
     expect(builders).toEqual(['src/domain/money.ts', 'src/lib/intl.ts']);
+  });
+
+  it('keeps at most their bound however many different ones are asked for', () => {
+    const first = numberFormat('en', { minimumIntegerDigits: 1 });
+    for (let digits = 1; digits <= 21; digits += 1) {
+      for (const locale of ['en', 'ko', 'ja', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'sv', 'pl']) {
+        numberFormat(locale, { minimumIntegerDigits: digits });
+      }
+    }
+    expect(formattersKept()).toBe(FORMATTERS_KEPT);
+    // The one built longest ago went; asking again builds a new one that writes the same.
+    const again = numberFormat('en', { minimumIntegerDigits: 1 });
+    expect(again).not.toBe(first);
+    expect(again.format(7)).toBe(first.format(7));
+    expect(formattersKept()).toBe(FORMATTERS_KEPT);
   });
 });

@@ -10,6 +10,7 @@ import {
   CODES_PER_ADDRESS_AND_REQUESTER,
   GUESSES_PER_ADDRESS_AND_REQUESTER,
 } from '../../server/modules/auth/email-challenges';
+import { votingPowerOf } from '../../server/modules/governance/repository';
 import { closeDueVotings } from '../../server/modules/governance/service';
 import { storeUpload } from '../../server/modules/kyc/files';
 import { appendHoldingEntry, ledgerBalance } from '../../server/modules/orders/ledger';
@@ -376,15 +377,22 @@ describe.each(testEngines())('voting power while holdings are confirmed (%s)', (
     return rows.map((row) => row.user_id).sort();
   };
 
-  const powerRows = async (id: number) =>
-    (
+  /** The item's record of who may vote: each holder's entries summed up to its ledger mark. */
+  const powerRows = async (id: number) => {
+    const voting = await t.db.db
+      .selectFrom('governance_votings')
+      .select(['id', 'product_id', 'ledger_mark'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(voting.ledger_mark, 'an item opened now records its ledger mark').not.toBeNull();
+    return (
       await t.db.db
-        .selectFrom('governance_voting_power')
-        .select(['user_id', 'power'])
-        .where('voting_id', '=', id)
-        .orderBy('user_id')
+        .selectFrom(votingPowerOf(t.db.db, voting, { after: '' }).as('vp'))
+        .select(['vp.user_id', 'vp.power'])
+        .orderBy('vp.user_id')
         .execute()
     ).map((row) => ({ userId: row.user_id, power: Number(row.power) }));
+  };
 
   /**
    * Every item of the project agrees with itself: what each investor is told their power is adds

@@ -33,6 +33,7 @@ import * as revenueWithholding from './2026-11-28-1200-revenue-withholding';
 import * as marketGoodUntil from './2026-11-28-1300-market-good-until';
 import * as marketReads from './2026-11-28-1500-market-reads';
 import * as notificationFanout from './2026-11-27-1600-notification-fanout';
+import * as votingLedgerMark from './2026-11-28-1600-voting-ledger-mark';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-1200-revenue-withholding': revenueWithholding,
   '2026-11-28-1300-market-good-until': marketGoodUntil,
   '2026-11-28-1500-market-reads': marketReads,
+  '2026-11-28-1600-voting-ledger-mark': votingLedgerMark,
 };

@@ -131,19 +131,35 @@ function selectVotingItems(db: Db, userId: string) {
   const { jsonArrayFrom } = relationsOf(db);
   return db
     .selectFrom('governance_votings')
-    .leftJoin('governance_voting_power as mine', (join) =>
-      join.onRef('mine.voting_id', '=', 'governance_votings.id').on('mine.user_id', '=', userId),
-    )
     .leftJoin('governance_ballots as my_ballot', (join) =>
       join.onRef('my_ballot.voting_id', '=', 'governance_votings.id').on('my_ballot.user_id', '=', userId),
     )
     .selectAll('governance_votings')
-    .select([
-      'mine.power as my_power',
-      'my_ballot.choice as my_choice',
-      'my_ballot.weight as my_weight',
-      'my_ballot.created_at as my_cast_at',
-    ])
+    .select((eb) =>
+      // The reader's power: their entries up to the item's ledger mark; an item opened before
+      // marks (NULL) has a row of voting power per holder instead.
+      eb
+        .case()
+        .when('governance_votings.ledger_mark', 'is', null)
+        .then(
+          eb
+            .selectFrom('governance_voting_power as mine')
+            .select('mine.power')
+            .whereRef('mine.voting_id', '=', 'governance_votings.id')
+            .where('mine.user_id', '=', userId),
+        )
+        .else(
+          eb
+            .selectFrom('holding_entries as held')
+            .select((inner) => inner.fn.sum<number>('held.quantity').as('power'))
+            .whereRef('held.product_id', '=', 'governance_votings.product_id')
+            .where('held.user_id', '=', userId)
+            .whereRef('held.id', '<=', 'governance_votings.ledger_mark'),
+        )
+        .end()
+        .as('my_power'),
+    )
+    .select(['my_ballot.choice as my_choice', 'my_ballot.weight as my_weight', 'my_ballot.created_at as my_cast_at'])
     .select((eb) =>
       jsonArrayFrom(
         eb
@@ -191,58 +207,54 @@ export async function findVotingItem(db: Db, id: number, userId: string) {
 }
 
 /**
- * Records every holder's voting power in an item straight from the ledger as it stood at `at`,
- * in one statement however many holders (INSERT … SELECT), and answers their number and total.
+ * Where a project's ledger stands, read by a vote's opening under the project's exclusive ledger
+ * lock (docs/decisions/1824): the id of its last entry (0 without one), and the quorum's base.
+ * No balance is ever below zero (appendHoldingEntry refuses a debit past the holding), so the
+ * sum of every holder's positive balance is the sum of the project's entries: one pass over the
+ * index of (product_id, id, quantity), with no grouping by holder, however many holders.
  */
-export async function insertVotingPowerAt(
-  db: Db,
-  votingId: number,
-  productId: number,
-  at: string,
-): Promise<{ holders: number; totalPower: number }> {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  await db
-    .insertInto('governance_voting_power')
-    .columns(['voting_id', 'user_id', 'power'])
-    .expression(
-      db
-        .selectFrom('holding_entries')
-        .select((eb) => [
-          (pg ? sql<number>`cast(${votingId} as integer)` : sql<number>`${votingId}`).as('voting_id'),
-          'user_id',
-          eb.fn.sum<number>('quantity').as('power'),
-        ])
-        .where('product_id', '=', productId)
-        .where('created_at', '<=', at)
-        .groupBy('user_id')
-        .having((eb) => eb.fn.sum('quantity'), '>', 0),
-    )
-    .execute();
+export async function readLedgerMark(db: Db, productId: number): Promise<{ mark: number; totalPower: number }> {
   const row = await db
-    .selectFrom('governance_voting_power')
+    .selectFrom('holding_entries')
     .select((eb) => [
-      eb.fn.countAll<number | string>().as('holders'),
-      eb.fn.coalesce(eb.fn.sum<number | string>('power'), sql<number>`0`).as('total'),
+      eb.fn.coalesce(eb.fn.max<number | null>('id'), sql<number>`0`).as('mark'),
+      eb.fn.coalesce(eb.fn.sum<number | string>('quantity'), sql<number>`0`).as('total'),
     ])
-    .where('voting_id', '=', votingId)
+    .where('product_id', '=', productId)
     .executeTakeFirstOrThrow();
-  return { holders: Number(row.holders), totalPower: Number(row.total) };
+  return { mark: Number(row.mark), totalPower: Number(row.total) };
 }
 
-/** The quorum's base of an item just opened: the sum of its rows of voting power. */
-export async function setVotingTotalPower(db: Db, votingId: number, totalPower: number): Promise<void> {
-  await db.updateTable('governance_votings').set({ total_power: totalPower }).where('id', '=', votingId).execute();
+/** What a vote's power is read from: its ledger mark, or (items opened before marks) its rows. */
+export interface VotingPowerBasis {
+  id: number;
+  product_id: number;
+  ledger_mark: number | null;
 }
 
-/** The voter's power in an item: their row, or 0 without one. */
-export async function findVotingPower(db: Db, votingId: number, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('governance_voting_power')
-    .select('power')
-    .where('voting_id', '=', votingId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(row?.power ?? 0);
+/**
+ * Every holder of a vote with their power (user_id, power > 0), as a subquery: the ledger summed
+ * up to the item's mark, or its rows of voting power. `range` narrows it to user ids in
+ * (after, last] inside the grouping, so a batch reads only its own holders' entries.
+ */
+export function votingPowerOf(db: Db, voting: VotingPowerBasis, range: { after: string; last?: string }) {
+  if (voting.ledger_mark === null) {
+    return db
+      .selectFrom('governance_voting_power')
+      .select(['user_id', 'power'])
+      .where('voting_id', '=', voting.id)
+      .where('user_id', '>', range.after)
+      .$if(range.last !== undefined, (query) => query.where('user_id', '<=', range.last!));
+  }
+  return db
+    .selectFrom('holding_entries')
+    .select((eb) => ['user_id', eb.fn.sum<number>('quantity').as('power')])
+    .where('product_id', '=', Number(voting.product_id))
+    .where('id', '<=', Number(voting.ledger_mark))
+    .where('user_id', '>', range.after)
+    .$if(range.last !== undefined, (query) => query.where('user_id', '<=', range.last!))
+    .groupBy('user_id')
+    .having((eb) => eb.fn.sum('quantity'), '>', 0);
 }
 
 /** The first key of governance's advisory locks on PostgreSQL. */

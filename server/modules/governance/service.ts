@@ -87,7 +87,7 @@ import {
   insertPost,
   insertReport,
   insertVoting,
-  insertVotingPowerAt,
+  readLedgerMark,
   listAnswers,
   listNotices,
   listThreads,
@@ -95,7 +95,6 @@ import {
   lockProposalAuthor,
   markNoticeRead,
   setVotingOutcome,
-  setVotingTotalPower,
   sumBallots,
   updateOwnPost,
   type PostRow,
@@ -830,9 +829,12 @@ async function assertProposalRoom(ctx: AppContext, db: Db, productId: number, au
 
 /**
  * Opens a proposal or agenda. Its snapshot is the moment of opening, ordered against the
- * project's ledger writes by the ledger's lock: each holder's balance then is written as their
- * voting power (governance_voting_power), the quorum's base is the sum of those rows, and
- * those same holders are notified; ballots and the close read the rows, never the ledger again.
+ * project's ledger writes by the ledger's lock: the item records the ledger's mark (the id of
+ * the project's last entry, every entry up to it committed, every later one above it) and the
+ * quorum's base, the sum of the holders' balances there. A holder's power is the sum of their
+ * entries up to the mark, read when needed (ballots, lists, the notifications' audience), so
+ * it never changes after the opening, and no row per holder is written
+ * (docs/decisions/1824-voting-power-as-of-the-ledger-mark.md).
  * A proposal first takes its author's lock and checks the caps on open proposals under it.
  */
 async function openVoting(
@@ -850,6 +852,8 @@ async function openVoting(
     // The moment the ledger is seen: every entry committed before it, none after.
     const at = ctx.now().toISOString();
     if (author) await assertProposalRoom(ctx, trx, input.productId, author, at);
+    // Where the ledger stands now, and every holder's balance there summed: the quorum's base.
+    const { mark, totalPower } = await readLedgerMark(trx, input.productId);
     const id = await insertVoting(trx, {
       product_id: input.productId,
       kind: input.kind,
@@ -863,7 +867,8 @@ async function openVoting(
       starts_at: at,
       ends_at: new Date(input.endsAt).toISOString(),
       snapshot_at: at,
-      total_power: 0,
+      ledger_mark: mark,
+      total_power: totalPower,
       quorum_percent: input.quorumPercent,
       threshold_percent: input.thresholdPercent,
       results_visible_before_close: input.resultsVisibleBeforeClose ? 1 : 0,
@@ -873,9 +878,6 @@ async function openVoting(
       closed_by: null,
       created_at: at,
     });
-    // Every holder's balance at the snapshot, written in one statement; their sum is the quorum's base.
-    const { totalPower } = await insertVotingPowerAt(trx, id, input.productId, at);
-    await setVotingTotalPower(trx, id, totalPower);
     await appendAuditEvent(
       trx,
       {
@@ -1028,7 +1030,7 @@ export async function castVote(
   const choice = request.choice === 'ABSTAIN' ? ABSTAIN : request.choice;
   if (choice > optionCount)
     throw new AppError('VALIDATION_FAILED', `Choose one of the ${optionCount} options or abstain.`);
-  // The voter's row of voting power, written when the item opened (and read with it above).
+  // The voter's power: their entries up to the item's ledger mark (read with it above).
   const weight = Number(row.my_power ?? 0);
   if (weight <= 0) {
     throw new AppError('NO_VOTING_POWER', 'You held no tokens of this project when the vote was opened.');

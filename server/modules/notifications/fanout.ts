@@ -80,7 +80,8 @@ export function createNotificationFanout(options: FanoutOptions): NotificationFa
         const fanout = await repo.renewFanoutClaim(trx, claim.id, claim.claimId, leaseEnd());
         if (!fanout) throw new ClaimLost();
         const after = fanout.cursor ?? '';
-        const holders = await repo.findAudienceBatch(trx, fanout.voting_id, after, batchSize);
+        const voting = await repo.findVotingPowerBasis(trx, fanout.voting_id);
+        const holders = voting ? await repo.findAudienceBatch(trx, voting, after, batchSize) : [];
         const at = now().toISOString();
         if (holders.length === 0) {
           await repo.finishFanout(trx, claim.id, claim.claimId, at);
@@ -95,7 +96,7 @@ export function createNotificationFanout(options: FanoutOptions): NotificationFa
           {
             type,
             productId,
-            votingId: fanout.voting_id,
+            voting: voting!,
             title: fanout.title,
             body: fanout.body,
             params: fanout.params,

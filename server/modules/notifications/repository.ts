@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { compiledQuery, compiledQueryFamily } from '../../db/compiled-query';
 import type { Database, PushOutboxState } from '../../db/types';
+import { votingPowerOf, type VotingPowerBasis } from '../governance/repository';
 
 type Db = Kysely<Database>;
 
@@ -674,14 +675,27 @@ export async function renewFanoutClaim(db: Db, id: number, claimId: string, unti
     .executeTakeFirst();
 }
 
+/** What a vote's holders and their power are read from (its ledger mark, or its rows). */
+export async function findVotingPowerBasis(db: Db, votingId: number): Promise<VotingPowerBasis | undefined> {
+  const row = await db
+    .selectFrom('governance_votings')
+    .select(['id', 'product_id', 'ledger_mark'])
+    .where('id', '=', votingId)
+    .executeTakeFirst();
+  return row && { id: Number(row.id), product_id: Number(row.product_id), ledger_mark: row.ledger_mark };
+}
+
 /** The next holders of a vote after `after` (by user id), at most `limit`: the audience of one batch. */
-export async function findAudienceBatch(db: Db, votingId: number, after: string, limit: number): Promise<string[]> {
+export async function findAudienceBatch(
+  db: Db,
+  voting: VotingPowerBasis,
+  after: string,
+  limit: number,
+): Promise<string[]> {
   const rows = await db
-    .selectFrom('governance_voting_power')
-    .select('user_id')
-    .where('voting_id', '=', votingId)
-    .where('user_id', '>', after)
-    .orderBy('user_id')
+    .selectFrom(votingPowerOf(db, voting, { after }).as('vp'))
+    .select('vp.user_id')
+    .orderBy('vp.user_id')
     .limit(limit)
     .execute();
   return rows.map((row) => row.user_id);
@@ -697,7 +711,7 @@ export async function insertFanoutNotifications(
   fanout: {
     type: string;
     productId: number;
-    votingId: number;
+    voting: VotingPowerBasis;
     title: string;
     body: string;
     params: string;
@@ -712,7 +726,7 @@ export async function insertFanoutNotifications(
   const text = (value: string) => (pg ? sql<string>`cast(${value} as text)` : sql<string>`${value}`);
   const at = pg ? sql<string>`cast(${fanout.at} as timestamptz)` : sql<string>`${fanout.at}`;
   const audience = db
-    .selectFrom('governance_voting_power as vp')
+    .selectFrom(votingPowerOf(db, fanout.voting, range).as('vp'))
     .select([
       'vp.user_id',
       text(fanout.type).as('type'),
@@ -723,9 +737,6 @@ export async function insertFanoutNotifications(
       text(fanout.link).as('link'),
       at.as('created_at'),
     ])
-    .where('vp.voting_id', '=', fanout.votingId)
-    .where('vp.user_id', '>', range.after)
-    .where('vp.user_id', '<=', range.last)
     .where((eb) =>
       eb(
         eb.fn.coalesce(

@@ -75,8 +75,11 @@ export async function appendHoldingEntry(
       .where('user_id', '=', entry.userId)
       .returning('quantity')
       .executeTakeFirst();
+    // No balance goes below zero: a debit past the holding fails on the check above, and one of
+    // a position that does not exist fails here (a vote's quorum base relies on it, decision 1824).
+    if (!debited) throw new Error(`No holding of project ${entry.productId} to debit for ${entry.userId}.`);
     // The holder's last tokens went: one investor fewer.
-    if (debited && Number(debited.quantity) <= 0 && Number(debited.quantity) - entry.quantity > 0) {
+    if (Number(debited.quantity) <= 0 && Number(debited.quantity) - entry.quantity > 0) {
       await changeInvestorCount(db, entry.productId, -1);
     }
     return;
