@@ -9,17 +9,17 @@ import { declaredOrder, type PlacedOrder } from './order-helpers';
 const PROJECT = 'Han River Sessions: Drama OST Collection';
 
 /** The bank's export as a Korean bank writes it: its own column names, a balance we do not read. */
-function statementCsv(lines: Array<{ order: PlacedOrder; amount: number }>): Buffer {
-  const rows = [['거래일자', '입금액', '입금자명', '적요', '잔액']];
-  let balance = 1_000_000;
+function statementCsv(balance: string, lines: Array<{ order: PlacedOrder; amount: number }>): Buffer {
+  const rows = [['거래일자', '입금액', '입금자명', '적요', balance]];
+  let total = 1_000_000;
   for (const { order, amount } of lines) {
-    balance += amount;
+    total += amount;
     rows.push([
       '2026.11.20',
       toMajorUnitsNumeral(amount, order.currency),
       'TEST INVESTOR',
       `Moa ${order.reference}`,
-      toMajorUnitsNumeral(balance, order.currency),
+      toMajorUnitsNumeral(total, order.currency),
     ]);
   }
   return Buffer.from(`${rows.map((row) => row.join(',')).join('\r\n')}\r\n`);
@@ -61,7 +61,8 @@ for (const width of [390, 1280]) {
       const file = {
         name: 'hana-2026-11-20.csv',
         mimeType: 'text/csv',
-        buffer: statementCsv([
+        // Each width's bank has its own layout: a file with the same headers as a mapped one would use its columns.
+        buffer: statementCsv(width === 390 ? '잔액' : '거래후잔액', [
           { order: paid, amount: paid.amount },
           { order: short, amount: short.amount - unit },
         ]),
