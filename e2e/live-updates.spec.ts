@@ -1,8 +1,9 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { moa, projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
 import { expect, test } from './fixtures';
+import { declaredOrder } from './order-helpers';
 
 /**
  * What an operator does reaches the investor's open pages without a reload (the live stream,
@@ -22,40 +23,6 @@ async function openLive(page: Page, url: string) {
   await page.goto(url);
   // A busy machine may take a while to open the page; what is measured starts after it.
   await expect(page.getByRole('link', { name: /^Notifications/ })).toBeVisible({ timeout: 30_000 });
-}
-
-/** Reserves, signs and declares the payment of an order through the API, as the invest screens do. */
-async function paidOrder(request: APIRequestContext, accessToken: string, productId: number) {
-  const headers = { authorization: `Bearer ${accessToken}` };
-  const product = (await (await request.get(`/api/v1/products/${productId}`, { headers })).json()) as {
-    payMethods: Array<{ id: number; payMethodType: string }>;
-  };
-  const method = product.payMethods.find((entry) => entry.payMethodType === 'ACCOUNT')!;
-  const placed = await request.post(`/api/v1/products/${productId}/investors`, {
-    headers,
-    data: { quantity: 2, payMethodId: method.id },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()) as { id: string; reference: string };
-  const contract = await request.get(`/api/v1/products/${productId}/sign?orderId=${order.id}`, { headers });
-  const { sha256 } = (await contract.json()) as { sha256: string };
-  const signed = await request.post(`/api/v1/products/${productId}/sign`, {
-    headers,
-    data: {
-      orderId: order.id,
-      legalName: 'Test Investor',
-      contractSha256: sha256,
-      consents: { terms: true, risks: true, electronicSignature: true },
-    },
-    timeout: 30_000,
-  });
-  expect(signed.status(), await signed.text()).toBe(200);
-  const declared = await request.post('/api/v1/payment/manual', {
-    headers,
-    data: { orderId: order.id, payerName: 'Test Investor' },
-  });
-  expect(declared.status(), await declared.text()).toBe(200);
-  return order;
 }
 
 /** An opening holding written straight in the ledger, as the demo seed writes them. */
@@ -85,7 +52,7 @@ test('a payment an operator confirms shows on the open project page, overview an
   test.setTimeout(120_000);
   const user = await signInApprovedInvestor(request, context, baseURL!, 'live-payment@example.com');
   const projectId = projectIdByName(PROJECT);
-  const order = await paidOrder(request, user.accessToken, projectId);
+  const order = await declaredOrder(request, user.accessToken, projectId);
 
   await openLive(page, `/projects/${projectId}`);
   await expect(page.getByText(/^You do not hold HRSN yet\.$/)).toBeVisible();

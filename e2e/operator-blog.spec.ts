@@ -1,23 +1,5 @@
-import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { createEnrolledUser } from './auth-helpers';
-import { moa } from './catalogue-helpers';
 import { expect, test } from './fixtures';
-
-/** With E2E_SCREENSHOT_DIR set, the screen is also saved (at the test's width), for review by eye. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
-/** A new account made ADMIN the way an operator team does it: proposed by one admin, approved by the other. */
-async function newAdmin(request: APIRequestContext, email: string) {
-  const user = await createEnrolledUser(request, email);
-  const proposed = moa('user:role', email, 'ADMIN', '--as', 'admin@demo.moa.localhost');
-  const id = /Approval (\S+) proposed/.exec(proposed)?.[1];
-  if (id) moa('approval:approve', id, '--as', 'admin2@demo.moa.localhost');
-  return user;
-}
+import { newAdmin, shot } from './operator-helpers';
 
 for (const width of [390, 1280]) {
   test.describe(`the Blog screen at ${width} px`, () => {

@@ -1,14 +1,9 @@
-import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { createEnrolledUser } from './auth-helpers';
-import { approveIdentity, moa, projectIdByName } from './catalogue-helpers';
+import { approveIdentity, projectIdByName } from './catalogue-helpers';
 import { expect, test } from './fixtures';
-
-/** With E2E_SCREENSHOT_DIR set, the screen is also saved (at the test's width), for review by eye. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
+import { newAdmin, shot } from './operator-helpers';
+import { declaredOrder } from './order-helpers';
 
 const PROJECT = 'Han River Sessions: Drama OST Collection';
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(256, 7)]);
@@ -38,49 +33,6 @@ async function submitIdentity(request: APIRequestContext, accessToken: string, l
     },
   });
   expect(submitted.ok(), await submitted.text()).toBe(true);
-}
-
-/** Reserves, signs and declares the payment of an order through the API, as the invest screens do. */
-async function declaredOrder(request: APIRequestContext, accessToken: string, productId: number) {
-  const headers = { authorization: `Bearer ${accessToken}` };
-  const product = (await (await request.get(`/api/v1/products/${productId}`, { headers })).json()) as {
-    payMethods: Array<{ id: number; payMethodType: string }>;
-  };
-  const method = product.payMethods.find((entry) => entry.payMethodType === 'ACCOUNT')!;
-  const placed = await request.post(`/api/v1/products/${productId}/investors`, {
-    headers,
-    data: { quantity: 2, payMethodId: method.id },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()) as { id: string; reference: string };
-  const contract = await request.get(`/api/v1/products/${productId}/sign?orderId=${order.id}`, { headers });
-  const { sha256 } = (await contract.json()) as { sha256: string };
-  const signed = await request.post(`/api/v1/products/${productId}/sign`, {
-    headers,
-    data: {
-      orderId: order.id,
-      legalName: 'Test Investor',
-      contractSha256: sha256,
-      consents: { terms: true, risks: true, electronicSignature: true },
-    },
-    timeout: 30_000,
-  });
-  expect(signed.status(), await signed.text()).toBe(200);
-  const declared = await request.post('/api/v1/payment/manual', {
-    headers,
-    data: { orderId: order.id, payerName: 'Test Investor' },
-  });
-  expect(declared.status(), await declared.text()).toBe(200);
-  return order;
-}
-
-/** A new account made ADMIN the way an operator team does it: proposed by one admin, approved by the other. */
-async function newAdmin(request: APIRequestContext, email: string) {
-  const user = await createEnrolledUser(request, email);
-  const proposed = moa('user:role', email, 'ADMIN', '--as', 'admin@demo.moa.localhost');
-  const id = /Approval (\S+) proposed/.exec(proposed)?.[1];
-  if (id) moa('approval:approve', id, '--as', 'admin2@demo.moa.localhost');
-  return user;
 }
 
 for (const width of [390, 1280]) {

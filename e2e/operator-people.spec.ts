@@ -1,9 +1,10 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createEnrolledUser } from './auth-helpers';
 import { approveIdentity, moa } from './catalogue-helpers';
 import { expect, test } from './fixtures';
+import { newAdmin } from './operator-helpers';
 
 /** With E2E_SCREENSHOT_DIR set, the screen is saved at phone and desktop width, for review by eye. */
 async function snap(page: Page, name: string) {
@@ -53,15 +54,6 @@ function grantHolding(email: string, productId: number, quantity: number) {
   } finally {
     db.close();
   }
-}
-
-/** A new account made ADMIN the way an operator team does it: proposed by one admin, approved by the other. */
-async function newAdmin(request: APIRequestContext, email: string) {
-  const user = await createEnrolledUser(request, email);
-  const proposed = moa('user:role', email, 'ADMIN', '--as', 'admin@demo.moa.localhost');
-  const id = /Approval (\S+) proposed/.exec(proposed)?.[1];
-  if (id) moa('approval:approve', id, '--as', 'admin2@demo.moa.localhost');
-  return user;
 }
 
 test('an admin finds an investor, bans and unbans them with a reason, and ships their gift', async ({
@@ -118,7 +110,12 @@ test('an admin finds an investor, bans and unbans them with a reason, and ships 
   await expect(page.getByText('Banned', { exact: true })).toHaveCount(0);
 
   // The gift claim, oldest first, shipped with its tracking note; the keyboard is enough.
-  await page.getByRole('link', { name: 'Gifts', exact: true }).click();
+  // Today's gift tile counts the claim and opens the Gifts screen.
+  await page.goto('/operator');
+  const giftTile = page.getByRole('link', { name: /^Gift claims to ship/ });
+  await expect(giftTile).toHaveAttribute('href', '/operator/gifts');
+  await expect(page.getByTestId('queue-GIFT_CLAIMS_TO_SHIP')).not.toHaveText('0');
+  await giftTile.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Gifts' })).toBeVisible();
   const claim = page.getByRole('listitem').filter({ hasText: investorEmail });
   await expect(claim).toContainText('12 Haeundae-ro, Busan');

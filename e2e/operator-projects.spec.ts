@@ -1,23 +1,7 @@
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { createEnrolledUser } from './auth-helpers';
-import { moa } from './catalogue-helpers';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-/** With E2E_SCREENSHOT_DIR set, the screen is also saved (at the test's width), for review by eye. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
-/** A new account made ADMIN the way an operator team does it: proposed by one admin, approved by the other. */
-async function newAdmin(request: APIRequestContext, email: string) {
-  const user = await createEnrolledUser(request, email);
-  const proposed = moa('user:role', email, 'ADMIN', '--as', 'admin@demo.moa.localhost');
-  const id = /Approval (\S+) proposed/.exec(proposed)?.[1];
-  if (id) moa('approval:approve', id, '--as', 'admin2@demo.moa.localhost');
-  return user;
-}
+import { auditEntries, newAdmin, shot } from './operator-helpers';
 
 async function listedNames(request: APIRequestContext): Promise<string[]> {
   const response = await request.get('/api/v1/products?limit=100');
@@ -40,7 +24,8 @@ for (const width of [390, 1280]) {
     }) => {
       test.setTimeout(180_000);
       const name = `Busan Harbour Noodles ${width}`;
-      const admin = await newAdmin(request, `projects-admin-${width}@example.com`);
+      const adminEmail = `projects-admin-${width}@example.com`;
+      const admin = await newAdmin(request, adminEmail);
       await context.addCookies([{ name: 'access_token', value: admin.accessToken, url: baseURL!, secure: true }]);
 
       await page.goto('/operator/projects');
@@ -142,6 +127,12 @@ for (const width of [390, 1280]) {
 
       await page.goto('/projects');
       await expect(page.getByText(name).first()).toBeVisible();
+      // The audit log names the operator on each step: created as a draft, then published.
+      await page.goto(`/operator/audit?actor=${encodeURIComponent(adminEmail)}&action=PROJECT_`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+      await expect(auditEntries(page, width, 'PROJECT_CREATED', `operator:${adminEmail}`, name)).toHaveCount(1);
+      await expect(auditEntries(page, width, 'PROJECT_PUBLISHED', `operator:${adminEmail}`)).toHaveCount(1);
+      await shot(page, `projects-audit-${width}`);
       // The refusals are the over-long name and the image sent as a document above, which the
       // browser logs as failed requests.
       expect(

@@ -1,30 +1,8 @@
-import path from 'node:path';
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { createEnrolledUser } from './auth-helpers';
-import { approveIdentity, moa } from './catalogue-helpers';
+import { approveIdentity } from './catalogue-helpers';
 import { expect, test } from './fixtures';
 import { giveHolding, governanceProjectId, projectNameAndLogo } from './governance-helpers';
-
-/** With E2E_SCREENSHOT_DIR set, the screen is also saved (at the test's width), for review by eye. */
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-}
-
-/** A new ADMIN account, granted as an operator team does it: proposed by one demo admin, approved by the other. */
-async function newAdmin(request: APIRequestContext, email: string) {
-  const user = await createEnrolledUser(request, email);
-  const proposed = moa('user:role', email, 'ADMIN', '--as', 'admin@demo.moa.localhost');
-  const id = /Approval (\S+) proposed/.exec(proposed)?.[1];
-  if (id) moa('approval:approve', id, '--as', 'admin2@demo.moa.localhost');
-  return user;
-}
-
-/** The browser signed in as this account (second factor passed), and nobody else. */
-async function signInAs(context: BrowserContext, baseURL: string, accessToken: string) {
-  await context.clearCookies();
-  await context.addCookies([{ name: 'access_token', value: accessToken, url: baseURL, secure: true }]);
-}
+import { auditEntries, newAdmin, shot, signInAs } from './operator-helpers';
 
 for (const width of [390, 1280]) {
   test.describe(`the console's revenue and governance at ${width} px`, () => {
@@ -88,6 +66,20 @@ for (const width of [390, 1280]) {
       const payouts = page.locator('li').filter({ hasText: `${name} · ` });
       await expect(payouts).toHaveCount(1);
       await shot(page, `revenue-holder-${width}`);
+
+      // The audit log names each step's operator: the proposal, the approval, the distribution.
+      await signInAs(context, baseURL!, approver.accessToken);
+      await page.goto(`/operator/audit?actor=${encodeURIComponent(`treasurer-${width}@example.com`)}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+      const about = `holders of project ${productId}`;
+      await expect(auditEntries(page, width, 'APPROVAL_PROPOSED', `operator:treasurer-${width}@`, about)).toHaveCount(
+        1,
+      );
+      await expect(auditEntries(page, width, 'APPROVAL_APPROVED', `operator:checker-${width}@`, about)).toHaveCount(1);
+      await expect(
+        auditEntries(page, width, 'REVENUE_DISTRIBUTED', `approved by operator:checker-${width}@example.com`),
+      ).toHaveCount(1);
+      await shot(page, `revenue-audit-${width}`);
       expect(consoleErrors).toEqual([]);
     });
 

@@ -4,6 +4,7 @@ import { moa, signInApprovedInvestor } from './catalogue-helpers';
 import { expect, test } from './fixtures';
 import { giveHolding, governanceProjectId } from './governance-helpers';
 import { reserveOrder } from './notification-helpers';
+import { declaredOrder } from './order-helpers';
 
 /**
  * What a new investor met walking through Moa on a 390 px phone, each checked in English and
@@ -169,25 +170,7 @@ for (const language of languages) {
       const headers = { authorization: `Bearer ${user.accessToken}` };
       expect((await request.put('/api/v1/users/me/language', { headers, data: { language } })).ok()).toBe(true);
       const projectId = governanceProjectId();
-      const order = await reserveOrder(request, user.accessToken, projectId, 2);
-      const contract = await request.get(`/api/v1/products/${projectId}/sign?orderId=${order.id}`, { headers });
-      const { sha256 } = (await contract.json()) as { sha256: string };
-      const signed = await request.post(`/api/v1/products/${projectId}/sign`, {
-        headers,
-        data: {
-          orderId: order.id,
-          legalName: 'Test Investor',
-          contractSha256: sha256,
-          consents: { terms: true, risks: true, electronicSignature: true },
-        },
-        timeout: 30_000,
-      });
-      expect(signed.status(), await signed.text()).toBe(200);
-      const declared = await request.post('/api/v1/payment/manual', {
-        headers,
-        data: { orderId: order.id, payerName: 'TEST INVESTOR' },
-      });
-      expect(declared.status(), await declared.text()).toBe(200);
+      const order = await declaredOrder(request, user.accessToken, projectId, { payerName: 'TEST INVESTOR' });
       moa('payment:confirm', order.reference);
 
       const title = language === 'ko' ? '입금이 확인되었습니다' : 'Payment confirmed';

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import Database from 'better-sqlite3';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { freshTotpCode } from './auth-helpers';
 import { moa, projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
 import { expect, expectHeading, test } from './fixtures';
+import { signedOrder } from './order-helpers';
 import { isQuerySaved } from './saved-queries';
 
 const PROJECT = 'Han River Sessions: Drama OST Collection';
@@ -74,38 +75,6 @@ function projectWithGiftsAndBadges(): { id: number; quantity: number; badge: str
   } finally {
     db.close();
   }
-}
-
-/**
- * An order reserved and signed through the API as the invest screens do it, so it waits for the
- * investor's payment: the state "unpaid, with a deadline".
- */
-async function signedUnpaidOrder(request: APIRequestContext, accessToken: string, productId: number) {
-  const headers = { authorization: `Bearer ${accessToken}` };
-  const product = (await (await request.get(`/api/v1/products/${productId}`, { headers })).json()) as {
-    payMethods: Array<{ id: number; payMethodType: string }>;
-  };
-  const method = product.payMethods.find((entry) => entry.payMethodType === 'ACCOUNT')!;
-  const placed = await request.post(`/api/v1/products/${productId}/investors`, {
-    headers,
-    data: { quantity: 2, payMethodId: method.id },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()) as { id: string; reference: string };
-  const contract = await request.get(`/api/v1/products/${productId}/sign?orderId=${order.id}`, { headers });
-  const { sha256 } = (await contract.json()) as { sha256: string };
-  const signed = await request.post(`/api/v1/products/${productId}/sign`, {
-    headers,
-    data: {
-      orderId: order.id,
-      legalName: 'Test Investor',
-      contractSha256: sha256,
-      consents: { terms: true, risks: true, electronicSignature: true },
-    },
-    timeout: 30_000,
-  });
-  expect(signed.status(), await signed.text()).toBe(200);
-  return order;
 }
 
 test('portfolio: overview and chart, CSV, bank details with a code, a gift, a document', async ({
@@ -220,7 +189,7 @@ test('overview: what needs action leads to it, the badge sits beside the name un
   expect((await request.put('/api/v1/users/me/names', { headers, data: { name: 'Lee Seo-yeon' } })).ok()).toBe(true);
   const held = projectWithGiftsAndBadges();
   grantHolding(email, held.quantity, held.id, '2025-01-15T00:00:00.000Z');
-  const order = await signedUnpaidOrder(request, user.accessToken, projectIdByName(PROJECT));
+  const order = await signedOrder(request, user.accessToken, projectIdByName(PROJECT));
 
   await page.goto('/account/overview');
   await expectHeading(page, /^Overview$/);

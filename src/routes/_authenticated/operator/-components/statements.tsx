@@ -390,6 +390,9 @@ function Lines() {
         replace: true,
       });
     },
+    // Nothing pages here: without this, each render's new rows queue a page reset that renders
+    // again, and typing anywhere on the screen froze it.
+    autoResetPageIndex: false,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getRowId: (line) => line.id,

@@ -14,7 +14,7 @@ const screenOf: Record<QueueKind, string | null> = {
   WHITELIST_REQUESTS: 'whitelist',
   DECLARED_PAYMENTS: 'payments',
   UNMATCHED_STATEMENT_LINES: 'statements',
-  GIFT_CLAIMS_TO_SHIP: null,
+  GIFT_CLAIMS_TO_SHIP: 'gifts',
   REPORTED_POSTS: null,
   APPROVALS_WAITING: 'approvals',
 };
