@@ -10,7 +10,7 @@ import {
   CODES_PER_ADDRESS_AND_REQUESTER,
   GUESSES_PER_ADDRESS_AND_REQUESTER,
 } from '../../server/modules/auth/email-challenges';
-import { votingPowerOf } from '../../server/modules/governance/repository';
+import { votingPowerOf } from '../../server/modules/governance/voting-power';
 import { closeDueVotings } from '../../server/modules/governance/service';
 import { storeUpload } from '../../server/modules/kyc/files';
 import { appendHoldingEntry, ledgerBalance } from '../../server/modules/orders/ledger';

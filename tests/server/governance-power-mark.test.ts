@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ballotItemListSchema, ballotItemSchema, type BallotItem } from '../../src/domain/governance';
 import { commands } from '../../server/cli/commands';
-import { votingPowerOf } from '../../server/modules/governance/repository';
+import { votingPowerOf } from '../../server/modules/governance/voting-power';
 import { closeDueVotings } from '../../server/modules/governance/service';
 import { appendHoldingEntry } from '../../server/modules/orders/ledger';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';

@@ -225,38 +225,6 @@ export async function readLedgerMark(db: Db, productId: number): Promise<{ mark:
   return { mark: Number(row.mark), totalPower: Number(row.total) };
 }
 
-/** What a vote's power is read from: its ledger mark, or (items opened before marks) its rows. */
-export interface VotingPowerBasis {
-  id: number;
-  product_id: number;
-  ledger_mark: number | null;
-}
-
-/**
- * Every holder of a vote with their power (user_id, power > 0), as a subquery: the ledger summed
- * up to the item's mark, or its rows of voting power. `range` narrows it to user ids in
- * (after, last] inside the grouping, so a batch reads only its own holders' entries.
- */
-export function votingPowerOf(db: Db, voting: VotingPowerBasis, range: { after: string; last?: string }) {
-  if (voting.ledger_mark === null) {
-    return db
-      .selectFrom('governance_voting_power')
-      .select(['user_id', 'power'])
-      .where('voting_id', '=', voting.id)
-      .where('user_id', '>', range.after)
-      .$if(range.last !== undefined, (query) => query.where('user_id', '<=', range.last!));
-  }
-  return db
-    .selectFrom('holding_entries')
-    .select((eb) => ['user_id', eb.fn.sum<number>('quantity').as('power')])
-    .where('product_id', '=', Number(voting.product_id))
-    .where('id', '<=', Number(voting.ledger_mark))
-    .where('user_id', '>', range.after)
-    .$if(range.last !== undefined, (query) => query.where('user_id', '<=', range.last!))
-    .groupBy('user_id')
-    .having((eb) => eb.fn.sum('quantity'), '>', 0);
-}
-
 /** The first key of governance's advisory locks on PostgreSQL. */
 const PROPOSAL_AUTHOR_LOCK_SPACE = 0x4d6f6102;
 

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { compiledQuery, compiledQueryFamily } from '../../db/compiled-query';
 import type { Database, PushOutboxState } from '../../db/types';
-import { votingPowerOf, type VotingPowerBasis } from '../governance/repository';
+import { votingPowerOf, type VotingPowerBasis } from '../governance/voting-power';
 
 type Db = Kysely<Database>;
 
