@@ -337,7 +337,7 @@ describe.each(testEngines())('the market between investors (%s)', (engine) => {
     expect(filled.filter((state) => state === 'FILLED')).toHaveLength(5);
     expect(await holding(productId, seller.userId)).toEqual({ quantity: 0, held: 0 });
     await expectConserved(productId, 5);
-  });
+  }, 60_000);
 
   it('keeps tokens and cash conserved under a burst of concurrent crossing orders', async () => {
     const productId = await newProject();
@@ -370,5 +370,5 @@ describe.each(testEngines())('the market between investors (%s)', (engine) => {
     // No seller sold more than they had.
     for (const seller of sellers) expect((await holding(productId, seller.userId)).quantity).toBeGreaterThanOrEqual(0);
     await expectConserved(productId, 100);
-  });
+  }, 60_000);
 });
