@@ -28,6 +28,7 @@ export const pagePaths = [
   '/account/balance',
   '/account/bank-details',
   '/account/documents',
+  '/account/market',
   '/account/notification-settings',
   '/account/notifications',
   '/account/overview',

@@ -83,9 +83,10 @@ export const revenueShareSchema = z.object({
   state: z.enum(revenueShareStates),
   /**
    * The balance entry that paid the share in (GET /api/v1/users/me/balance/entries/{entryId}):
-   * null until the pay-date sweep has credited it. (Saved answers from before it read as null.)
+   * null until the pay-date sweep has credited it. Answers saved on a device before it existed lack
+   * it; readers treat a missing one as null.
    */
-  entryId: z.number().int().nullable().default(null),
+  entryId: z.number().int().nullable(),
 });
 export type RevenueShare = z.infer<typeof revenueShareSchema>;
 

@@ -50,8 +50,9 @@ export async function findHeldProductsWithDocuments(db: Db, userId: string) {
 }
 
 /**
- * The held projects with what the investor paid for each over confirmed orders (the revenue
- * page's products), in one statement.
+ * The held projects with what the investor paid for each over confirmed orders and bought on
+ * the market, and each project's last trade price (the revenue page's products, valued as
+ * docs/decisions/1823 says), in one statement.
  */
 const heldWithPaid = compiledQuery((db, params: { userId: string }) =>
   selectHeldProducts(db, params.userId).select((eb) => [
@@ -69,6 +70,27 @@ const heldWithPaid = compiledQuery((db, params: { userId: string }) =>
       .where('orders.user_id', '=', params.userId)
       .where('orders.state', '=', 'CONFIRMED')
       .as('paid_quantity'),
+    eb
+      .selectFrom('market_trades')
+      .select((inner) => inner.fn.sum<number>('market_trades.amount').as('amount'))
+      .whereRef('market_trades.product_id', '=', 'products.id')
+      .where('market_trades.buyer_id', '=', params.userId)
+      .as('bought_amount'),
+    eb
+      .selectFrom('market_trades')
+      .select((inner) => inner.fn.sum<number>('market_trades.quantity').as('quantity'))
+      .whereRef('market_trades.product_id', '=', 'products.id')
+      .where('market_trades.buyer_id', '=', params.userId)
+      .as('bought_quantity'),
+    // The latest trade by the (product_id, created_at) index; the id breaks a tie in one instant.
+    eb
+      .selectFrom('market_trades')
+      .select('market_trades.price')
+      .whereRef('market_trades.product_id', '=', 'products.id')
+      .orderBy('market_trades.created_at', 'desc')
+      .orderBy('market_trades.id', 'desc')
+      .limit(1)
+      .as('last_price'),
   ]),
 );
 
@@ -78,6 +100,9 @@ export async function findHeldProductsWithPaid(db: Db, userId: string) {
     ...row,
     paid_amount: Number(row.paid_amount ?? 0),
     paid_quantity: Number(row.paid_quantity ?? 0),
+    bought_amount: Number(row.bought_amount ?? 0),
+    bought_quantity: Number(row.bought_quantity ?? 0),
+    last_price: row.last_price === null || row.last_price === undefined ? null : Number(row.last_price),
   }));
 }
 

@@ -32,7 +32,6 @@ import { assertKycApproved } from '../kyc/service';
 import { applyWithAuthenticatorCode } from '../mfa/service';
 import { sameLegalName } from '../orders/contract';
 import { ledgerBalancesAt } from '../orders/ledger';
-import { marketFiguresFor } from '../market/valuation';
 import { findUserById } from '../users/records-repository';
 import { allocateProRata } from './allocation';
 import {
@@ -220,24 +219,18 @@ export async function getMyRevenues(
     revenuePaidByProduct.set(share.productId, (revenuePaidByProduct.get(share.productId) ?? 0) + share.amount);
   }
   const listed = held.filter((row) => !query.productId || Number(row.id) === query.productId);
-  const market = await marketFiguresFor(
-    ctx,
-    userId,
-    listed.map((row) => Number(row.id)),
-  );
   const products = listed.map((row) => {
     const id = Number(row.id);
     const purchaseAmount = Number(row.quantity);
     const pricePerToken = Number(row.price_per_token);
-    const bought = market.purchases.get(id);
-    const lastPrice = market.lastPrices.get(id) ?? null;
+    const lastPrice = row.last_price;
     const valued = valueHolding({
       quantity: purchaseAmount,
       offeringPrice: pricePerToken,
       lastPrice,
       bought: {
-        quantity: row.paid_quantity + (bought?.quantity ?? 0),
-        amount: row.paid_amount + (bought?.amount ?? 0),
+        quantity: row.paid_quantity + row.bought_quantity,
+        amount: row.paid_amount + row.bought_amount,
       },
     });
     return {

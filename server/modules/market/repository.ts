@@ -428,38 +428,3 @@ export async function findDailySeries(db: Db, productId: number, since: string) 
   }));
 }
 
-/** The last trade's price of each of these projects that has traded. */
-export async function findLastPrices(db: Db, productIds: readonly number[]): Promise<Map<number, number>> {
-  const prices = new Map<number, number>();
-  if (!productIds.length) return prices;
-  const rows = await db
-    .selectFrom('market_trades')
-    .select(['product_id', 'price'])
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('market_trades')
-        .select((inner) => inner.fn.max('id').as('id'))
-        .where('product_id', 'in', [...productIds])
-        .groupBy('product_id'),
-    )
-    .execute();
-  for (const row of rows) prices.set(Number(row.product_id), Number(row.price));
-  return prices;
-}
-
-/** What the investor bought on the market, per project: tokens and amount paid. */
-export async function findMarketPurchases(db: Db, userId: string) {
-  const rows = await db
-    .selectFrom('market_trades')
-    .select((eb) => [
-      'product_id',
-      eb.fn.sum<number>('quantity').as('quantity'),
-      eb.fn.sum<number>('amount').as('amount'),
-    ])
-    .where('buyer_id', '=', userId)
-    .groupBy('product_id')
-    .execute();
-  return new Map(
-    rows.map((row) => [Number(row.product_id), { quantity: Number(row.quantity), amount: Number(row.amount) }]),
-  );
-}

@@ -224,7 +224,7 @@ export function PortfolioOverview() {
                     {share.productName} · {t('portfolio.paidOn', { date: formatDate(share.paysAt) })}
                     <span aria-hidden="true"> · </span>
                     {/* Each share is credited as one entry of the balance when its pay date comes: link to it. */}
-                    {share.entryId !== null ? (
+                    {share.entryId != null ? (
                       <Link
                         to="/account/balance"
                         search={{ entry: share.entryId }}
