@@ -427,4 +427,3 @@ export async function findDailySeries(db: Db, productId: number, since: string) 
     trades: Number(row.trades),
   }));
 }
-
