@@ -114,6 +114,11 @@ test('an admin finds an investor, bans and unbans them with a reason, and ships 
   await page.goto('/operator');
   const giftTile = page.getByRole('link', { name: /^Gift claims to ship/ });
   await expect(giftTile).toHaveAttribute('href', '/operator/gifts');
+  // Every tile leads to where its queue is worked; reported posts to Governance's moderation tab.
+  await expect(page.getByRole('link', { name: /^Reported posts/ })).toHaveAttribute(
+    'href',
+    '/operator/governance?tab=moderation',
+  );
   await expect(page.getByTestId('queue-GIFT_CLAIMS_TO_SHIP')).not.toHaveText('0');
   await giftTile.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Gifts' })).toBeVisible();

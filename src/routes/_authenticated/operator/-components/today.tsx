@@ -7,16 +7,16 @@ import { formatDateTime } from '../../../../lib/dates';
 import { t, type MessageKey } from '../../../../lib/i18n';
 import { QueryProblem } from './query-problem';
 
-/** Where each queue is worked (/operator/<screen>); null while the console has no screen for it. */
-const screenOf: Record<QueueKind, string | null> = {
-  IDENTITY_CHECKS: 'reviews',
-  INVESTOR_VERIFICATIONS: 'reviews',
-  WHITELIST_REQUESTS: 'whitelist',
-  DECLARED_PAYMENTS: 'payments',
-  UNMATCHED_STATEMENT_LINES: 'statements',
-  GIFT_CLAIMS_TO_SHIP: 'gifts',
-  REPORTED_POSTS: null,
-  APPROVALS_WAITING: 'approvals',
+/** Where each queue is worked: /operator/<screen>, on one of its tabs where it has them. */
+const screenOf: Record<QueueKind, { screen: string; search?: Record<string, string> }> = {
+  IDENTITY_CHECKS: { screen: 'reviews' },
+  INVESTOR_VERIFICATIONS: { screen: 'reviews' },
+  WHITELIST_REQUESTS: { screen: 'whitelist' },
+  DECLARED_PAYMENTS: { screen: 'payments' },
+  UNMATCHED_STATEMENT_LINES: { screen: 'statements' },
+  GIFT_CLAIMS_TO_SHIP: { screen: 'gifts' },
+  REPORTED_POSTS: { screen: 'governance', search: { tab: 'moderation' } },
+  APPROVALS_WAITING: { screen: 'approvals' },
 };
 
 /** Today: counts and the oldest age of everything waiting, each linking to its screen. */
@@ -42,7 +42,7 @@ export default function TodayScreen() {
 }
 
 function QueueCard({ item }: { item: QueueItem }) {
-  const screen = screenOf[item.kind];
+  const { screen, search } = screenOf[item.kind];
   const label = t(`operator.queue.${item.kind}` as MessageKey);
   const body = (
     <>
@@ -64,11 +64,14 @@ function QueueCard({ item }: { item: QueueItem }) {
     </>
   );
   const frame = `card block h-full p-4 ${item.count > 0 ? 'border-l-4 border-coral-600' : ''}`;
-  return screen ? (
-    <Link to="/operator/$" params={{ _splat: screen }} className={`${frame} focus-ring hover:bg-brand-50`}>
+  return (
+    <Link
+      to="/operator/$"
+      params={{ _splat: screen }}
+      search={search ?? {}}
+      className={`${frame} focus-ring hover:bg-brand-50`}
+    >
       {body}
     </Link>
-  ) : (
-    <div className={frame}>{body}</div>
   );
 }
