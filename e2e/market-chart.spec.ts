@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { toMajorUnitsNumeral } from '../src/domain/money';
+import { isWholeAmount, minorUnitDigits, toMajorUnitsNumeral } from '../src/domain/money';
 import { moa, projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
 import { expect, test } from './fixtures';
 import { savedQueryKeys } from './saved-queries';
@@ -62,10 +62,16 @@ test('market chart, live book, portfolio at the last price and the book offline'
   const offering = market.referencePrice;
   const price = Math.min(market.band.high, Math.round((offering * 11) / 10));
   const priceText = toMajorUnitsNumeral(price, market.currency);
-  const money = (minor: number) =>
-    new Intl.NumberFormat('en-US', { style: 'currency', currency: market.currency }).format(
-      Number(toMajorUnitsNumeral(minor, market.currency)),
-    );
+  // As the app writes an amount: a whole one without its minor digits ($11), any other with them.
+  const money = (minor: number) => {
+    const digits = isWholeAmount(minor, market.currency) ? 0 : minorUnitDigits(market.currency);
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: market.currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(Number(toMajorUnitsNumeral(minor, market.currency)));
+  };
 
   // Investor B, in a browser of their own, watches the book with money paid in.
   const buyerContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
