@@ -1,9 +1,7 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import type { Page } from '@playwright/test';
 import { isWholeAmount, minorUnitDigits, toMajorUnitsNumeral } from '../src/domain/money';
 import { moa, projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
 import { expect, test } from './fixtures';
+import { grantHolding, placeOrder } from './market-helpers';
 import { savedQueryKeys } from './saved-queries';
 
 /**
@@ -13,32 +11,6 @@ import { savedQueryKeys } from './saved-queries';
  */
 const PROJECT = 'Jeonju Bibimbap House';
 const FRESH = { timeout: 60_000 };
-
-/** An opening holding written straight in the ledger, as the demo seed writes them. */
-function grantHolding(email: string, quantity: number, productId: number) {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'moa.sqlite'));
-  const at = '2025-01-15T00:00:00.000Z';
-  try {
-    const user = db.prepare('select id from users where email = ?').get(email) as { id: string };
-    db.prepare(
-      `insert into holding_entries (product_id, user_id, quantity, reason, note, created_at) values (?, ?, ?, 'OPENING_BALANCE', 'Opening holding', ?)`,
-    ).run(productId, user.id, quantity, at);
-    db.prepare(
-      'insert into product_holdings (product_id, user_id, quantity, first_invested_at, updated_at) values (?, ?, ?, ?, ?)',
-    ).run(productId, user.id, quantity, at, at);
-  } finally {
-    db.close();
-  }
-}
-
-async function placeOrder(page: Page, side: 'Buy' | 'Sell', price: string, quantity: string) {
-  const panel = page.getByTestId('market-panel');
-  await panel.getByRole('radio', { name: side, exact: true }).check();
-  await panel.getByLabel(/^Price per token/).fill(price);
-  await panel.getByLabel(/^Number of .* tokens$/).fill(quantity);
-  await expect(panel.getByTestId('market-summary')).toBeVisible();
-  await panel.getByRole('button', { name: `Place ${side.toLowerCase()} order` }).click();
-}
 
 test('market chart, live book, portfolio at the last price and the book offline', async ({
   page,
