@@ -75,5 +75,6 @@ describe.each(testEngines())('the audit actor migration on %s', (engine) => {
     } finally {
       await handle.destroy();
     }
-  });
+    // Every migration since, down and up again: on a busy machine this outlasts the default.
+  }, 90_000);
 });

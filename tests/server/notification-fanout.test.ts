@@ -212,6 +212,20 @@ describe.each(testEngines())('notification fan-out on %s', (engine) => {
     expect(await pushRows(second.productId)).toBe(HOLDERS);
   });
 
+  it('lets a run asked for in the middle of another in the same process return only once that one is done', async () => {
+    const { productId, holders } = await heldProject('One process');
+    await propose(productId, 'While it runs');
+    const job = runner(2);
+    // The first run (as the sweep would) has many batches to write; the second (as a command
+    // would) finds the fan-out claimed, and must still not return before it is written.
+    const sweeping = job.runOnce();
+    const asked = await job.runOnce();
+    expect(asked).toMatchObject({ finished: 0, batches: 0 });
+    expect(await notified(productId)).toEqual(holders);
+    expect((await fanoutsOf(productId))[0]).toMatchObject({ state: 'DONE' });
+    expect(await sweeping).toMatchObject({ finished: 1, notifications: HOLDERS + 1 });
+  });
+
   it('lets another runner finish a fan-out whose runner died after a batch, without duplicates', async () => {
     const { productId, holders } = await heldProject('Crash');
     await propose(productId, 'Half written');

@@ -140,8 +140,21 @@ export function createNotificationFanout(options: FanoutOptions): NotificationFa
   }
 
   let sweep: Sweep | null = null;
+  /** The run in flight in this process; a run asked for meanwhile starts after it. */
+  let running: Promise<unknown> = Promise.resolve();
 
-  async function runOnce(): Promise<FanoutRunResult> {
+  /**
+   * One run at a time in a process, so a caller's run (a command, a test) that starts while the
+   * sweep is in the middle of a fan-out waits for it and then sees it finished, where it would
+   * otherwise find it claimed, skip it and return before its rows are written.
+   */
+  function runOnce(): Promise<FanoutRunResult> {
+    const next = running.then(runClaimable, runClaimable);
+    running = next.catch(() => undefined);
+    return next;
+  }
+
+  async function runClaimable(): Promise<FanoutRunResult> {
     const result: FanoutRunResult = { finished: 0, batches: 0, notifications: 0, pushes: 0 };
     for (let claim = await claimNext(); claim; claim = await claimNext()) {
       let outcome: BatchOutcome;
