@@ -331,6 +331,36 @@ async function benchEngine(engine: Engine): Promise<FanoutRow[] | string> {
       'bare SQL of the opening',
       `${holders + 1} holders (goal: under 200 ms); notifications written: ${await countRows(db, 'notifications', data.big)}; runs ${requestTimes.map((time) => time.toFixed(0)).join(', ')} ms`,
     ]);
+    // The author's power as of the mark, the read that answers the request (and every ballot):
+    // through the holder's own entries, beside the same sum through the project's entries up to
+    // the mark, the plan SQLite chose before the index of (product_id, user_id, id, quantity).
+    const firstMark = await db
+      .selectFrom('governance_votings')
+      .select('ledger_mark')
+      .where('id', '=', Number(fanouts[0]!.voting_id))
+      .executeTakeFirstOrThrow();
+    const powerRead = (through: 'holder' | 'project') => async () => {
+      const indexed = through === 'project' ? sql`indexed by holding_entries_product_mark_idx` : sql``;
+      const start = process.hrtime.bigint();
+      const row = await sql<{ power: number }>`select sum(quantity) as power from holding_entries ${indexed}
+        where product_id = ${data.big} and user_id = ${userId} and id <= ${Number(firstMark.ledger_mark)}`.execute(db);
+      if (Number(row.rows[0]!.power) !== 100) throw new Error(`the author's power read ${row.rows[0]!.power}`);
+      return ms(start);
+    };
+    const median = async (read: () => Promise<number>) => {
+      const times = [await read(), await read(), await read()].sort((a, b) => a - b);
+      return times[1]!;
+    };
+    const holderReadMs = await median(powerRead('holder'));
+    const projectReadMs = engine === 'sqlite' ? await median(powerRead('project')) : null;
+    rows.push([
+      label,
+      "author's power as of the mark",
+      `${holderReadMs.toFixed(2)} ms`,
+      projectReadMs === null ? '-' : `${projectReadMs.toFixed(2)} ms`,
+      projectReadMs === null ? '-' : "the project's entries up to the mark",
+      'the read back in the request and in every ballot (median of three)',
+    ]);
     rows.push([
       label,
       'before 1824: a row per holder',

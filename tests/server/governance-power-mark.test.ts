@@ -1,3 +1,4 @@
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ballotItemListSchema, ballotItemSchema, type BallotItem } from '../../src/domain/governance';
 import { commands } from '../../server/cli/commands';
@@ -20,6 +21,7 @@ describe.each(testEngines())('voting power as of the ledger mark on %s', (engine
   let t: TestApp;
   const clock = createClock(Date.parse('2026-11-28T09:00:00.000Z'));
   const statements: string[] = [];
+  const queries: Array<{ sql: string; parameters: readonly unknown[] }> = [];
   let seq = 0;
   const run = (name: string, args: string[]) => commands[name]!.run(t.app.ctx, args);
 
@@ -133,7 +135,13 @@ describe.each(testEngines())('voting power as of the ledger mark on %s', (engine
         GOVERNANCE_PROPOSALS_PER_DAY: '100',
       },
       undefined,
-      { now: clock.now, onQuery: (query) => statements.push(query.sql) },
+      {
+        now: clock.now,
+        onQuery: (query) => {
+          statements.push(query.sql);
+          queries.push(query);
+        },
+      },
     );
   });
   afterAll(() => t.close());
@@ -238,6 +246,41 @@ describe.each(testEngines())('voting power as of the ledger mark on %s', (engine
     }
     expect(many.filter((text) => /insert into "notification_fanouts"/.test(text))).toHaveLength(1);
   });
+
+  // The statement count above cannot see a plan that reads every entry of the project: on SQLite
+  // the item read back with the author's power as of the mark once went through the index of
+  // (product_id, id), every entry up to the mark, and the request grew with the holders.
+  it.runIf(engine === 'sqlite')(
+    "reads a holder's power as of the mark from the holder's own entries, not the project's",
+    async () => {
+      const productId = await project('Plan');
+      const author = await holder(productId, 50);
+      const other = await holder(productId, 5);
+      queries.length = 0;
+      const item = await propose(author, productId, 'Plan');
+      expect(item.myPower).toBe(50);
+      expect((await vote(other, productId, 'proposals', item.id, 1)).statusCode).toBe(201);
+      const listed = await t.app.inject({ url: `/api/v1/governance/${productId}/proposals`, headers: author.headers });
+      expect(ballotItemListSchema.parse(listed.json()).items[0]).toMatchObject({ id: item.id, myPower: 50 });
+      const taken = queries.filter((query) => /"holding_entries"/.test(query.sql));
+      // The mark (the quorum's base) is the one read of every entry of the project, by design.
+      const mark = taken.filter((query) => /as "mark"/.test(query.sql));
+      expect(mark).toHaveLength(1);
+      const perHolder = taken.filter((query) => !mark.includes(query));
+      expect(perHolder.length).toBeGreaterThanOrEqual(3);
+      for (const query of perHolder) {
+        const plan = await t.db.db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+        );
+        const reads = plan.rows
+          .map((row) => row.detail)
+          .filter((detail) => /^(SCAN|SEARCH) (held|holding_entries)\b/.test(detail));
+        expect(reads.length, query.sql).toBeGreaterThan(0);
+        for (const read of reads)
+          expect(read, query.sql).toMatch(/COVERING INDEX \w+ \(product_id=\? AND user_id=\? AND id<\?\)/);
+      }
+    },
+  );
 
   it('reads an item opened before marks from its rows of voting power', async () => {
     const productId = await project('Rows');

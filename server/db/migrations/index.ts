@@ -34,6 +34,7 @@ import * as marketGoodUntil from './2026-11-28-1300-market-good-until';
 import * as marketReads from './2026-11-28-1500-market-reads';
 import * as notificationFanout from './2026-11-27-1600-notification-fanout';
 import * as votingLedgerMark from './2026-11-28-1600-voting-ledger-mark';
+import * as holderLedgerMarkIndex from './2026-11-28-1700-holder-ledger-mark-index';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-1300-market-good-until': marketGoodUntil,
   '2026-11-28-1500-market-reads': marketReads,
   '2026-11-28-1600-voting-ledger-mark': votingLedgerMark,
+  '2026-11-28-1700-holder-ledger-mark-index': holderLedgerMarkIndex,
 };
