@@ -145,7 +145,8 @@ for (const width of [390, 1280]) {
       ).toEqual([]);
       expect(consoleErrors).toHaveLength(2);
 
-      // Hidden again, so the specs after this one meet the demo catalogue they expect.
+      // Hidden again, so the specs after this one meet the demo catalogue they count on (lists,
+      // searches). A published project harms no page's first paint (e2e/hydration-ko.spec.ts).
       moa('project:hide', projectId);
       expect(await listedNames(request)).not.toContain(name);
     });

@@ -23,6 +23,10 @@ refetchFailedWhenOnline(queryClient);
 // A page served with its first paint brings the data it was rendered from (newer than anything
 // saved here); the app renders the same page from it instead of asking again.
 const pageData = takePageData();
+// The language the server rendered that page in (it says so on <html>): its own choice, from the
+// cookie the app mirrors the device's choice into, else the browser's languages. Read before the
+// app sets its own.
+const servedLanguage = document.documentElement.lang;
 // What this device saved opens before any page loads, so saved pages never wait on the network.
 // The code that reads it comes beside the app, fetched while the app starts.
 const persistence = import('./lib/query-persistence');
@@ -77,7 +81,11 @@ void initLocale().then(async (locale) => {
       </QueryClientProvider>
     </StrictMode>
   );
-  if (pageData) {
+  // A page served in another language than this device chose (a choice made before the app kept
+  // it in a cookie too, or a cookie since cleared) is not the page the app renders: hydrating it
+  // would find other texts in every element. The app renders its own page over it instead, from
+  // the same data (the cookie is written now, so the next page comes in the chosen language).
+  if (pageData && servedLanguage === locale) {
     // The page came rendered from its data: with the route's code and that data in place, the
     // app hydrates it in place, in slices that leave the main thread free between them. Each
     // step starts a task of its own, so a tap meanwhile is answered between them.
@@ -93,6 +101,8 @@ void initLocale().then(async (locale) => {
       hydrateRoot(container, app);
     });
   } else {
+    // The served page's elements go: taps on them are no longer kept for the app to replay.
+    if (pageData) document.dispatchEvent(new Event(HYDRATING_EVENT));
     // A transition: React yields to the browser while it builds the page.
     startTransition(() => createRoot(container).render(app));
   }
