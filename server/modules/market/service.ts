@@ -36,7 +36,7 @@ import { assertKycApproved } from '../kyc/service';
 import { recordLiveEvents, recordPublicLiveEvent } from '../live/service';
 import { assertAdmin, assertMayActOn, type Operator } from '../operator/service';
 import { recordNotifications } from '../notifications/service';
-import { appendHoldingEntry } from '../orders/ledger';
+import { credit, debit } from '../holdings/service';
 import {
   cancelOpenOrder,
   findBookLevels,
@@ -450,14 +450,13 @@ async function settleFill(
   // The held tokens leave the hold first, so the holding never falls below what it holds.
   await releaseTokens(trx, productId, fill.sellerId, fill.quantity);
   const tokenEntry = { productId, quantity: fill.quantity, orderId: null, at, marketTradeId: tradeId };
-  await appendHoldingEntry(trx, {
+  await debit(trx, {
     ...tokenEntry,
     userId: fill.sellerId,
-    quantity: -fill.quantity,
     reason: 'MARKET_SALE',
     note: `Trade ${tradeId}`,
   });
-  await appendHoldingEntry(trx, {
+  await credit(trx, {
     ...tokenEntry,
     userId: fill.buyerId,
     reason: 'MARKET_BUY',
