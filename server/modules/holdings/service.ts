@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, HoldingEntriesTable } from '../../db/types';
 import {
   appendHoldingEntry,
+  findCreditsSince,
   hasHoldingEntriesUpTo,
   holdersThroughEntry,
   ledgerBalance,
@@ -65,6 +66,16 @@ export async function holdersAt(
   at: string,
 ): Promise<Array<{ userId: string; balance: number }>> {
   return ledgerBalancesAt(db, productId, at);
+}
+
+/** The tokens credited to the investor after `since`, oldest first (lots a lock-up still holds). */
+export async function creditsSince(
+  db: Db,
+  productId: number,
+  userId: string,
+  since: string,
+): Promise<Array<{ quantity: number; at: string }>> {
+  return findCreditsSince(db, productId, userId, since);
 }
 
 /** Whether the project had any holding at all at or before `at`. */

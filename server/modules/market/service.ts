@@ -36,11 +36,10 @@ import { assertKycApproved } from '../kyc/service';
 import { recordLiveEvents, recordPublicLiveEvent } from '../live/service';
 import { assertAdmin, assertMayActOn, type Operator } from '../operator/service';
 import { recordNotifications } from '../notifications/service';
-import { credit, debit } from '../holdings/service';
+import { credit, creditsSince, debit } from '../holdings/service';
 import {
   cancelOpenOrder,
   findBookLevels,
-  findCreditsSince,
   findCrossingOrders,
   findDailySeries,
   findExpiredOrderIds,
@@ -257,7 +256,7 @@ export async function listMyTrades(
 async function lockedTokens(ctx: Pick<AppContext, 'now'>, db: Db, productId: number, userId: string) {
   const cutoff = new Date(ctx.now());
   cutoff.setUTCMonth(cutoff.getUTCMonth() - REG_D_LOCK_MONTHS);
-  const lots = await findCreditsSince(db, productId, userId, cutoff.toISOString());
+  const lots = await creditsSince(db, productId, userId, cutoff.toISOString());
   return {
     locked: lots.reduce((sum, lot) => sum + lot.quantity, 0),
     nextUnlock: lots[0] ? regDUnlockAt(lots[0].at) : null,
