@@ -29,7 +29,7 @@ import { distributeRevenue } from '../server/modules/account/service';
 import { insertSession, markSecondFactorPassed } from '../server/modules/auth/repository';
 import { signAccessToken } from '../server/modules/auth/tokens';
 import { openAgenda } from '../server/modules/governance/service';
-import { appendHoldingEntry } from '../server/modules/orders/ledger';
+import { appendHoldingEntry } from '../server/modules/holdings/repository';
 import { insertCategory, insertProduct } from '../server/modules/products/factory';
 import { insertUser } from '../server/modules/users/records-repository';
 import { loadOrCreateSecrets } from '../server/secrets';

@@ -22,7 +22,7 @@ import { confirmDeposit, depositReferenceOf } from '../server/modules/cash/servi
 import { ensureCashAccount, insertCashEntry, moveCashAccount } from '../server/modules/cash/repository';
 import { openMarket, placeMarketOrder } from '../server/modules/market/service';
 import { commandLineOperator } from '../server/modules/operator/service';
-import { appendHoldingEntry } from '../server/modules/orders/ledger';
+import { appendHoldingEntry } from '../server/modules/holdings/repository';
 import { insertHolding } from '../server/modules/products/factory';
 import { createInvestor, createSaleProduct, type Investor } from '../tests/helpers/investors';
 import { withBenchApp } from './orders';

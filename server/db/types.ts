@@ -293,7 +293,7 @@ export interface ProductsTable {
   investment_risk_disclaimer: string;
   document_description: string | null;
   created_at: Timestamp;
-  /** Investors holding it now (holdings above zero), kept by the ledger (orders/ledger.ts). */
+  /** Investors holding it now (holdings above zero), kept by the ledger (holdings/repository.ts). */
   investor_count: Defaulted<number>;
   /** Part of each revenue share withheld when it is paid into a balance, in basis points (0: none). */
   revenue_withholding_bps: Defaulted<number>;

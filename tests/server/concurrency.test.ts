@@ -13,7 +13,7 @@ import {
 import { votingPowerOf } from '../../server/modules/governance/voting-power';
 import { closeDueVotings } from '../../server/modules/governance/service';
 import { storeUpload } from '../../server/modules/kyc/files';
-import { appendHoldingEntry, ledgerBalance } from '../../server/modules/orders/ledger';
+import { appendHoldingEntry, ledgerBalance } from '../../server/modules/holdings/repository';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';
 import { insertUser } from '../../server/modules/users/records-repository';
 import { createTestApp, type TestApp } from '../helpers/app';

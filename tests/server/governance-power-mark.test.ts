@@ -4,7 +4,7 @@ import { ballotItemListSchema, ballotItemSchema, type BallotItem } from '../../s
 import { commands } from '../../server/cli/commands';
 import { votingPowerOf } from '../../server/modules/governance/voting-power';
 import { closeDueVotings } from '../../server/modules/governance/service';
-import { appendHoldingEntry } from '../../server/modules/orders/ledger';
+import { appendHoldingEntry } from '../../server/modules/holdings/repository';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createClock, errorCode } from '../helpers/auth';

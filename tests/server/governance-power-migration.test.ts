@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as votingPower from '../../server/db/migrations/2026-11-25-1005-governance-voting-power';
-import { appendHoldingEntry } from '../../server/modules/orders/ledger';
+import { appendHoldingEntry } from '../../server/modules/holdings/repository';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';
 import { insertUser } from '../../server/modules/users/records-repository';
 import { createTestDb, testEngines, type TestDb } from '../helpers/db';

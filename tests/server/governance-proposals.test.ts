@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ballotItemListSchema, ballotItemSchema } from '../../src/domain/governance';
 import { commands } from '../../server/cli/commands';
-import { appendHoldingEntry } from '../../server/modules/orders/ledger';
+import { appendHoldingEntry } from '../../server/modules/holdings/repository';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createClock, errorCode } from '../helpers/auth';

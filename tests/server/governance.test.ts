@@ -11,7 +11,7 @@ import {
 } from '../../src/domain/governance';
 import { commands } from '../../server/cli/commands';
 import { closeDueVotings } from '../../server/modules/governance/service';
-import { appendHoldingEntry } from '../../server/modules/orders/ledger';
+import { appendHoldingEntry } from '../../server/modules/holdings/repository';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';
 import { changeUserRole } from '../../server/modules/users/service';
 import { createTestApp, type TestApp } from '../helpers/app';

@@ -9,7 +9,7 @@ import { distributeRevenue, distributionShares } from '../../server/modules/acco
 import { createNotificationFanout } from '../../server/modules/notifications/fanout';
 import { createPushSender } from '../../server/modules/notifications/push-sender';
 import { upsertPreference } from '../../server/modules/notifications/repository';
-import { appendHoldingEntry, ledgerBalancesAt } from '../../server/modules/orders/ledger';
+import { appendHoldingEntry, ledgerBalancesAt } from '../../server/modules/holdings/repository';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';
 import { insertUser } from '../../server/modules/users/records-repository';
 import { createTestApp, type TestApp } from '../helpers/app';

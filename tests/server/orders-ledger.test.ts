@@ -9,7 +9,7 @@ import { createDb, type Engine } from '../../server/db/client';
 import { migrateToLatest, withMigrator } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations/index';
 import { seedDemoDataOnce } from '../../server/db/seed/index';
-import { appendHoldingEntry, ledgerBalance } from '../../server/modules/orders/ledger';
+import { appendHoldingEntry, ledgerBalance } from '../../server/modules/holdings/repository';
 import { testEngines } from '../helpers/db';
 
 // Rendering signed PDFs and firing hundreds of requests take a while on a busy machine.

@@ -8,7 +8,7 @@ import {
 } from '../../src/domain/orders';
 import { productDetailSchema } from '../../src/domain/products';
 import { commands } from '../../server/cli/commands';
-import { ledgerBalance, ledgerBalancesAt } from '../../server/modules/orders/ledger';
+import { ledgerBalance, ledgerBalancesAt } from '../../server/modules/holdings/repository';
 import { expireDueOrders } from '../../server/modules/orders/service';
 import { insertHolding } from '../../server/modules/products/factory';
 import { allowProductForUser } from '../../server/modules/products/service';

@@ -15,7 +15,7 @@ import {
 import { accountCommands } from '../../server/cli/account-commands';
 import { decryptText } from '../../server/crypto';
 import { distributeRevenue, distributionShares } from '../../server/modules/account/service';
-import { appendHoldingEntry } from '../../server/modules/orders/ledger';
+import { appendHoldingEntry } from '../../server/modules/holdings/repository';
 import { insertCategory, insertHolding, insertProduct } from '../../server/modules/products/factory';
 import { findUserByEmail, insertUser } from '../../server/modules/users/records-repository';
 import { createTestApp, type TestApp } from '../helpers/app';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../server/cli/commands';
 import { replaceDocument } from '../../server/modules/documents/service';
-import { appendHoldingEntry } from '../../server/modules/orders/ledger';
+import { appendHoldingEntry } from '../../server/modules/holdings/repository';
 import { allowProductForUser } from '../../server/modules/products/service';
 import type { RouteEntry } from '../../server/plugins/route-table';
 import { createTestApp, type TestApp } from '../helpers/app';

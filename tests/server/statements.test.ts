@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinorUnitsIn } from '../../src/domain/money';
 import { myStatementsResponseSchema } from '../../src/domain/statements';
 import { distributeRevenue } from '../../server/modules/account/service';
-import { appendHoldingEntry } from '../../server/modules/orders/ledger';
+import { appendHoldingEntry } from '../../server/modules/holdings/repository';
 import { insertCategory, insertHolding, insertProduct } from '../../server/modules/products/factory';
 import { findUserByEmail } from '../../server/modules/users/records-repository';
 import { createTestApp, type TestApp } from '../helpers/app';

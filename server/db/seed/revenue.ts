@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { writeDistribution } from '../../modules/account/service';
-import { hasHoldingEntriesUpTo } from '../../modules/orders/ledger';
+import { hadHoldersBy } from '../../modules/holdings/service';
 import { findProductsWithHoldings, setDigitalGiftReveal } from '../../modules/products/service';
 import type { Database } from '../types';
 import type { Seeder } from './index';
@@ -28,7 +28,7 @@ export async function seedRevenue(trx: Transaction<Database>, now: Date, currenc
       const rate = 30 + ((product.id * 7 + monthsAgo * 13) % 31);
       const amount = Math.max(1, Math.floor((value * rate) / 10_000) + 37 * monthsAgo + 1);
       // Only months in which the project already had holders.
-      const holders = await hasHoldingEntriesUpTo(trx, product.id, monthEnd.toISOString());
+      const holders = await hadHoldersBy(trx, product.id, monthEnd.toISOString());
       if (!holders) continue;
       await writeDistribution(trx, {
         productId: product.id,

@@ -31,7 +31,7 @@ import { readVersionBytes } from '../documents/service';
 import { assertKycApproved } from '../kyc/service';
 import { applyWithAuthenticatorCode } from '../mfa/service';
 import { sameLegalName } from '../orders/contract';
-import { ledgerBalancesAt } from '../orders/ledger';
+import { holdersAt } from '../holdings/service';
 import { findUserById } from '../users/records-repository';
 import { allocateProRata } from './allocation';
 import {
@@ -343,7 +343,7 @@ export function planDistribution(input: {
 export async function previewDistribution(db: Db, plan: DistributionPlan) {
   const product = await findProductForDistribution(db, plan.productId);
   if (!product) throw new AppError('NOT_FOUND', `There is no project ${plan.productId}.`);
-  const holders = await ledgerBalancesAt(db, plan.productId, plan.recordAt);
+  const holders = await holdersAt(db, plan.productId, plan.recordAt);
   if (!holders.length) throw new AppError('CONFLICT', 'Nobody held this project at the record date.');
   const shares = allocateProRata(plan.amount, holders);
   const sameAsEarlier = await findSameDistributions(
@@ -516,7 +516,7 @@ export async function writeDistribution(
   {
     const product = await findProductForDistribution(trx, input.productId);
     if (!product) throw new AppError('NOT_FOUND', `There is no project ${input.productId}.`);
-    const holders = await ledgerBalancesAt(trx, input.productId, recordAt);
+    const holders = await holdersAt(trx, input.productId, recordAt);
     if (!holders.length) throw new AppError('CONFLICT', 'Nobody held this project at the record date.');
     const shares = allocateProRata(input.amount, holders);
     const distributionId = await insertDistribution(trx, {

@@ -49,7 +49,7 @@ import { validationText } from '../../i18n/errors';
 import { appendAuditEvent } from '../audit/repository';
 import type { Caller } from '../auth/service';
 import { budgetKey, spendBudgets } from '../limits/service';
-import { lockProjectLedger } from '../orders/ledger';
+import { lockLedgerForSnapshot } from '../holdings/service';
 import { assertProjectDecision, projectAccessFacts } from '../products/service';
 import { sanitizePostHtml } from '../posts/sanitize';
 import { findUserByEmail, findUserById, type UserRecord } from '../users/records-repository';
@@ -848,7 +848,7 @@ async function openVoting(
     const author = input.kind === 'PROPOSAL' ? input.author.userId : null;
     // Always the author's lock before the project's ledger lock, so two openings never wait on each other in a circle.
     if (author) await lockProposalAuthor(trx, author);
-    await lockProjectLedger(trx, input.productId, 'snapshot');
+    await lockLedgerForSnapshot(trx, input.productId);
     // The moment the ledger is seen: every entry committed before it, none after.
     const at = ctx.now().toISOString();
     if (author) await assertProposalRoom(ctx, trx, input.productId, author, at);

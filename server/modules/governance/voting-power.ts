@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import { holdersThroughMark } from '../holdings/service';
 
 /**
  * How much each holder weighs in a vote (docs/decisions/1824): the ledger summed up to the mark
- * taken when the vote opened. Governance reads it for ballots and tallies; the notifications
- * job reads it to find whom to tell, so it sits apart from either module's repository.
+ * taken when the vote opened (the holdings module sums it). Governance reads it for ballots and
+ * tallies; the notifications job reads it to find whom to tell, so it sits apart from either
+ * module's repository (eslint.config.js names it a shared file).
  */
 
 type Db = Kysely<Database>;
@@ -30,13 +32,5 @@ export function votingPowerOf(db: Db, voting: VotingPowerBasis, range: { after: 
       .where('user_id', '>', range.after)
       .$if(range.last !== undefined, (query) => query.where('user_id', '<=', range.last!));
   }
-  return db
-    .selectFrom('holding_entries')
-    .select((eb) => ['user_id', eb.fn.sum<number>('quantity').as('power')])
-    .where('product_id', '=', Number(voting.product_id))
-    .where('id', '<=', Number(voting.ledger_mark))
-    .where('user_id', '>', range.after)
-    .$if(range.last !== undefined, (query) => query.where('user_id', '<=', range.last!))
-    .groupBy('user_id')
-    .having((eb) => eb.fn.sum('quantity'), '>', 0);
+  return holdersThroughMark(db, Number(voting.product_id), Number(voting.ledger_mark), range);
 }

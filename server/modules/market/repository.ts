@@ -358,20 +358,6 @@ export async function findHolding(db: Db, productId: number, userId: string) {
   return { quantity: Number(row?.quantity ?? 0), held: Number(row?.market_held ?? 0) };
 }
 
-/** The tokens credited to the investor since `since` (purchase lots still locked), oldest first. */
-export async function findCreditsSince(db: Db, productId: number, userId: string, since: string) {
-  const rows = await db
-    .selectFrom('holding_entries')
-    .select(['quantity', 'created_at'])
-    .where('product_id', '=', productId)
-    .where('user_id', '=', userId)
-    .where('quantity', '>', 0)
-    .where('created_at', '>', since)
-    .orderBy('created_at')
-    .execute();
-  return rows.map((row) => ({ quantity: Number(row.quantity), at: row.created_at }));
-}
-
 // The chart's series
 
 /** The UTC day of a trade (YYYY-MM-DD) on either engine: text in SQLite, timestamptz in PostgreSQL. */

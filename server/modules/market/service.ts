@@ -36,11 +36,10 @@ import { assertKycApproved } from '../kyc/service';
 import { recordLiveEvents, recordPublicLiveEvent } from '../live/service';
 import { assertAdmin, assertMayActOn, type Operator } from '../operator/service';
 import { recordNotifications } from '../notifications/service';
-import { appendHoldingEntry } from '../orders/ledger';
+import { credit, creditsSince, debit } from '../holdings/service';
 import {
   cancelOpenOrder,
   findBookLevels,
-  findCreditsSince,
   findCrossingOrders,
   findDailySeries,
   findExpiredOrderIds,
@@ -257,7 +256,7 @@ export async function listMyTrades(
 async function lockedTokens(ctx: Pick<AppContext, 'now'>, db: Db, productId: number, userId: string) {
   const cutoff = new Date(ctx.now());
   cutoff.setUTCMonth(cutoff.getUTCMonth() - REG_D_LOCK_MONTHS);
-  const lots = await findCreditsSince(db, productId, userId, cutoff.toISOString());
+  const lots = await creditsSince(db, productId, userId, cutoff.toISOString());
   return {
     locked: lots.reduce((sum, lot) => sum + lot.quantity, 0),
     nextUnlock: lots[0] ? regDUnlockAt(lots[0].at) : null,
@@ -450,14 +449,13 @@ async function settleFill(
   // The held tokens leave the hold first, so the holding never falls below what it holds.
   await releaseTokens(trx, productId, fill.sellerId, fill.quantity);
   const tokenEntry = { productId, quantity: fill.quantity, orderId: null, at, marketTradeId: tradeId };
-  await appendHoldingEntry(trx, {
+  await debit(trx, {
     ...tokenEntry,
     userId: fill.sellerId,
-    quantity: -fill.quantity,
     reason: 'MARKET_SALE',
     note: `Trade ${tradeId}`,
   });
-  await appendHoldingEntry(trx, {
+  await credit(trx, {
     ...tokenEntry,
     userId: fill.buyerId,
     reason: 'MARKET_BUY',

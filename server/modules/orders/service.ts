@@ -36,7 +36,7 @@ import type { UserRecord } from '../users/records-repository';
 import { availableBalance, debitOrder, refundOrder } from '../cash/service';
 import { recordLiveEvents } from '../live/service';
 import { onOrderSettled } from './events';
-import { appendHoldingEntry } from './ledger';
+import { credit, debit } from '../holdings/service';
 import {
   appendOrderEvent,
   commitToPosition,
@@ -471,7 +471,7 @@ export async function applyTransition(
     await returnQuantity(trx, productId, quantity);
   }
   if (to === 'CONFIRMED') {
-    await appendHoldingEntry(trx, {
+    await credit(trx, {
       productId,
       userId: order.user_id,
       quantity,
@@ -485,10 +485,10 @@ export async function applyTransition(
     if (order.pay_from === 'BALANCE') {
       await refundOrder(trx, cashOrderOf(order), actor.id, options.at, options.meta);
     }
-    await appendHoldingEntry(trx, {
+    await debit(trx, {
       productId,
       userId: order.user_id,
-      quantity: -quantity,
+      quantity,
       reason: 'ORDER_REFUNDED',
       orderId: order.id,
       note: options.note ?? `Order ${order.reference} refunded`,

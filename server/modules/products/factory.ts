@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { appendHoldingEntry } from '../orders/ledger';
+import { credit } from '../holdings/service';
 import {
   insertCategory,
   insertDocumentsWithFirstVersion,
@@ -240,7 +240,7 @@ export async function insertProduct(db: Db, input: NewProduct): Promise<number> 
 }
 
 /**
- * Records an opening holding through the ledger (server/modules/orders/ledger.ts), so the entry,
+ * Records an opening holding through the holdings module (server/modules/holdings), so the entry,
  * its projection in product_holdings and the "most popular" generation are written as the
  * ledger writes them for an order.
  */
@@ -248,7 +248,7 @@ export async function insertHolding(
   db: Db,
   values: { productId: number; userId: string; quantity: number; firstInvestedAt: string },
 ) {
-  await appendHoldingEntry(db, {
+  await credit(db, {
     productId: values.productId,
     userId: values.userId,
     quantity: values.quantity,

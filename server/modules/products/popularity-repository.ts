@@ -11,7 +11,7 @@ type Db = Kysely<Database> | Transaction<Database>;
  * a detail reads it as one small lookup instead of counting holdings:
  *
  * - `generation` goes up in the transaction that makes someone a new holder (the ledger,
- *   orders/ledger.ts, writes it with the holding); a ranking counted at an older generation is stale.
+ *   holdings/repository.ts, writes it with the holding); a ranking counted at an older generation is stale.
  * - `since_after` / `since_until` are the nearest joins before and at-or-after the counted window
  *   start: for every window start in (since_after, since_until] the same joins are inside the
  *   window, so the ranking is exactly what counting would give. Time moving past the oldest join in

@@ -24,7 +24,8 @@ export async function lockProjectLedger(db: Db, productId: number, mode: 'entry'
 }
 
 /**
- * The ledger of holdings (SQL only; services call it inside their transactions).
+ * Appends one entry to the ledger of holdings (SQL only; holdings/service.ts is what other
+ * modules call, inside their own transactions).
  *
  * holding_entries is append-only: a credit on confirmation with the order as its reason, a
  * negative entry on refund, later distributions and corrections. The balance is the sum of a
@@ -172,4 +173,41 @@ export async function findHoldingEntries(db: Db, productId: number, userId: stri
     .where('user_id', '=', userId)
     .orderBy('id')
     .execute();
+}
+
+/**
+ * Every holder of a project with their balance summed over the ledger up to entry `lastEntryId`
+ * (user_id, power > 0), as a subquery another query selects from (a vote's electorate at its
+ * mark, docs/decisions/1824). `range` narrows it to user ids in (after, last] inside the
+ * grouping, so a batch reads only its own holders' entries.
+ */
+export function holdersThroughEntry(
+  db: Db,
+  productId: number,
+  lastEntryId: number,
+  range: { after: string; last?: string },
+) {
+  return db
+    .selectFrom('holding_entries')
+    .select((eb) => ['user_id', eb.fn.sum<number>('quantity').as('power')])
+    .where('product_id', '=', productId)
+    .where('id', '<=', lastEntryId)
+    .where('user_id', '>', range.after)
+    .$if(range.last !== undefined, (query) => query.where('user_id', '<=', range.last!))
+    .groupBy('user_id')
+    .having((eb) => eb.fn.sum('quantity'), '>', 0);
+}
+
+/** The tokens credited to the investor since `since` (purchase lots still locked), oldest first. */
+export async function findCreditsSince(db: Db, productId: number, userId: string, since: string) {
+  const rows = await db
+    .selectFrom('holding_entries')
+    .select(['quantity', 'created_at'])
+    .where('product_id', '=', productId)
+    .where('user_id', '=', userId)
+    .where('quantity', '>', 0)
+    .where('created_at', '>', since)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => ({ quantity: Number(row.quantity), at: row.created_at }));
 }
