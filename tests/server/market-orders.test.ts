@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cashBalanceSchema } from '../../src/domain/cash';
+import { describe, expect, it } from 'vitest';
 import {
   marketOrderPlacedSchema,
   marketOrderSchema,
@@ -8,16 +7,12 @@ import {
   myMarketTradesPageSchema,
 } from '../../src/domain/market';
 import { notificationPageSchema } from '../../src/domain/notifications';
-import { commands } from '../../server/cli/commands';
-import { confirmDeposit, depositReferenceOf } from '../../server/modules/cash/service';
 import { expireDueMarketOrders } from '../../server/modules/market/service';
-import { insertHolding } from '../../server/modules/products/factory';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { createClock, errorCode } from '../helpers/auth';
+import { errorCode } from '../helpers/auth';
 import { testEngines } from '../helpers/db';
-import { createInvestor, createSaleProduct, type Investor } from '../helpers/orders';
+import { marketSetUp } from '../helpers/market';
+import { createSaleProduct, type Investor } from '../helpers/orders';
 
-const META = { ip: '127.0.0.1', userAgent: 'market orders test' };
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
@@ -27,51 +22,13 @@ const DAY = 24 * HOUR;
  * the account's lists of my orders and my trades.
  */
 describe.each(testEngines())('market orders of an investor (%s)', (engine) => {
-  let t: TestApp;
-  const clock = createClock(Date.UTC(2026, 10, 20, 9));
-  const longAgo = new Date(Date.UTC(2024, 0, 10)).toISOString();
-  let seq = 0;
-
-  const run = (name: string, ...args: string[]) => commands[name]!.run(t.app.ctx, args);
-  const call = (who: Investor, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+  const { t, clock, run, call, investor, balance, holding, seedTokens } = marketSetUp(engine, 'mine');
   const order = (who: Investor, productId: number, body: object) =>
     call(who, 'POST', `/api/v1/products/${productId}/market/orders`, body);
   async function placed(who: Investor, productId: number, body: object) {
     const response = await order(who, productId, body);
     expect(response.statusCode, response.body).toBe(201);
     return marketOrderPlacedSchema.parse(response.json());
-  }
-
-  async function investor(cash = 0): Promise<Investor> {
-    const n = (seq += 1);
-    const person = await createInvestor(t.app, `mine${n}-${engine}@example.com`);
-    if (cash > 0) {
-      const reference = await depositReferenceOf(t.app.ctx, person.userId);
-      await confirmDeposit(
-        t.app.ctx,
-        { depositReference: reference, amount: cash, bankReference: `MINE-${engine}-${n}` },
-        'operator:test',
-        META,
-      );
-    }
-    return person;
-  }
-
-  async function balance(who: Investor) {
-    const response = await call(who, 'GET', '/api/v1/users/me/balance');
-    expect(response.statusCode, response.body).toBe(200);
-    return cashBalanceSchema.parse(response.json());
-  }
-
-  async function holding(productId: number, userId: string) {
-    const row = await t.app.ctx.db
-      .selectFrom('product_holdings')
-      .select(['quantity', 'market_held'])
-      .where('product_id', '=', productId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return { quantity: Number(row?.quantity ?? 0), held: Number(row?.market_held ?? 0) };
   }
 
   async function myOrders(who: Investor, query = '') {
@@ -98,10 +55,6 @@ describe.each(testEngines())('market orders of an investor (%s)', (engine) => {
     return productId;
   }
 
-  async function seedTokens(productId: number, who: Investor, quantity: number) {
-    await insertHolding(t.app.ctx.db, { productId, userId: who.userId, quantity, firstInvestedAt: longAgo });
-  }
-
   /** How many times the order's cash hold was given back. */
   async function releases(orderId: number) {
     const rows = await t.app.ctx.db
@@ -117,16 +70,6 @@ describe.each(testEngines())('market orders of an investor (%s)', (engine) => {
     const rows = await t.app.ctx.db.selectFrom('live_events').select('type').where('user_id', '=', userId).execute();
     return rows.map((row) => row.type);
   }
-
-  beforeAll(async () => {
-    t = await createTestApp(
-      engine,
-      { REVENUE_SWEEP_SECONDS: '0', RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' },
-      undefined,
-      { now: clock.now },
-    );
-  });
-  afterAll(() => t.close());
 
   it('refuses a goodUntil that is past, not a date, or more than a year ahead', async () => {
     const productId = await newMarket();

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cashBalanceSchema } from '../../src/domain/cash';
+import { describe, expect, it } from 'vitest';
 import {
   feeOf,
   marketOrderPlacedSchema,
@@ -9,15 +8,10 @@ import {
   myMarketOrdersSchema,
   type MarketOrderPlaced,
 } from '../../src/domain/market';
-import { commands } from '../../server/cli/commands';
-import { confirmDeposit, depositReferenceOf } from '../../server/modules/cash/service';
-import { insertHolding } from '../../server/modules/products/factory';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { createClock, errorCode } from '../helpers/auth';
+import { errorCode } from '../helpers/auth';
 import { testEngines } from '../helpers/db';
+import { marketSetUp } from '../helpers/market';
 import { createInvestor, createSaleProduct, type Investor } from '../helpers/orders';
-
-const META = { ip: '127.0.0.1', userAgent: 'market test' };
 
 /** A small deterministic generator, so a failing burst can be replayed. */
 function prng(seed: number) {
@@ -29,53 +23,13 @@ function prng(seed: number) {
 }
 
 describe.each(testEngines())('the market between investors (%s)', (engine) => {
-  let t: TestApp;
-  const clock = createClock(Date.UTC(2026, 10, 20, 9));
-  const longAgo = new Date(Date.UTC(2024, 0, 10)).toISOString();
-  let seq = 0;
-  let deposited = 0;
-
-  const run = (name: string, ...args: string[]) => commands[name]!.run(t.app.ctx, args);
-  const call = (who: Investor, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+  const { t, clock, run, call, investor, balance, holding, seedTokens, deposited } = marketSetUp(engine, 'market');
   const order = (who: Investor, productId: number, side: 'BUY' | 'SELL', price: number, quantity: number) =>
     call(who, 'POST', `/api/v1/products/${productId}/market/orders`, { side, price, quantity });
   async function placed(who: Investor, productId: number, side: 'BUY' | 'SELL', price: number, quantity: number) {
     const response = await order(who, productId, side, price, quantity);
     expect(response.statusCode, response.body).toBe(201);
     return marketOrderPlacedSchema.parse(response.json());
-  }
-
-  async function investor(cash = 0): Promise<Investor> {
-    const n = (seq += 1);
-    const person = await createInvestor(t.app, `market${n}-${engine}@example.com`);
-    if (cash > 0) {
-      const reference = await depositReferenceOf(t.app.ctx, person.userId);
-      await confirmDeposit(
-        t.app.ctx,
-        { depositReference: reference, amount: cash, bankReference: `MKT-${engine}-${n}` },
-        'operator:test',
-        META,
-      );
-      deposited += cash;
-    }
-    return person;
-  }
-
-  async function balance(who: Investor) {
-    const response = await call(who, 'GET', '/api/v1/users/me/balance');
-    expect(response.statusCode, response.body).toBe(200);
-    return cashBalanceSchema.parse(response.json());
-  }
-
-  async function holding(productId: number, userId: string) {
-    const row = await t.app.ctx.db
-      .selectFrom('product_holdings')
-      .select(['quantity', 'market_held'])
-      .where('product_id', '=', productId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return { quantity: Number(row?.quantity ?? 0), held: Number(row?.market_held ?? 0) };
   }
 
   async function market(who: Investor, productId: number) {
@@ -89,10 +43,6 @@ describe.each(testEngines())('the market between investors (%s)', (engine) => {
     return productId;
   }
 
-  async function seedTokens(productId: number, who: Investor, quantity: number, at = longAgo) {
-    await insertHolding(t.app.ctx.db, { productId, userId: who.userId, quantity, firstInvestedAt: at });
-  }
-
   /** Cash and tokens add up: the balances plus the platform's fees are what was deposited. */
   async function expectConserved(productId: number, tokens: number) {
     const db = t.app.ctx.db;
@@ -103,7 +53,7 @@ describe.each(testEngines())('the market between investors (%s)', (engine) => {
     }
     const cash = accounts.reduce((sum, row) => sum + Number(row.available) + Number(row.held), 0);
     const fees = await db.selectFrom('platform_cash_entries').select('amount').execute();
-    expect(cash + fees.reduce((sum, row) => sum + Number(row.amount), 0)).toBe(deposited);
+    expect(cash + fees.reduce((sum, row) => sum + Number(row.amount), 0)).toBe(deposited());
     const holdings = await db
       .selectFrom('product_holdings')
       .select(['quantity', 'market_held'])
@@ -146,16 +96,6 @@ describe.each(testEngines())('the market between investors (%s)', (engine) => {
       );
     }
   }
-
-  beforeAll(async () => {
-    t = await createTestApp(
-      engine,
-      { REVENUE_SWEEP_SECONDS: '0', RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' },
-      undefined,
-      { now: clock.now },
-    );
-  });
-  afterAll(() => t.close());
 
   it('refuses orders until the operator opens trading, then checks tick, band and quantity', async () => {
     const productId = await newProject();

@@ -7,10 +7,8 @@ import {
   reviewSubmissionSchema,
   waitingReviewListSchema,
 } from '../../../src/domain/operator-console';
-import { authOf, requestMeta } from '../../plugins/auth';
-import { noStore } from '../../plugins/presets';
 import { listAuditLog, listReviewQueue, readReviewSubmission, viewReviewDocument } from './console';
-import { operatorOfRequest } from './service';
+import { operatorRoute } from './operator-route';
 
 /**
  * The console's reads beside the actions (routes.ts): the review queue, a submission with its
@@ -19,54 +17,43 @@ import { operatorOfRequest } from './service';
  */
 export const operatorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const admin = app.requireAuth({ level: 'verified', role: 'ADMIN' });
   const base = '/api/v1/operator';
-  const operator = (request: Parameters<typeof authOf>[0]) => operatorOfRequest(authOf(request), requestMeta(request));
+  const admin = { method: 'GET', role: 'ADMIN' } as const;
 
-  app.get(
-    `${base}/reviews`,
-    {
-      schema: {
-        summary: 'Identity checks and investor verifications waiting for an answer, oldest first',
-        response: { 200: waitingReviewListSchema },
-      },
-      preValidation: admin,
+  operatorRoute(app, {
+    ...admin,
+    isNoStore: true,
+    url: `${base}/reviews`,
+    schema: {
+      summary: 'Identity checks and investor verifications waiting for an answer, oldest first',
+      response: { 200: waitingReviewListSchema },
     },
-    async (request, reply) => {
-      noStore(reply);
-      return { reviews: await listReviewQueue(ctx, operator(request)) };
-    },
-  );
+    handler: async (_request, _reply, operator) => ({ reviews: await listReviewQueue(ctx, operator) }),
+  });
 
-  app.get(
-    `${base}/reviews/:userId`,
-    {
-      schema: {
-        summary: 'A person’s submissions, their documents and what happened to them',
-        params: userParamsSchema,
-        response: { 200: reviewSubmissionSchema },
-      },
-      preValidation: admin,
+  operatorRoute(app, {
+    ...admin,
+    isNoStore: true,
+    url: `${base}/reviews/:userId`,
+    schema: {
+      summary: 'A person’s submissions, their documents and what happened to them',
+      params: userParamsSchema,
+      response: { 200: reviewSubmissionSchema },
     },
-    async (request, reply) => {
-      noStore(reply);
-      return readReviewSubmission(ctx, operator(request), request.params.userId);
-    },
-  );
+    handler: (request, _reply, operator) => readReviewSubmission(ctx, operator, request.params.userId),
+  });
 
-  app.get(
-    `${base}/reviews/:userId/files/:fileId`,
-    {
-      schema: {
-        summary: 'The bytes of an uploaded identity document; each viewing is audited',
-        params: reviewFileParamsSchema,
-      },
-      preValidation: admin,
+  operatorRoute(app, {
+    ...admin,
+    url: `${base}/reviews/:userId/files/:fileId`,
+    schema: {
+      summary: 'The bytes of an uploaded identity document; each viewing is audited',
+      params: reviewFileParamsSchema,
     },
-    async (request, reply) => {
+    handler: async (request, reply, operator) => {
       const { contentType, bytes } = await viewReviewDocument(
         ctx,
-        operator(request),
+        operator,
         request.params.userId,
         request.params.fileId,
       );
@@ -77,21 +64,17 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         .type(contentType)
         .send(bytes);
     },
-  );
+  });
 
-  app.get(
-    `${base}/audit`,
-    {
-      schema: {
-        summary: 'The audit log, newest first, filtered by actor, subject, action and date',
-        querystring: auditQuerySchema,
-        response: { 200: auditListSchema },
-      },
-      preValidation: admin,
+  operatorRoute(app, {
+    ...admin,
+    isNoStore: true,
+    url: `${base}/audit`,
+    schema: {
+      summary: 'The audit log, newest first, filtered by actor, subject, action and date',
+      querystring: auditQuerySchema,
+      response: { 200: auditListSchema },
     },
-    async (request, reply) => {
-      noStore(reply);
-      return listAuditLog(ctx, operator(request), request.query);
-    },
-  );
+    handler: (request, _reply, operator) => listAuditLog(ctx, operator, request.query),
+  });
 };

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operatorOrderListSchema, operatorOrdersQuerySchema } from '../../../src/domain/operator-orders';
-import { authOf, requestMeta } from '../../plugins/auth';
-import { noStore } from '../../plugins/presets';
 import { listOrders } from './orders';
-import { operatorOfRequest } from './service';
+import { operatorRoute } from './operator-route';
 
 /**
  * The console's orders list: an admin's of every project, a seller's of its own projects. The
@@ -11,24 +9,19 @@ import { operatorOfRequest } from './service';
  */
 export const operatorOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const seller = app.requireAuth({ level: 'verified', role: 'SELLER' });
-  const operator = (request: Parameters<typeof authOf>[0]) => operatorOfRequest(authOf(request), requestMeta(request));
 
-  app.get(
-    '/api/v1/operator/orders',
-    {
-      schema: {
-        summary: 'Orders by state, found by reference, email or project, newest first, a page at a time',
-        querystring: operatorOrdersQuerySchema,
-        response: { 200: operatorOrderListSchema },
-      },
-      // Operators see every project; a seller's reach is the list's own check.
-      config: { projectUse: 'see' },
-      preValidation: seller,
+  operatorRoute(app, {
+    method: 'GET',
+    url: '/api/v1/operator/orders',
+    role: 'SELLER',
+    isNoStore: true,
+    schema: {
+      summary: 'Orders by state, found by reference, email or project, newest first, a page at a time',
+      querystring: operatorOrdersQuerySchema,
+      response: { 200: operatorOrderListSchema },
     },
-    async (request, reply) => {
-      noStore(reply);
-      return listOrders(ctx, operator(request), request.query);
-    },
-  );
+    // Operators see every project; a seller's reach is the list's own check.
+    config: { projectUse: 'see' },
+    handler: (request, _reply, operator) => listOrders(ctx, operator, request.query),
+  });
 };

@@ -10,10 +10,8 @@ import {
   peopleQuerySchema,
   personDetailSchema,
 } from '../../../src/domain/operator-people';
-import { authOf, requestMeta } from '../../plugins/auth';
-import { noStore } from '../../plugins/presets';
 import { findPeople, listGifts, readPerson, shipGift } from './people';
-import { operatorOfRequest } from './service';
+import { operatorRoute } from './operator-route';
 
 /**
  * The console's people (admins) and gift claims (a seller in its own projects). Bans and roles
@@ -21,71 +19,58 @@ import { operatorOfRequest } from './service';
  */
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const admin = app.requireAuth({ level: 'verified', role: 'ADMIN' });
-  const seller = app.requireAuth({ level: 'verified', role: 'SELLER' });
-  const sellerAction = app.requireAuth({ level: 'verified', role: 'SELLER', isAction: true });
   const base = '/api/v1/operator';
-  const operator = (request: Parameters<typeof authOf>[0]) => operatorOfRequest(authOf(request), requestMeta(request));
 
-  app.get(
-    `${base}/people`,
-    {
-      schema: {
-        summary: 'People whose email or name holds the text, newest accounts first, a page at a time',
-        querystring: peopleQuerySchema,
-        response: { 200: peopleListSchema },
-      },
-      preValidation: admin,
+  operatorRoute(app, {
+    method: 'GET',
+    url: `${base}/people`,
+    role: 'ADMIN',
+    isNoStore: true,
+    schema: {
+      summary: 'People whose email or name holds the text, newest accounts first, a page at a time',
+      querystring: peopleQuerySchema,
+      response: { 200: peopleListSchema },
     },
-    async (request, reply) => {
-      noStore(reply);
-      return findPeople(ctx, operator(request), request.query);
-    },
-  );
+    handler: (request, _reply, operator) => findPeople(ctx, operator, request.query),
+  });
 
-  app.get(
-    `${base}/people/:userId`,
-    {
-      schema: {
-        summary: 'A person’s identity state, holdings, orders, sessions and the audit events about them',
-        params: userParamsSchema,
-        response: { 200: personDetailSchema },
-      },
-      preValidation: admin,
+  operatorRoute(app, {
+    method: 'GET',
+    url: `${base}/people/:userId`,
+    role: 'ADMIN',
+    isNoStore: true,
+    schema: {
+      summary: 'A person’s identity state, holdings, orders, sessions and the audit events about them',
+      params: userParamsSchema,
+      response: { 200: personDetailSchema },
     },
-    async (request, reply) => {
-      noStore(reply);
-      return readPerson(ctx, operator(request), request.params.userId);
-    },
-  );
+    handler: (request, _reply, operator) => readPerson(ctx, operator, request.params.userId),
+  });
 
-  app.get(
-    `${base}/gifts`,
-    {
-      schema: {
-        summary: 'Gift claims, oldest first (by default those waiting to be shipped)',
-        querystring: giftListQuerySchema,
-        response: { 200: giftListSchema },
-      },
-      preValidation: seller,
+  operatorRoute(app, {
+    method: 'GET',
+    url: `${base}/gifts`,
+    role: 'SELLER',
+    isNoStore: true,
+    schema: {
+      summary: 'Gift claims, oldest first (by default those waiting to be shipped)',
+      querystring: giftListQuerySchema,
+      response: { 200: giftListSchema },
     },
-    async (request, reply) => {
-      noStore(reply);
-      return { claims: await listGifts(ctx, operator(request), request.query.state) };
-    },
-  );
+    handler: async (request, _reply, operator) => ({ claims: await listGifts(ctx, operator, request.query.state) }),
+  });
 
-  app.post(
-    `${base}/gifts/:id/ship`,
-    {
-      schema: {
-        summary: 'Mark a physical gift shipped with a tracking note, once',
-        params: giftParamsSchema,
-        body: giftShipRequestSchema,
-        response: { 200: giftShipOutcomeSchema },
-      },
-      preValidation: sellerAction,
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/gifts/:id/ship`,
+    role: 'SELLER',
+    isAction: true,
+    schema: {
+      summary: 'Mark a physical gift shipped with a tracking note, once',
+      params: giftParamsSchema,
+      body: giftShipRequestSchema,
+      response: { 200: giftShipOutcomeSchema },
     },
-    async (request) => shipGift(ctx, operator(request), request.params.id, request.body.tracking ?? null),
-  );
+    handler: (request, _reply, operator) => shipGift(ctx, operator, request.params.id, request.body.tracking ?? null),
+  });
 };

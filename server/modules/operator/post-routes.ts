@@ -9,8 +9,7 @@ import {
   postPreviewRequestSchema,
   postPreviewSchema,
 } from '../../../src/domain/operator-posts';
-import { authOf, requestMeta } from '../../plugins/auth';
-import { noStore, tightRateLimit } from '../../plugins/presets';
+import { tightRateLimit } from '../../plugins/presets';
 import { readSingleFile } from '../uploads/storage';
 import {
   createConsolePost,
@@ -21,7 +20,7 @@ import {
   setConsolePostHidden,
   uploadConsolePostImage,
 } from './posts';
-import { operatorOfRequest } from './service';
+import { operatorRoute } from './operator-route';
 
 /**
  * The console's Blog screen (decision 1812): every post, drafts, scheduled and hidden ones
@@ -29,101 +28,90 @@ import { operatorOfRequest } from './service';
  */
 export const operatorPostRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const admin = app.requireAuth({ level: 'verified', role: 'ADMIN' });
-  const adminAction = app.requireAuth({ level: 'verified', role: 'ADMIN', isAction: true });
   const base = '/api/v1/operator/posts';
-  const operator = (request: Parameters<typeof authOf>[0]) => operatorOfRequest(authOf(request), requestMeta(request));
 
-  app.get(
-    base,
-    {
-      schema: {
-        summary: 'Every blog post with its state (draft, scheduled, published, hidden), newest first',
-        response: { 200: operatorPostListSchema },
-      },
-      preValidation: admin,
+  operatorRoute(app, {
+    method: 'GET',
+    url: base,
+    role: 'ADMIN',
+    isNoStore: true,
+    schema: {
+      summary: 'Every blog post with its state (draft, scheduled, published, hidden), newest first',
+      response: { 200: operatorPostListSchema },
     },
-    async (request, reply) => {
-      noStore(reply);
-      return { posts: await listConsolePosts(ctx, operator(request)) };
-    },
-  );
+    handler: async (_request, _reply, operator) => ({ posts: await listConsolePosts(ctx, operator) }),
+  });
 
-  app.get(
-    `${base}/:id`,
-    {
-      schema: {
-        summary: 'A blog post as the editor opens it, with its Markdown',
-        params: operatorPostParamsSchema,
-        response: { 200: operatorPostSchema },
-      },
-      preValidation: admin,
+  operatorRoute(app, {
+    method: 'GET',
+    url: `${base}/:id`,
+    role: 'ADMIN',
+    isNoStore: true,
+    schema: {
+      summary: 'A blog post as the editor opens it, with its Markdown',
+      params: operatorPostParamsSchema,
+      response: { 200: operatorPostSchema },
     },
-    async (request, reply) => {
-      noStore(reply);
-      return readConsolePost(ctx, operator(request), request.params.id);
-    },
-  );
+    handler: (request, _reply, operator) => readConsolePost(ctx, operator, request.params.id),
+  });
 
-  app.post(
-    `${base}/preview`,
-    {
-      schema: {
-        summary: 'Markdown as readers would get it: made into HTML and sanitized as saving would',
-        body: postPreviewRequestSchema,
-        response: { 200: postPreviewSchema },
-      },
-      preValidation: admin,
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/preview`,
+    role: 'ADMIN',
+    isNoStore: true,
+    schema: {
+      summary: 'Markdown as readers would get it: made into HTML and sanitized as saving would',
+      body: postPreviewRequestSchema,
+      response: { 200: postPreviewSchema },
     },
-    async (request, reply) => {
-      noStore(reply);
-      return previewConsolePost(operator(request), request.body.markdown);
-    },
-  );
+    handler: (request, _reply, operator) => previewConsolePost(operator, request.body.markdown),
+  });
 
-  app.post(
-    base,
-    {
-      schema: {
-        summary: 'Writes a blog post: a draft, published now, or scheduled',
-        body: postEditSchema,
-        response: { 201: operatorPostSchema },
-      },
-      preValidation: adminAction,
+  operatorRoute(app, {
+    method: 'POST',
+    url: base,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Writes a blog post: a draft, published now, or scheduled',
+      body: postEditSchema,
+      response: { 201: operatorPostSchema },
     },
-    async (request, reply) => reply.code(201).send(await createConsolePost(ctx, operator(request), request.body)),
-  );
+    handler: async (request, reply, operator) =>
+      reply.code(201).send(await createConsolePost(ctx, operator, request.body)),
+  });
 
-  app.put(
-    `${base}/:id`,
-    {
-      schema: {
-        summary: 'Rewrites a blog post, its address and when it is published',
-        params: operatorPostParamsSchema,
-        body: postEditSchema,
-        response: { 200: operatorPostSchema },
-      },
-      preValidation: adminAction,
+  operatorRoute(app, {
+    method: 'PUT',
+    url: `${base}/:id`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Rewrites a blog post, its address and when it is published',
+      params: operatorPostParamsSchema,
+      body: postEditSchema,
+      response: { 200: operatorPostSchema },
     },
-    async (request) => editConsolePost(ctx, operator(request), request.params.id, request.body),
-  );
+    handler: (request, _reply, operator) => editConsolePost(ctx, operator, request.params.id, request.body),
+  });
 
   for (const [action, hidden] of [
     ['hide', true],
     ['show', false],
   ] as const) {
-    app.post(
-      `${base}/:id/${action}`,
-      {
-        schema: {
-          summary: hidden ? 'Hides a blog post from readers' : 'Shows a hidden blog post to readers again',
-          params: operatorPostParamsSchema,
-          response: { 200: operatorPostSchema },
-        },
-        preValidation: adminAction,
+    operatorRoute(app, {
+      method: 'POST',
+      url: `${base}/:id/${action}`,
+      role: 'ADMIN',
+      isAction: true,
+      schema: {
+        summary: hidden ? 'Hides a blog post from readers' : 'Shows a hidden blog post to readers again',
+        params: operatorPostParamsSchema,
+        response: { 200: operatorPostSchema },
       },
-      async (request) => setConsolePostHidden(ctx, operator(request), request.params.id, hidden),
-    );
+      handler: (request, _reply, operator) => setConsolePostHidden(ctx, operator, request.params.id, hidden),
+    });
   }
 
   // Multipart is parsed only here, with the upload limits every other upload has.
@@ -131,20 +119,20 @@ export const operatorPostRoutes: FastifyPluginAsyncZod = async (app) => {
     await uploads.register(multipart, {
       limits: { fileSize: ctx.config.KYC_UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1 },
     });
-    uploads.post(
-      `${base}/images`,
-      {
-        schema: {
-          summary: 'Uploads a post image (JPEG, PNG or WebP, checked by its content)',
-          response: { 201: postImageSchema },
-        },
-        preValidation: adminAction,
-        config: { rateLimit: tightRateLimit(ctx.config.UPLOAD_RATE_LIMIT_MAX) },
+    operatorRoute(uploads, {
+      method: 'POST',
+      url: `${base}/images`,
+      role: 'ADMIN',
+      isAction: true,
+      schema: {
+        summary: 'Uploads a post image (JPEG, PNG or WebP, checked by its content)',
+        response: { 201: postImageSchema },
       },
-      async (request, reply) => {
+      config: { rateLimit: tightRateLimit(ctx.config.UPLOAD_RATE_LIMIT_MAX) },
+      handler: async (request, reply, operator) => {
         const bytes = await readSingleFile(request, ctx.config.KYC_UPLOAD_MAX_BYTES);
-        return reply.code(201).send({ url: await uploadConsolePostImage(ctx, operator(request), bytes) });
+        return reply.code(201).send({ url: await uploadConsolePostImage(ctx, operator, bytes) });
       },
-    );
+    });
   });
 };

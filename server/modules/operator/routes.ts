@@ -37,7 +37,6 @@ import {
   withdrawalReturnRequestSchema,
 } from '../../../src/domain/cash';
 import { AppError } from '../../errors';
-import { authOf, requestMeta } from '../../plugins/auth';
 import {
   allowWhitelist,
   approve,
@@ -58,7 +57,8 @@ import {
 } from './actions';
 import { expireDueApprovals, listApprovals, rejectApproval } from './approvals';
 import { creditDeposit, listWithdrawals, payWithdrawal, sendBackWithdrawal } from './cash-actions';
-import { getQueue, operatorOfRequest } from './service';
+import { getQueue } from './service';
+import { operatorRoute } from './operator-route';
 import { registerSweep } from '../../plugins/sweep';
 import { statementRoutes } from './statement-routes';
 import { peopleRoutes } from './people-routes';
@@ -73,212 +73,205 @@ import { operatorOrderRoutes } from './orders-routes';
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   // Sellers reach the routes that have a seller's version (their own projects); the rest are an admin's.
-  const seller = app.requireAuth({ level: 'verified', role: 'SELLER' });
-  const sellerAction = app.requireAuth({ level: 'verified', role: 'SELLER', isAction: true });
-  const admin = app.requireAuth({ level: 'verified', role: 'ADMIN' });
-  const adminAction = app.requireAuth({ level: 'verified', role: 'ADMIN', isAction: true });
   const base = '/api/v1/operator';
-  const operator = (request: Parameters<typeof authOf>[0]) => operatorOfRequest(authOf(request), requestMeta(request));
 
-  app.get(
-    `${base}/queue`,
-    {
-      schema: {
-        summary: 'What waits today: counts and the oldest age of each queue',
-        response: { 200: queueResponseSchema },
-      },
-      preValidation: seller,
+  operatorRoute(app, {
+    method: 'GET',
+    url: `${base}/queue`,
+    role: 'SELLER',
+    schema: {
+      summary: 'What waits today: counts and the oldest age of each queue',
+      response: { 200: queueResponseSchema },
     },
-    async (request) => getQueue(ctx, operator(request)),
-  );
+    handler: (_request, _reply, operator) => getQueue(ctx, operator),
+  });
 
   // Approvals (four eyes)
-  app.get(
-    `${base}/approvals`,
-    {
-      schema: {
-        summary: 'Proposals of four-eyes actions, newest first',
-        querystring: approvalListQuerySchema,
-        response: { 200: approvalListResponseSchema },
-      },
-      preValidation: admin,
+  operatorRoute(app, {
+    method: 'GET',
+    url: `${base}/approvals`,
+    role: 'ADMIN',
+    schema: {
+      summary: 'Proposals of four-eyes actions, newest first',
+      querystring: approvalListQuerySchema,
+      response: { 200: approvalListResponseSchema },
     },
-    async (request) => ({
-      approvals: await listApprovals(ctx, operator(request), request.query.state ?? null),
+    handler: async (request, _reply, operator) => ({
+      approvals: await listApprovals(ctx, operator, request.query.state ?? null),
     }),
-  );
-  app.post(
-    `${base}/approvals/:id/approve`,
-    {
-      schema: {
-        summary: 'Approve another admin’s proposal: the action is applied once',
-        params: approvalParamsSchema,
-        response: { 200: approvalOutcomeSchema },
-      },
-      preValidation: adminAction,
+  });
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/approvals/:id/approve`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Approve another admin’s proposal: the action is applied once',
+      params: approvalParamsSchema,
+      response: { 200: approvalOutcomeSchema },
     },
-    async (request) => {
-      const { approval, effect } = await approve(ctx, operator(request), request.params.id);
+    handler: async (request, _reply, operator) => {
+      const { approval, effect } = await approve(ctx, operator, request.params.id);
       return { approval, ...effect };
     },
-  );
-  app.post(
-    `${base}/approvals/:id/reject`,
-    {
-      schema: {
-        summary: 'Reject (or withdraw) a proposal: nothing is applied',
-        params: approvalParamsSchema,
-        body: reasonRequestSchema,
-        response: { 200: approvalSchema },
-      },
-      preValidation: adminAction,
+  });
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/approvals/:id/reject`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Reject (or withdraw) a proposal: nothing is applied',
+      params: approvalParamsSchema,
+      body: reasonRequestSchema,
+      response: { 200: approvalSchema },
     },
-    async (request) => rejectApproval(ctx, operator(request), request.params.id, request.body.reason),
-  );
+    handler: (request, _reply, operator) => rejectApproval(ctx, operator, request.params.id, request.body.reason),
+  });
 
   // Payments and orders
-  app.get(
-    `${base}/payments`,
-    {
-      schema: {
-        summary: 'Payments investors declared, waiting to be matched, oldest first',
-        response: { 200: declaredPaymentListSchema },
-      },
-      preValidation: seller,
+  operatorRoute(app, {
+    method: 'GET',
+    url: `${base}/payments`,
+    role: 'SELLER',
+    schema: {
+      summary: 'Payments investors declared, waiting to be matched, oldest first',
+      response: { 200: declaredPaymentListSchema },
     },
-    async (request) => ({ payments: await listDeclaredPayments(ctx, operator(request)) }),
-  );
-  app.post(
-    `${base}/orders/:reference/confirm-payment`,
-    {
-      schema: {
-        summary: 'Confirm an order’s payment (above the four-eyes amount: propose it)',
-        params: orderReferenceParamsSchema,
-        body: optionalNoteRequestSchema,
-        response: { 200: orderOutcomeSchema },
-      },
-      preValidation: sellerAction,
+    handler: async (_request, _reply, operator) => ({ payments: await listDeclaredPayments(ctx, operator) }),
+  });
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/orders/:reference/confirm-payment`,
+    role: 'SELLER',
+    isAction: true,
+    schema: {
+      summary: 'Confirm an order’s payment (above the four-eyes amount: propose it)',
+      params: orderReferenceParamsSchema,
+      body: optionalNoteRequestSchema,
+      response: { 200: orderOutcomeSchema },
     },
-    async (request) => confirmPayment(ctx, operator(request), request.params.reference, request.body.note ?? null),
-  );
-  app.post(
-    `${base}/orders/:reference/reject-payment`,
-    {
-      schema: {
-        summary: 'Reject a declared payment that cannot be matched (four eyes)',
-        params: orderReferenceParamsSchema,
-        body: reasonRequestSchema,
-        response: { 200: orderOutcomeSchema },
-      },
-      preValidation: adminAction,
+    handler: (request, _reply, operator) =>
+      confirmPayment(ctx, operator, request.params.reference, request.body.note ?? null),
+  });
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/orders/:reference/reject-payment`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Reject a declared payment that cannot be matched (four eyes)',
+      params: orderReferenceParamsSchema,
+      body: reasonRequestSchema,
+      response: { 200: orderOutcomeSchema },
     },
-    async (request) => rejectPayment(ctx, operator(request), request.params.reference, request.body.reason),
-  );
-  app.post(
-    `${base}/orders/:reference/refund`,
-    {
-      schema: {
-        summary: 'Refund a confirmed order (four eyes)',
-        params: orderReferenceParamsSchema,
-        body: reasonRequestSchema,
-        response: { 200: orderOutcomeSchema },
-      },
-      preValidation: adminAction,
+    handler: (request, _reply, operator) => rejectPayment(ctx, operator, request.params.reference, request.body.reason),
+  });
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/orders/:reference/refund`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Refund a confirmed order (four eyes)',
+      params: orderReferenceParamsSchema,
+      body: reasonRequestSchema,
+      response: { 200: orderOutcomeSchema },
     },
-    async (request) => refundOrder(ctx, operator(request), request.params.reference, request.body.reason),
-  );
-  app.post(
-    `${base}/orders/:reference/cancel`,
-    {
-      schema: {
-        summary: 'Cancel an order that is not paid yet',
-        params: orderReferenceParamsSchema,
-        body: reasonRequestSchema,
-        response: { 200: orderOutcomeSchema },
-      },
-      preValidation: adminAction,
+    handler: (request, _reply, operator) => refundOrder(ctx, operator, request.params.reference, request.body.reason),
+  });
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/orders/:reference/cancel`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Cancel an order that is not paid yet',
+      params: orderReferenceParamsSchema,
+      body: reasonRequestSchema,
+      response: { 200: orderOutcomeSchema },
     },
-    async (request) => cancelOrder(ctx, operator(request), request.params.reference, request.body.reason),
-  );
+    handler: (request, _reply, operator) => cancelOrder(ctx, operator, request.params.reference, request.body.reason),
+  });
 
   // Cash balances: deposits and withdrawals
-  app.post(
-    `${base}/deposits`,
-    {
-      schema: {
-        summary: 'Credit a transfer to the investor with its deposit reference (once per bank reference)',
-        body: depositConfirmRequestSchema,
-        response: { 200: depositConfirmResponseSchema },
-      },
-      preValidation: adminAction,
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/deposits`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Credit a transfer to the investor with its deposit reference (once per bank reference)',
+      body: depositConfirmRequestSchema,
+      response: { 200: depositConfirmResponseSchema },
     },
-    async (request) => creditDeposit(ctx, operator(request), request.body),
-  );
-  app.get(
-    `${base}/withdrawals`,
-    {
-      schema: {
-        summary: 'Withdrawals, oldest first, with where to pay them',
-        querystring: operatorWithdrawalsQuerySchema,
-        response: { 200: operatorWithdrawalsResponseSchema },
-      },
-      preValidation: admin,
+    handler: (request, _reply, operator) => creditDeposit(ctx, operator, request.body),
+  });
+  operatorRoute(app, {
+    method: 'GET',
+    url: `${base}/withdrawals`,
+    role: 'ADMIN',
+    schema: {
+      summary: 'Withdrawals, oldest first, with where to pay them',
+      querystring: operatorWithdrawalsQuerySchema,
+      response: { 200: operatorWithdrawalsResponseSchema },
     },
-    async (request) => ({ withdrawals: await listWithdrawals(ctx, operator(request), request.query.state ?? null) }),
-  );
-  app.post(
-    `${base}/withdrawals/:id/paid`,
-    {
-      schema: {
-        summary: 'Mark a withdrawal paid with the bank’s reference (above the four-eyes amount: propose it)',
-        params: withdrawalParamsSchema,
-        body: withdrawalPaidRequestSchema,
-        response: { 200: operatorWithdrawalResultSchema },
-      },
-      preValidation: adminAction,
+    handler: async (request, _reply, operator) => ({
+      withdrawals: await listWithdrawals(ctx, operator, request.query.state ?? null),
+    }),
+  });
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/withdrawals/:id/paid`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Mark a withdrawal paid with the bank’s reference (above the four-eyes amount: propose it)',
+      params: withdrawalParamsSchema,
+      body: withdrawalPaidRequestSchema,
+      response: { 200: operatorWithdrawalResultSchema },
     },
-    async (request) => payWithdrawal(ctx, operator(request), request.params.id, request.body.bankReference),
-  );
-  app.post(
-    `${base}/withdrawals/:id/return`,
-    {
-      schema: {
-        summary: 'Return a withdrawal that cannot be paid: the amount goes back to the balance',
-        params: withdrawalParamsSchema,
-        body: withdrawalReturnRequestSchema,
-        response: { 200: operatorWithdrawalResultSchema },
-      },
-      preValidation: adminAction,
+    handler: (request, _reply, operator) => payWithdrawal(ctx, operator, request.params.id, request.body.bankReference),
+  });
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/withdrawals/:id/return`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Return a withdrawal that cannot be paid: the amount goes back to the balance',
+      params: withdrawalParamsSchema,
+      body: withdrawalReturnRequestSchema,
+      response: { 200: operatorWithdrawalResultSchema },
     },
-    async (request) => sendBackWithdrawal(ctx, operator(request), request.params.id, request.body.reason),
-  );
+    handler: (request, _reply, operator) => sendBackWithdrawal(ctx, operator, request.params.id, request.body.reason),
+  });
 
   // Revenue distributions
-  app.post(
-    `${base}/distributions/preview`,
-    {
-      schema: {
-        summary: 'Every holder’s exact share of a distribution, nothing written',
-        body: distributionRequestSchema,
-        response: { 200: distributionPreviewSchema },
-      },
-      preValidation: admin,
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/distributions/preview`,
+    role: 'ADMIN',
+    schema: {
+      summary: 'Every holder’s exact share of a distribution, nothing written',
+      body: distributionRequestSchema,
+      response: { 200: distributionPreviewSchema },
     },
-    async (request) => previewRevenueDistribution(ctx, operator(request), request.body),
-  );
-  app.post(
-    `${base}/distributions`,
-    {
-      schema: {
-        summary: 'Commit a distribution once per Idempotency-Key (four eyes)',
-        description:
-          'Send an Idempotency-Key header (8–100 letters, digits or ._:-): a retry with the same key answers the first commit. The same project, record date and amount again needs isNewDistribution.',
-        body: distributionCommitRequestSchema,
-        response: { 200: distributionOutcomeSchema },
-      },
-      preValidation: adminAction,
+    handler: (request, _reply, operator) => previewRevenueDistribution(ctx, operator, request.body),
+  });
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/distributions`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Commit a distribution once per Idempotency-Key (four eyes)',
+      description:
+        'Send an Idempotency-Key header (8–100 letters, digits or ._:-): a retry with the same key answers the first commit. The same project, record date and amount again needs isNewDistribution.',
+      body: distributionCommitRequestSchema,
+      response: { 200: distributionOutcomeSchema },
     },
-    async (request) => {
+    handler: async (request, _reply, operator) => {
       const header = request.headers['idempotency-key'];
       if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header)) {
         throw new AppError(
@@ -286,134 +279,133 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
           'A distribution needs an Idempotency-Key header of 8–100 letters, digits or ._:-',
         );
       }
-      return commitRevenueDistribution(ctx, operator(request), request.body, header);
+      return commitRevenueDistribution(ctx, operator, request.body, header);
     },
-  );
+  });
 
   // Reviews
-  app.post(
-    `${base}/identity-reviews/:userId/decision`,
-    {
-      schema: {
-        summary: 'Answer an identity check (GREEN, RED with RETRY or FINAL, or HOLD)',
-        params: userParamsSchema,
-        body: reviewDecisionRequestSchema,
-        response: { 200: reviewOutcomeSchema },
-      },
-      preValidation: adminAction,
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/identity-reviews/:userId/decision`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Answer an identity check (GREEN, RED with RETRY or FINAL, or HOLD)',
+      params: userParamsSchema,
+      body: reviewDecisionRequestSchema,
+      response: { 200: reviewOutcomeSchema },
     },
-    async (request) => reviewIdentity(ctx, operator(request), request.params.userId, request.body),
-  );
-  app.post(
-    `${base}/investor-verifications/:userId/decision`,
-    {
-      schema: {
-        summary: 'Answer an investor verification (GREEN, or RED with RETRY or FINAL)',
-        params: userParamsSchema,
-        body: reviewDecisionRequestSchema,
-        response: { 200: reviewOutcomeSchema },
-      },
-      preValidation: adminAction,
+    handler: (request, _reply, operator) => reviewIdentity(ctx, operator, request.params.userId, request.body),
+  });
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/investor-verifications/:userId/decision`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Answer an investor verification (GREEN, or RED with RETRY or FINAL)',
+      params: userParamsSchema,
+      body: reviewDecisionRequestSchema,
+      response: { 200: reviewOutcomeSchema },
     },
-    async (request) => reviewInvestor(ctx, operator(request), request.params.userId, request.body),
-  );
+    handler: (request, _reply, operator) => reviewInvestor(ctx, operator, request.params.userId, request.body),
+  });
 
   // Access to restricted projects
-  app.get(
-    `${base}/whitelist-requests`,
-    {
-      schema: {
-        summary: 'Access requests to restricted projects, oldest first',
-        response: { 200: whitelistRequestListSchema },
-      },
-      preValidation: seller,
+  operatorRoute(app, {
+    method: 'GET',
+    url: `${base}/whitelist-requests`,
+    role: 'SELLER',
+    schema: {
+      summary: 'Access requests to restricted projects, oldest first',
+      response: { 200: whitelistRequestListSchema },
     },
-    async (request) => ({ requests: await listWhitelistRequests(ctx, operator(request)) }),
-  );
-  app.post(
-    `${base}/whitelist-requests/:productId/:userId/allow`,
-    {
-      schema: {
-        summary: 'Allow a user into a restricted project',
-        params: whitelistParamsSchema,
-        response: { 200: doneSchema },
-      },
-      preValidation: sellerAction,
+    handler: async (_request, _reply, operator) => ({ requests: await listWhitelistRequests(ctx, operator) }),
+  });
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/whitelist-requests/:productId/:userId/allow`,
+    role: 'SELLER',
+    isAction: true,
+    schema: {
+      summary: 'Allow a user into a restricted project',
+      params: whitelistParamsSchema,
+      response: { 200: doneSchema },
     },
-    async (request) => {
-      await allowWhitelist(ctx, operator(request), request.params.productId, request.params.userId);
+    handler: async (request, _reply, operator) => {
+      await allowWhitelist(ctx, operator, request.params.productId, request.params.userId);
       return { done: true as const };
     },
-  );
-  app.post(
-    `${base}/whitelist-requests/:productId/:userId/decline`,
-    {
-      schema: {
-        summary: 'Decline a waiting access request, with an optional reason; the user may ask again',
-        params: whitelistParamsSchema,
-        body: optionalReasonRequestSchema,
-        response: { 200: doneSchema },
-      },
-      preValidation: sellerAction,
+  });
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/whitelist-requests/:productId/:userId/decline`,
+    role: 'SELLER',
+    isAction: true,
+    schema: {
+      summary: 'Decline a waiting access request, with an optional reason; the user may ask again',
+      params: whitelistParamsSchema,
+      body: optionalReasonRequestSchema,
+      response: { 200: doneSchema },
     },
-    async (request) => {
+    handler: async (request, _reply, operator) => {
       await declineWhitelist(
         ctx,
-        operator(request),
+        operator,
         request.params.productId,
         request.params.userId,
         request.body?.reason ?? null,
       );
       return { done: true as const };
     },
-  );
+  });
 
   // Accounts
-  app.post(
-    `${base}/users/:userId/ban`,
-    {
-      schema: {
-        summary: 'Ban an account: its sessions end, every action is refused',
-        params: userParamsSchema,
-        body: reasonRequestSchema,
-        response: { 200: doneSchema },
-      },
-      preValidation: adminAction,
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/users/:userId/ban`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Ban an account: its sessions end, every action is refused',
+      params: userParamsSchema,
+      body: reasonRequestSchema,
+      response: { 200: doneSchema },
     },
-    async (request) => {
-      await banAccount(ctx, operator(request), request.params.userId, request.body.reason);
+    handler: async (request, _reply, operator) => {
+      await banAccount(ctx, operator, request.params.userId, request.body.reason);
       return { done: true as const };
     },
-  );
-  app.post(
-    `${base}/users/:userId/unban`,
-    {
-      schema: {
-        summary: 'Lift a ban, with an optional reason kept in the audit log',
-        params: userParamsSchema,
-        body: optionalReasonRequestSchema,
-        response: { 200: doneSchema },
-      },
-      preValidation: adminAction,
+  });
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/users/:userId/unban`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Lift a ban, with an optional reason kept in the audit log',
+      params: userParamsSchema,
+      body: optionalReasonRequestSchema,
+      response: { 200: doneSchema },
     },
-    async (request) => {
-      await unbanAccount(ctx, operator(request), request.params.userId, request.body?.reason ?? null);
+    handler: async (request, _reply, operator) => {
+      await unbanAccount(ctx, operator, request.params.userId, request.body?.reason ?? null);
       return { done: true as const };
     },
-  );
-  app.put(
-    `${base}/users/:userId/role`,
-    {
-      schema: {
-        summary: 'Grant or take back an operator role (granting ADMIN: four eyes)',
-        params: userParamsSchema,
-        body: roleRequestSchema,
-        response: { 200: roleOutcomeSchema },
-      },
-      preValidation: adminAction,
+  });
+  operatorRoute(app, {
+    method: 'PUT',
+    url: `${base}/users/:userId/role`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Grant or take back an operator role (granting ADMIN: four eyes)',
+      params: userParamsSchema,
+      body: roleRequestSchema,
+      response: { 200: roleOutcomeSchema },
     },
-    async (request) => changeRole(ctx, operator(request), request.params.userId, request.body.role),
-  );
+    handler: (request, _reply, operator) => changeRole(ctx, operator, request.params.userId, request.body.role),
+  });
 
   // Bank statements: their own plugin, so only its routes read a CSV body.
   await app.register(statementRoutes);

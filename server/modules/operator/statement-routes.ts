@@ -16,8 +16,7 @@ import {
   statementReturnRequestSchema,
 } from '../../../src/domain/bank-statements';
 import { AppError } from '../../errors';
-import { authOf, requestMeta } from '../../plugins/auth';
-import { operatorOfRequest } from './service';
+import { operatorRoute } from './operator-route';
 import {
   assignStatementLine,
   confirmStatementLines,
@@ -38,10 +37,7 @@ const FILE_TYPES = ['text/csv', 'text/plain', 'application/octet-stream', 'appli
  */
 export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const admin = app.requireAuth({ level: 'verified', role: 'ADMIN' });
-  const adminAction = app.requireAuth({ level: 'verified', role: 'ADMIN', isAction: true });
   const base = '/api/v1/operator/statements';
-  const operator = (request: Parameters<typeof authOf>[0]) => operatorOfRequest(authOf(request), requestMeta(request));
 
   app.addContentTypeParser(FILE_TYPES, (_request, payload, done) => {
     const chunks: Buffer[] = [];
@@ -85,99 +81,98 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
     return body;
   };
 
-  app.get(
-    `${base}/mappings`,
-    {
-      schema: { summary: 'Column mappings remembered per bank', response: { 200: statementMappingListSchema } },
-      preValidation: admin,
+  operatorRoute(app, {
+    method: 'GET',
+    url: `${base}/mappings`,
+    role: 'ADMIN',
+    schema: { summary: 'Column mappings remembered per bank', response: { 200: statementMappingListSchema } },
+    handler: async (_request, _reply, operator) => ({ mappings: await listStatementMappings(ctx, operator) }),
+  });
+  operatorRoute(app, {
+    method: 'PUT',
+    url: `${base}/mappings`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Save a bank’s column mapping, used for its statement files from now on',
+      body: statementMappingSchema,
+      response: { 200: statementMappingSchema },
     },
-    async (request) => ({ mappings: await listStatementMappings(ctx, operator(request)) }),
-  );
-  app.put(
-    `${base}/mappings`,
-    {
-      schema: {
-        summary: 'Save a bank’s column mapping, used for its statement files from now on',
-        body: statementMappingSchema,
-        response: { 200: statementMappingSchema },
-      },
-      preValidation: adminAction,
+    handler: (request, _reply, operator) => saveStatementMapping(ctx, operator, request.body),
+  });
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/preview`,
+    role: 'ADMIN',
+    schema: {
+      summary: 'Read a statement file’s columns and the remembered mapping, writing nothing (body: text/csv)',
+      querystring: statementBankQuerySchema,
+      response: { 200: statementPreviewSchema },
     },
-    async (request) => saveStatementMapping(ctx, operator(request), request.body),
-  );
-  app.post(
-    `${base}/preview`,
-    {
-      schema: {
-        summary: 'Read a statement file’s columns and the remembered mapping, writing nothing (body: text/csv)',
-        querystring: statementBankQuerySchema,
-        response: { 200: statementPreviewSchema },
-      },
-      preValidation: admin,
+    handler: (request, _reply, operator) => previewStatement(ctx, operator, request.query.bank, fileOf(request.body)),
+  });
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/import`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Import a bank statement file: each line stored once and matched to an order (body: text/csv)',
+      querystring: statementBankQuerySchema,
+      response: { 200: statementImportSchema },
     },
-    async (request) => previewStatement(ctx, operator(request), request.query.bank, fileOf(request.body)),
-  );
-  app.post(
-    `${base}/import`,
-    {
-      schema: {
-        summary: 'Import a bank statement file: each line stored once and matched to an order (body: text/csv)',
-        querystring: statementBankQuerySchema,
-        response: { 200: statementImportSchema },
-      },
-      preValidation: adminAction,
+    handler: (request, _reply, operator) => importStatement(ctx, operator, request.query.bank, fileOf(request.body)),
+  });
+  operatorRoute(app, {
+    method: 'GET',
+    url: `${base}/lines`,
+    role: 'ADMIN',
+    schema: {
+      summary: 'Imported statement lines, newest first (by state: UNMATCHED is the queue)',
+      querystring: statementLineListQuerySchema,
+      response: { 200: statementLineListSchema },
     },
-    async (request) => importStatement(ctx, operator(request), request.query.bank, fileOf(request.body)),
-  );
-  app.get(
-    `${base}/lines`,
-    {
-      schema: {
-        summary: 'Imported statement lines, newest first (by state: UNMATCHED is the queue)',
-        querystring: statementLineListQuerySchema,
-        response: { 200: statementLineListSchema },
-      },
-      preValidation: admin,
+    handler: async (request, _reply, operator) => ({
+      lines: await listStatementLines(ctx, operator, request.query.state ?? null),
+    }),
+  });
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/confirm`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Confirm the orders of matched lines, each once (above the four-eyes amount: propose)',
+      body: statementConfirmRequestSchema,
+      response: { 200: statementConfirmResultSchema },
     },
-    async (request) => ({ lines: await listStatementLines(ctx, operator(request), request.query.state ?? null) }),
-  );
-  app.post(
-    `${base}/confirm`,
-    {
-      schema: {
-        summary: 'Confirm the orders of matched lines, each once (above the four-eyes amount: propose)',
-        body: statementConfirmRequestSchema,
-        response: { 200: statementConfirmResultSchema },
-      },
-      preValidation: adminAction,
+    handler: (request, _reply, operator) => confirmStatementLines(ctx, operator, request.body.lineIds),
+  });
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/lines/:id/assign`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Resolve a waiting line by hand: the order it pays is confirmed',
+      params: statementLineParamsSchema,
+      body: statementAssignRequestSchema,
+      response: { 200: statementLineOutcomeSchema },
     },
-    async (request) => confirmStatementLines(ctx, operator(request), request.body.lineIds),
-  );
-  app.post(
-    `${base}/lines/:id/assign`,
-    {
-      schema: {
-        summary: 'Resolve a waiting line by hand: the order it pays is confirmed',
-        params: statementLineParamsSchema,
-        body: statementAssignRequestSchema,
-        response: { 200: statementLineOutcomeSchema },
-      },
-      preValidation: adminAction,
+    handler: (request, _reply, operator) =>
+      assignStatementLine(ctx, operator, request.params.id, request.body.reference, request.body.note),
+  });
+  operatorRoute(app, {
+    method: 'POST',
+    url: `${base}/lines/:id/return`,
+    role: 'ADMIN',
+    isAction: true,
+    schema: {
+      summary: 'Resolve a waiting line as returned to the payer',
+      params: statementLineParamsSchema,
+      body: statementReturnRequestSchema,
+      response: { 200: statementLineOutcomeSchema },
     },
-    async (request) =>
-      assignStatementLine(ctx, operator(request), request.params.id, request.body.reference, request.body.note),
-  );
-  app.post(
-    `${base}/lines/:id/return`,
-    {
-      schema: {
-        summary: 'Resolve a waiting line as returned to the payer',
-        params: statementLineParamsSchema,
-        body: statementReturnRequestSchema,
-        response: { 200: statementLineOutcomeSchema },
-      },
-      preValidation: adminAction,
-    },
-    async (request) => returnStatementLine(ctx, operator(request), request.params.id, request.body.note),
-  );
+    handler: (request, _reply, operator) => returnStatementLine(ctx, operator, request.params.id, request.body.note),
+  });
 };

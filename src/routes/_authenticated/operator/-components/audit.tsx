@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
 import { toCsv, type CsvValue } from '../../../../domain/csv';
 import type { AuditEvent, AuditQuery } from '../../../../domain/operator-console';
@@ -10,6 +10,7 @@ import { t } from '../../../../lib/i18n';
 import { saveDownload } from '../../../../lib/save-download';
 import { toast } from 'sonner';
 import { DataTable } from './data-table';
+import { FilterBar, FilterField, type FilterValue } from './filter-bar';
 import { QueryProblem } from './query-problem';
 import { useScreenSearch } from './use-screen-search';
 
@@ -66,10 +67,7 @@ export default function AuditScreen() {
   const [isExporting, setIsExporting] = useState(false);
   const earlier = search.back ? search.back.split(' ') : [];
 
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => String(form.get(name) ?? '').trim() || undefined;
+  const apply = (value: FilterValue) =>
     setSearch({
       actor: value('actor'),
       subject: value('subject'),
@@ -79,7 +77,6 @@ export default function AuditScreen() {
       cursor: undefined,
       back: undefined,
     });
-  };
   const download = async () => {
     setIsExporting(true);
     try {
@@ -121,24 +118,22 @@ export default function AuditScreen() {
     <div>
       <h1 className="page-title">{t('operator.audit.title')}</h1>
       <p className="mt-2 text-ink-soft">{t('operator.audit.intro')}</p>
-      <form
-        onSubmit={apply}
+      <FilterBar
         className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-6"
-        aria-label={t('operator.audit.filters')}
-        key={JSON.stringify(filters)}
+        apply={{
+          name: t('operator.audit.filters'),
+          label: t('operator.audit.apply'),
+          className: 'flex items-end gap-2',
+          onApply: apply,
+          resetKey: JSON.stringify(filters),
+        }}
       >
         {fields.map(([name, label, type]) => (
-          <label key={name} className="text-sm">
-            <span className="font-semibold text-ink">{t(label)}</span>
+          <FilterField key={name} label={t(label)}>
             <input name={name} type={type} className="input mt-1 w-full" defaultValue={search[name] ?? ''} />
-          </label>
+          </FilterField>
         ))}
-        <div className="flex items-end gap-2">
-          <button type="submit" className="btn-primary">
-            {t('operator.audit.apply')}
-          </button>
-        </div>
-      </form>
+      </FilterBar>
       <div className="mt-3">
         <button type="button" className="btn-secondary" disabled={isExporting} onClick={() => void download()}>
           <span className="i-lucide-download" aria-hidden="true" />

@@ -147,30 +147,66 @@ function Overview({ market }: { market: OperatorMarket }) {
   );
 }
 
-/** Reason text checked with the domain's schema; answers the trimmed reason or sets the error. */
-function useReason() {
+/**
+ * A reason and its confirming button (halting trading, cancelling every resting order): the
+ * reason is checked with the domain's schema, sent trimmed, and cleared once the action is done.
+ */
+function ReasonForm({
+  action,
+  kind,
+  label,
+  hint,
+  submit,
+  isDisabled = false,
+  className,
+  testId,
+}: {
+  action: ReturnType<typeof useMarketAction>;
+  kind: 'halt' | 'cancel-all';
+  label: string;
+  hint?: string;
+  submit: string;
+  isDisabled?: boolean;
+  className: string;
+  testId: { reason: string; submit: string };
+}) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const check = () => {
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
     const parsed = marketReasonRequestSchema.safeParse({ reason });
     if (!parsed.success) {
       setError(t('operator.market.reasonNeeded'));
-      return null;
+      return;
     }
     setError(null);
-    return parsed.data.reason;
+    action.mutate({ kind, reason: parsed.data.reason }, { onSuccess: () => setReason('') });
   };
-  return { reason, setReason, error, check, reset: () => setReason('') };
+  return (
+    <form className={className} onSubmit={onSubmit} noValidate>
+      <Field
+        label={label}
+        {...(hint ? { hint } : {})}
+        value={reason}
+        maxLength={MARKET_REASON_MAX_LENGTH}
+        onChange={(event) => setReason(event.target.value)}
+        error={error}
+        data-testid={testId.reason}
+      />
+      <button
+        type="submit"
+        className="btn-accent"
+        disabled={action.isPending || isDisabled}
+        data-testid={testId.submit}
+      >
+        {submit}
+      </button>
+    </form>
+  );
 }
 
 function Trading({ market }: { market: OperatorMarket }) {
   const action = useMarketAction(market.productId);
-  const halt = useReason();
-  const onHalt = (event: FormEvent) => {
-    event.preventDefault();
-    const reason = halt.check();
-    if (reason) action.mutate({ kind: 'halt', reason }, { onSuccess: halt.reset });
-  };
   return (
     <section className="card mt-4 space-y-4 p-4 sm:p-6" aria-labelledby="market-trading-title">
       <h2 id="market-trading-title" className="text-lg font-bold text-ink">
@@ -211,20 +247,15 @@ function Trading({ market }: { market: OperatorMarket }) {
         ) : null}
       </div>
       {market.state === 'OPEN' ? (
-        <form className="space-y-3" onSubmit={onHalt} noValidate>
-          <Field
-            label={t('operator.market.haltReason')}
-            hint={t('operator.market.haltHint')}
-            value={halt.reason}
-            maxLength={MARKET_REASON_MAX_LENGTH}
-            onChange={(event) => halt.setReason(event.target.value)}
-            error={halt.error}
-            data-testid="market-halt-reason"
-          />
-          <button type="submit" className="btn-accent" disabled={action.isPending} data-testid="market-halt">
-            {t('operator.market.halt')}
-          </button>
-        </form>
+        <ReasonForm
+          action={action}
+          kind="halt"
+          label={t('operator.market.haltReason')}
+          hint={t('operator.market.haltHint')}
+          submit={t('operator.market.halt')}
+          className="space-y-3"
+          testId={{ reason: 'market-halt-reason', submit: 'market-halt' }}
+        />
       ) : null}
     </section>
   );
@@ -304,12 +335,6 @@ function Settings({ market }: { market: OperatorMarket }) {
 
 function CancelAll({ market }: { market: OperatorMarket }) {
   const action = useMarketAction(market.productId);
-  const cancel = useReason();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const reason = cancel.check();
-    if (reason) action.mutate({ kind: 'cancel-all', reason }, { onSuccess: cancel.reset });
-  };
   return (
     <section className="card mt-4 p-4 sm:p-6" aria-labelledby="market-cancel-title">
       <h2 id="market-cancel-title" className="text-lg font-bold text-ink">
@@ -318,24 +343,15 @@ function CancelAll({ market }: { market: OperatorMarket }) {
       <p className="mt-1 text-sm text-ink-soft">
         {t('operator.market.cancelIntro', { count: formatNumber(market.openOrders) })}
       </p>
-      <form className="mt-3 space-y-3" onSubmit={onSubmit} noValidate>
-        <Field
-          label={t('operator.market.cancelReason')}
-          value={cancel.reason}
-          maxLength={MARKET_REASON_MAX_LENGTH}
-          onChange={(event) => cancel.setReason(event.target.value)}
-          error={cancel.error}
-          data-testid="market-cancel-reason"
-        />
-        <button
-          type="submit"
-          className="btn-accent"
-          disabled={action.isPending || market.openOrders === 0}
-          data-testid="market-cancel-all"
-        >
-          {t('operator.market.cancelAll')}
-        </button>
-      </form>
+      <ReasonForm
+        action={action}
+        kind="cancel-all"
+        label={t('operator.market.cancelReason')}
+        submit={t('operator.market.cancelAll')}
+        isDisabled={market.openOrders === 0}
+        className="mt-3 space-y-3"
+        testId={{ reason: 'market-cancel-reason', submit: 'market-cancel-all' }}
+      />
     </section>
   );
 }

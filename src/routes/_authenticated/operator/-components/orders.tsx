@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { createColumnHelper } from '@tanstack/react-table';
-import type { FormEvent } from 'react';
 import { z } from 'zod';
 import { operatorRoleOf } from '../../../../domain/access';
 import { orderListSorts, type OperatorOrderRow } from '../../../../domain/operator-orders';
@@ -13,6 +12,7 @@ import { formatDateTime } from '../../../../lib/dates';
 import { t, type MessageKey } from '../../../../lib/i18n';
 import { formatExactMoney, formatNumber } from '../../../../lib/money';
 import { DataTable } from './data-table';
+import { FilterBar, FilterField, type FilterValue } from './filter-bar';
 import { QueryProblem } from './query-problem';
 import { useScreenSearch } from './use-screen-search';
 
@@ -83,10 +83,7 @@ export default function OrdersScreen() {
   });
   const earlier = search.back ? search.back.split(' ') : [];
 
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => String(form.get(name) ?? '').trim() || undefined;
+  const apply = (value: FilterValue) => {
     const productId = Number(value('productId'));
     setSearch({
       q: value('q'),
@@ -143,19 +140,20 @@ export default function OrdersScreen() {
     <div>
       <h1 className="page-title">{t('operator.orders.title')}</h1>
       <p className="mt-2 text-ink-soft">{t('operator.orders.intro')}</p>
-      <form
-        role="search"
-        onSubmit={apply}
+      <FilterBar
         className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-5"
-        aria-label={t('operator.orders.filters')}
-        key={JSON.stringify([search.q, search.state, search.productId, search.sort])}
+        apply={{
+          name: t('operator.orders.filters'),
+          label: t('operator.orders.apply'),
+          className: 'flex items-end sm:col-span-2 xl:col-span-5',
+          onApply: apply,
+          resetKey: JSON.stringify([search.q, search.state, search.productId, search.sort]),
+        }}
       >
-        <label className="text-sm xl:col-span-2">
-          <span className="font-semibold text-ink">{t('operator.payments.search')}</span>
+        <FilterField label={t('operator.payments.search')} className="xl:col-span-2">
           <input type="search" name="q" maxLength={200} className="input mt-1 w-full" defaultValue={search.q ?? ''} />
-        </label>
-        <label className="text-sm">
-          <span className="font-semibold text-ink">{t('operator.orders.state')}</span>
+        </FilterField>
+        <FilterField label={t('operator.orders.state')}>
           <select name="state" className="input mt-1 w-full" defaultValue={search.state ?? ''}>
             <option value="">{t('operator.orders.anyState')}</option>
             {orderStates.map((state) => (
@@ -164,9 +162,8 @@ export default function OrdersScreen() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="text-sm">
-          <span className="font-semibold text-ink">{t('operator.payments.project')}</span>
+        </FilterField>
+        <FilterField label={t('operator.payments.project')}>
           <select name="productId" className="input mt-1 w-full" defaultValue={search.productId ?? ''}>
             <option value="">{t('operator.orders.anyProject')}</option>
             {(projects.data?.projects ?? []).map((project) => (
@@ -175,21 +172,14 @@ export default function OrdersScreen() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="text-sm">
-          <span className="font-semibold text-ink">{t('operator.orders.sort')}</span>
+        </FilterField>
+        <FilterField label={t('operator.orders.sort')}>
           <select name="sort" className="input mt-1 w-full" defaultValue={sort}>
             <option value="-createdAt">{t('operator.orders.newest')}</option>
             <option value="createdAt">{t('operator.orders.oldest')}</option>
           </select>
-        </label>
-        <div className="flex items-end sm:col-span-2 xl:col-span-5">
-          <button type="submit" className="btn-primary">
-            <span className="i-lucide-search mr-1" aria-hidden="true" />
-            {t('operator.orders.apply')}
-          </button>
-        </div>
-      </form>
+        </FilterField>
+      </FilterBar>
       {orders.data ? (
         <>
           <DataTable

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../../lib/dates';
 import { t } from '../../../../lib/i18n';
 import { formatExactMoney } from '../../../../lib/money';
 import { DataTable, sortFromParam, sortToParam } from './data-table';
+import { FilterBar, FilterField } from './filter-bar';
 import { QueryProblem } from './query-problem';
 import { useScreenSearch } from './use-screen-search';
 
@@ -54,15 +55,16 @@ export default function PaymentsScreen() {
     <div>
       <h1 className="page-title">{t('operator.payments.title')}</h1>
       <p className="mt-2 text-ink-soft">{t('operator.payments.intro')}</p>
-      <label className="mt-4 block max-w-md text-sm">
-        <span className="font-semibold text-ink">{t('operator.payments.search')}</span>
-        <input
-          type="search"
-          className="input mt-1 w-full"
-          defaultValue={text}
-          onChange={(event) => setSearch({ q: event.target.value })}
-        />
-      </label>
+      <FilterBar className="mt-4 max-w-md">
+        <FilterField label={t('operator.payments.search')} className="block">
+          <input
+            type="search"
+            className="input mt-1 w-full"
+            defaultValue={text}
+            onChange={(event) => setSearch({ q: event.target.value })}
+          />
+        </FilterField>
+      </FilterBar>
       {payments.data ? (
         <DataTable
           label={t('operator.payments.title')}

@@ -12,6 +12,7 @@ import { meQueryOptions } from '../../../../features/session/queries';
 import { formatDateTime } from '../../../../lib/dates';
 import { t } from '../../../../lib/i18n';
 import { DataTable, sortFromParam, sortToParam } from './data-table';
+import { FilterBar, FilterField } from './filter-bar';
 import { QueryProblem } from './query-problem';
 import { useScreenSearch } from './use-screen-search';
 
@@ -85,9 +86,8 @@ export default function WhitelistScreen() {
     <div>
       <h1 className="page-title">{t('operator.whitelist.title')}</h1>
       <p className="mt-2 text-ink-soft">{t('operator.whitelist.intro')}</p>
-      <div className="mt-4 grid max-w-2xl gap-3 sm:grid-cols-2">
-        <label className="text-sm">
-          <span className="font-semibold text-ink">{t('operator.whitelist.search')}</span>
+      <FilterBar className="mt-4 grid max-w-2xl gap-3 sm:grid-cols-2">
+        <FilterField label={t('operator.whitelist.search')}>
           <input
             type="search"
             className="input mt-1 w-full"
@@ -95,9 +95,8 @@ export default function WhitelistScreen() {
             defaultValue={search.q ?? ''}
             onChange={(event) => setSearch({ q: event.target.value })}
           />
-        </label>
-        <label className="text-sm">
-          <span className="font-semibold text-ink">{t('operator.payments.project')}</span>
+        </FilterField>
+        <FilterField label={t('operator.payments.project')}>
           <select
             className="input mt-1 w-full"
             value={search.productId ?? ''}
@@ -110,8 +109,8 @@ export default function WhitelistScreen() {
               </option>
             ))}
           </select>
-        </label>
-      </div>
+        </FilterField>
+      </FilterBar>
       {requests.data ? (
         <DataTable
           label={t('operator.whitelist.title')}
