@@ -9,7 +9,7 @@ import { deriveDataKeys } from '../../server/crypto';
 import { createDb } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createMailer } from '../../server/mail/mailer';
-import { createOrder } from '../../server/modules/orders/service';
+import { createOrder } from '../../server/modules/orders/create-order';
 import { findUserById } from '../../server/modules/users/records-repository';
 import { loadOrCreateSecrets } from '../../server/secrets';
 import { createInvestor, createSaleProduct } from '../helpers/investors';

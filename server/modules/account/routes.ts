@@ -27,21 +27,12 @@ import { languageSchema } from '../../../src/domain/language';
 import { myStatementsResponseSchema, statementYearParamsSchema } from '../../../src/domain/statements';
 import { authOf, requestMeta } from '../../plugins/auth';
 import { contentDisposition } from '../orders/signing';
-import {
-  addWallet,
-  checkGift,
-  claimGift,
-  getBankDetails,
-  getGiftClaim,
-  getMyBadge,
-  getMyRevenues,
-  listMyDocuments,
-  listMyProducts,
-  listMyWallets,
-  readMyDocument,
-  removeWallet,
-  saveBankDetails,
-} from './service';
+import { addWallet, listMyWallets, removeWallet } from './address-book';
+import { getBankDetails, saveBankDetails } from './bank-details';
+import { listMyDocuments, readMyDocument } from './documents';
+import { checkGift, claimGift, getGiftClaim } from './gifts';
+import { getMyRevenues } from './revenue';
+import { getMyBadge, listMyProducts } from './service';
 import { listMyStatements, renderMyStatement } from './statements';
 import { listMyCashStatements, renderMyCashStatement } from './cash-statements';
 import { cashStatementParamsSchema, myCashStatementsResponseSchema } from '../../../src/domain/cash-statements';

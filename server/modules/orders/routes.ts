@@ -25,7 +25,6 @@ import { readDocumentVersion } from '../documents/service';
 import { assertKycApproved } from '../kyc/service';
 import {
   cancelOwnOrder,
-  createOrder,
   declarePayment,
   expireDueOrders,
   getOwnOrder,
@@ -40,6 +39,7 @@ import {
   signContract,
   sweepPendingSignFiles,
 } from './signing';
+import { createOrder } from './create-order';
 import { registerSweep } from '../../plugins/sweep';
 import { NO_STORE, noStore } from '../../plugins/presets';
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   allowedOrderActions,
@@ -12,18 +12,14 @@ import {
   type OrderState,
 } from '../../../src/domain/order-state';
 import type {
-  CreateOrderRequest,
   MyOrdersResponse,
   Order,
   OrderEventType,
-  OrderQuantityFacts,
   OrderSummary,
   PaymentDeclarationRequest,
   PaymentInstructions,
 } from '../../../src/domain/orders';
-import { maxTokensPerInvestor, orderQuantityBounds, orderQuantityRefusal } from '../../../src/domain/orders';
 import type { AuditActor } from '../../../src/domain/auth';
-import { deriveSaleStatus } from '../../../src/domain/sale';
 import type { AppContext, RequestMeta } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
@@ -31,37 +27,26 @@ import { appendAuditEvent } from '../audit/repository';
 import { assertIdentityApproved, assertKycApproved } from '../kyc/service';
 import { budgetKey, spendBudgets } from '../limits/service';
 import type { Caller } from '../auth/service';
-import { findProductRow } from '../products/service';
 import type { UserRecord } from '../users/records-repository';
-import { availableBalance, debitOrder, refundOrder } from '../cash/service';
+import { debitOrder, refundOrder } from '../cash/service';
 import { recordLiveEvents } from '../live/service';
 import { onOrderSettled } from './events';
 import { credit, debit } from '../holdings/service';
 import {
   appendOrderEvent,
-  commitToPosition,
-  ensurePosition,
   findDueOrderIds,
-  findInvestorAnswer,
   findOrder,
-  findOrderByIdempotencyKey,
   findOrderEvents,
   findOrdersForOperator,
   findOrdersOfUser,
   findOrderView,
   findOrderViewByReference,
-  findFirstPayMethod,
-  findPayMethod,
-  findPosition,
-  insertOrder,
   moveOrderState,
   releaseFromPosition,
-  reserveQuantity,
   returnQuantity,
   type OrderRow,
   type OrderView,
 } from './repository';
-import { isUniqueViolation } from '../../plugins/error-handler';
 
 type Db = Kysely<Database>;
 
@@ -151,7 +136,7 @@ function toSummary(view: OrderView): OrderSummary {
   };
 }
 
-async function toOrder(db: Db, view: OrderView): Promise<Order> {
+export async function toOrder(db: Db, view: OrderView): Promise<Order> {
   const events = await findOrderEvents(db, view.id);
   const next = nextStepOf(view.state);
   return {
@@ -197,208 +182,6 @@ export async function listOwnOrders(
   assertIdentityApproved(caller.review);
   const views = await findOrdersOfUser(ctx.db, caller.user.id, filter);
   return { orders: views.map(toSummary) };
-}
-
-function requestHashOf(productId: number, body: CreateOrderRequest): string {
-  const canonical = JSON.stringify([
-    productId,
-    body.quantity,
-    body.payMethodId ?? null,
-    body.payFrom ?? 'TRANSFER',
-    body.identityId ?? null,
-    body.sourceOfFunds ?? null,
-  ]);
-  return createHash('sha256').update(canonical).digest('hex');
-}
-
-async function replayOf(ctx: AppContext, existing: OrderRow, requestHash: string): Promise<Order> {
-  if (existing.request_hash !== requestHash) {
-    throw new AppError(
-      'IDEMPOTENCY_KEY_REUSED',
-      'This Idempotency-Key was already used for a different order; use a new key for a new order.',
-    );
-  }
-  return toOrder(ctx.db, (await findOrderView(ctx.db, existing.id))!);
-}
-
-function maxInvestmentMessage(left: number): string {
-  return left > 0
-    ? `You can order at most ${left} more tokens of this project (your holdings and open orders count).`
-    : 'You have reached the maximum investment in this project (your holdings and open orders count).';
-}
-
-/** Refuses a quantity outside orderQuantityBounds with the code the rule names. */
-function assertOrderQuantity(quantity: number, facts: OrderQuantityFacts): void {
-  const refusal = orderQuantityRefusal(quantity, facts);
-  if (refusal === null) return;
-  const { minQuantity } = orderQuantityBounds(facts);
-  if (refusal === 'BELOW_MIN_INVESTMENT') {
-    throw new AppError('BELOW_MIN_INVESTMENT', `The minimum investment is ${minQuantity} tokens per order.`);
-  }
-  if (refusal === 'SOLD_OUT') {
-    throw new AppError(
-      'SOLD_OUT',
-      facts.remainingQuantity > 0 ? `Only ${facts.remainingQuantity} tokens remain.` : 'This project is sold out.',
-    );
-  }
-  const withinMaximum = orderQuantityBounds({ ...facts, remainingQuantity: Number.MAX_SAFE_INTEGER }).maxQuantity;
-  throw new AppError('ABOVE_MAX_INVESTMENT', maxInvestmentMessage(withinMaximum));
-}
-
-/**
- * Reserves tokens for an investor: one transaction that commits the tokens to the investor's
- * position (deciding the maximum), takes them off sale (deciding "never oversold"), and writes
- * the order with its first event. A retry with the same Idempotency-Key answers the same order.
- */
-export async function createOrder(
-  ctx: AppContext,
-  user: UserRecord,
-  productId: number,
-  body: CreateOrderRequest,
-  idempotencyKey: string | null,
-  meta: RequestMeta,
-): Promise<{ order: Order; isReplay: boolean }> {
-  const review = await assertKycApproved(ctx.db, user.id);
-  const requestHash = requestHashOf(productId, body);
-  if (idempotencyKey) {
-    const existing = await findOrderByIdempotencyKey(ctx.db, user.id, idempotencyKey);
-    if (existing) return { order: await replayOf(ctx, existing, requestHash), isReplay: true };
-  }
-
-  // Whether the caller may invest in the project at all (shown, and allowed when restricted) is
-  // the project-access rule, run before the route (server/plugins/project-access.ts).
-  const product = await findProductRow(ctx.db, productId);
-  if (!product) throw new AppError('NOT_FOUND', 'There is no such project.');
-  if (product.is_reg_d === 1) {
-    const investor = await findInvestorAnswer(ctx.db, user.id);
-    if (investor?.review_status !== 'completed' || investor.review_answer !== 'GREEN') {
-      throw new AppError(
-        'INVESTOR_VERIFICATION_REQUIRED',
-        'This project is for verified investors only (Reg D). Complete your investor verification first.',
-      );
-    }
-  }
-  if (body.identityId !== undefined && body.identityId !== review.id) {
-    throw new AppError('VALIDATION_FAILED', 'body.identityId: That identity is not one of yours.');
-  }
-  const now = ctx.now();
-  const at = now.toISOString();
-  const saleStatus = deriveSaleStatus(
-    {
-      startsAt: product.starts_at,
-      endsAt: product.ends_at,
-      totalQuantity: Number(product.total_quantity),
-      remainingQuantity: Number(product.remaining_quantity),
-    },
-    now,
-  );
-  if (saleStatus === 'SALE_BEFORE')
-    throw new AppError('SALE_NOT_OPEN', 'The sale of this project has not started yet.');
-  if (saleStatus === 'SALE_END') {
-    if (Number(product.remaining_quantity) <= 0) throw new AppError('SOLD_OUT', 'This project is sold out.');
-    throw new AppError('SALE_NOT_OPEN', 'The sale of this project has ended.');
-  }
-  const payFrom = body.payFrom === 'BALANCE' ? 'BALANCE' : 'TRANSFER';
-  // An order paid from the balance keeps the project's first pay method as the one a transfer
-  // would use (orders name one; docs/decisions/1801-cash-ledger.md).
-  const payMethod =
-    payFrom === 'BALANCE'
-      ? await findFirstPayMethod(ctx.db, productId)
-      : await findPayMethod(ctx.db, productId, body.payMethodId!);
-  if (!payMethod) throw new AppError('PAY_METHOD_INVALID', 'Choose one of this project’s pay methods.');
-
-  const price = Number(product.price_per_token);
-  const amount = price * body.quantity;
-  const quantityFacts = (committedQuantity: number, remainingQuantity: number): OrderQuantityFacts => ({
-    pricePerToken: price,
-    userMinInvestment: Number(product.user_min_investment),
-    userMaxInvestment: product.user_max_investment === null ? null : Number(product.user_max_investment),
-    remainingQuantity,
-    committedQuantity,
-  });
-  // The bounds the invest page shows (orderQuantityBounds), decided here by the same rule: the
-  // minimum first, the rest once the investor's position is in the transaction below.
-  const facts = quantityFacts(0, Number(product.remaining_quantity));
-  if (orderQuantityRefusal(body.quantity, facts) === 'BELOW_MIN_INVESTMENT') assertOrderQuantity(body.quantity, facts);
-  if (payFrom === 'BALANCE') {
-    const available = await availableBalance(ctx.db, user.id, ctx.config.CURRENCY);
-    if (available < amount) {
-      throw new AppError(
-        'INSUFFICIENT_BALANCE',
-        `Your available balance covers ${available} of the ${amount} this order costs (minor units of ${ctx.config.CURRENCY}); deposit the difference or pay by transfer.`,
-      );
-    }
-  }
-  const maxTokens = maxTokensPerInvestor(facts);
-
-  const orderId = randomUUID();
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await ensurePosition(trx, productId, user.id, at);
-      const current = await findProductRow(trx, productId);
-      const remaining = Number(current?.remaining_quantity ?? 0);
-      assertOrderQuantity(body.quantity, quantityFacts(await findPosition(trx, productId, user.id), remaining));
-      // The conditional updates keep the rule under concurrent orders: another order of the
-      // same investor or of anyone may commit between the check above and these.
-      if (!(await commitToPosition(trx, productId, user.id, body.quantity, maxTokens, at))) {
-        const committed = await findPosition(trx, productId, user.id);
-        throw new AppError('ABOVE_MAX_INVESTMENT', maxInvestmentMessage(Math.max(0, (maxTokens ?? 0) - committed)));
-      }
-      if (!(await reserveQuantity(trx, productId, body.quantity, at))) {
-        const left = Number((await findProductRow(trx, productId))?.remaining_quantity ?? 0);
-        throw new AppError('SOLD_OUT', left > 0 ? `Only ${left} tokens remain.` : 'This project is sold out.');
-      }
-      const expiresAt = new Date(now.getTime() + ctx.config.ORDER_RESERVATION_HOURS * 3_600_000).toISOString();
-      await insertOrder(trx, {
-        id: orderId,
-        reference: newOrderReference(),
-        user_id: user.id,
-        product_id: productId,
-        pay_method_id: Number(payMethod.id),
-        pay_from: payFrom,
-        state: 'RESERVED',
-        quantity: body.quantity,
-        price_per_token: price,
-        amount,
-        currency: ctx.config.CURRENCY,
-        identity_id: review.id,
-        source_of_funds: body.sourceOfFunds ?? null,
-        idempotency_key: idempotencyKey,
-        request_hash: requestHash,
-        expires_at: expiresAt,
-        created_at: at,
-        updated_at: at,
-      });
-      await appendOrderEvent(trx, {
-        orderId,
-        type: 'RESERVED',
-        state: 'RESERVED',
-        actorType: 'INVESTOR',
-        actor: user.id,
-        note: null,
-        at,
-      });
-      await appendAuditEvent(
-        trx,
-        {
-          userId: user.id,
-          actor: 'user',
-          type: 'ORDER_RESERVED',
-          detail: { orderId, productId: String(productId), quantity: String(body.quantity) },
-          meta,
-        },
-        at,
-      );
-    });
-  } catch (error) {
-    // Two requests with one key raced: the loser answers the winner's order.
-    if (idempotencyKey && isUniqueViolation(error)) {
-      const existing = await findOrderByIdempotencyKey(ctx.db, user.id, idempotencyKey);
-      if (existing) return { order: await replayOf(ctx, existing, requestHash), isReplay: true };
-    }
-    throw error;
-  }
-  return { order: await toOrder(ctx.db, (await findOrderView(ctx.db, orderId))!), isReplay: false };
 }
 
 function refusalFor(order: Pick<OrderRow, 'reference' | 'state'>, action: OrderAction): AppError {

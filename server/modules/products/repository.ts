@@ -1,9 +1,10 @@
-import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { compiledQuery, compiledQueryFamily } from '../../db/compiled-query';
 import { parsed, relationsOf } from '../../db/json';
 import { openOrderStates } from '../../../src/domain/order-state';
 import { closingSoonUntil, type SaleStatus } from '../../../src/domain/sale';
 import type { Database, ProductsTable } from '../../db/types';
+import type { ProductPartTable } from './catalogue-repository';
 import { parseTrendingIds, trendingIdsFor } from './popularity-repository';
 
 type Db = Kysely<Database>;
@@ -364,6 +365,32 @@ export async function listCategories(db: Db) {
   return categories.execute(db, {});
 }
 
+/** A column of a project part's table (product_team_members, product_faqs, ...). */
+type PartColumn<T extends ProductPartTable> = keyof Selectable<Database[T]> & string;
+
+/**
+ * One part of a project's detail as a nested array: the named columns of the part's rows of the
+ * outer query's project, ordered by `orderBy` then id. The rows come typed as the table declares
+ * them; the union of part tables is more than Kysely infers, hence the dynamic references inside.
+ */
+function partRows<T extends ProductPartTable, C extends PartColumn<T>>(
+  db: Db,
+  eb: ExpressionBuilder<Database, 'products'>,
+  table: T,
+  columns: readonly C[],
+  orderBy: PartColumn<T> = 'sort_order' as PartColumn<T>,
+): RawBuilder<Array<{ [K in C]: Selectable<Database[T]>[K] }>> {
+  const { jsonArrayFrom } = relationsOf(db);
+  const { ref } = db.dynamic;
+  const rows = eb
+    .selectFrom(table as ProductPartTable)
+    .select(columns.map((column) => ref(`${table}.${column}`)))
+    .where(ref(`${table}.product_id`), '=', eb.ref('products.id'))
+    .orderBy(ref(`${table}.${orderBy}`))
+    .orderBy(ref(`${table}.id`));
+  return jsonArrayFrom(rows) as unknown as RawBuilder<Array<{ [K in C]: Selectable<Database[T]>[K] }>>;
+}
+
 /**
  * A project's whole detail in one statement: the row with its investor count, what the viewer
  * holds, follows, asked for and has on open orders, and every part as a nested array or object
@@ -429,74 +456,19 @@ const productDetail = compiledQuery((db, params: { productId: number; viewerId: 
             ])
             .whereRef('product_about.product_id', '=', 'products.id'),
         ).as('about'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('product_team_members')
-            .select([
-              'product_team_members.id',
-              'product_team_members.name',
-              'product_team_members.role',
-              'product_team_members.description',
-              'product_team_members.image',
-            ])
-            .whereRef('product_team_members.product_id', '=', 'products.id')
-            .orderBy('product_team_members.sort_order')
-            .orderBy('product_team_members.id'),
-        ).as('team'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('product_social_links')
-            .select(['product_social_links.id', 'product_social_links.platform', 'product_social_links.url'])
-            .whereRef('product_social_links.product_id', '=', 'products.id')
-            .orderBy('product_social_links.sort_order')
-            .orderBy('product_social_links.id'),
-        ).as('social'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('product_deal_terms')
-            .select(['product_deal_terms.field', 'product_deal_terms.value', 'product_deal_terms.tooltip'])
-            .whereRef('product_deal_terms.product_id', '=', 'products.id')
-            .orderBy('product_deal_terms.sort_order')
-            .orderBy('product_deal_terms.id'),
-        ).as('deal_terms'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('product_images')
-            .select(['product_images.id', 'product_images.url', 'product_images.alt_text'])
-            .whereRef('product_images.product_id', '=', 'products.id')
-            .orderBy('product_images.sort_order')
-            .orderBy('product_images.id'),
-        ).as('images'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('product_gifts')
-            .select([
-              'product_gifts.id',
-              'product_gifts.title',
-              'product_gifts.description',
-              'product_gifts.is_digital',
-              'product_gifts.limit_quantity',
-            ])
-            .whereRef('product_gifts.product_id', '=', 'products.id')
-            .orderBy('product_gifts.limit_quantity')
-            .orderBy('product_gifts.id'),
+        partRows(db, eb, 'product_team_members', ['id', 'name', 'role', 'description', 'image']).as('team'),
+        partRows(db, eb, 'product_social_links', ['id', 'platform', 'url']).as('social'),
+        partRows(db, eb, 'product_deal_terms', ['field', 'value', 'tooltip']).as('deal_terms'),
+        partRows(db, eb, 'product_images', ['id', 'url', 'alt_text']).as('images'),
+        partRows(
+          db,
+          eb,
+          'product_gifts',
+          ['id', 'title', 'description', 'is_digital', 'limit_quantity'],
+          'limit_quantity',
         ).as('gifts'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('product_faqs')
-            .select(['product_faqs.id', 'product_faqs.title', 'product_faqs.description'])
-            .whereRef('product_faqs.product_id', '=', 'products.id')
-            .orderBy('product_faqs.sort_order')
-            .orderBy('product_faqs.id'),
-        ).as('faqs'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('product_risks')
-            .select(['product_risks.id', 'product_risks.title', 'product_risks.description'])
-            .whereRef('product_risks.product_id', '=', 'products.id')
-            .orderBy('product_risks.sort_order')
-            .orderBy('product_risks.id'),
-        ).as('risks'),
+        partRows(db, eb, 'product_faqs', ['id', 'title', 'description']).as('faqs'),
+        partRows(db, eb, 'product_risks', ['id', 'title', 'description']).as('risks'),
         jsonArrayFrom(
           eb
             .selectFrom('product_documents')
@@ -524,52 +496,12 @@ const productDetail = compiledQuery((db, params: { productId: number; viewerId: 
             .orderBy('product_documents.sort_order')
             .orderBy('product_documents.id'),
         ).as('documents'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('product_custom_sections')
-            .select(['product_custom_sections.id', 'product_custom_sections.title', 'product_custom_sections.content'])
-            .whereRef('product_custom_sections.product_id', '=', 'products.id')
-            .orderBy('product_custom_sections.sort_order')
-            .orderBy('product_custom_sections.id'),
-        ).as('custom_sections'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('product_pay_methods')
-            .select([
-              'product_pay_methods.id',
-              'product_pay_methods.name',
-              'product_pay_methods.address',
-              'product_pay_methods.alias',
-              'product_pay_methods.pay_method_type',
-            ])
-            .whereRef('product_pay_methods.product_id', '=', 'products.id')
-            .orderBy('product_pay_methods.sort_order')
-            .orderBy('product_pay_methods.id'),
-        ).as('pay_methods'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('product_community_sections')
-            .select([
-              'product_community_sections.id',
-              'product_community_sections.type',
-              'product_community_sections.view_type',
-            ])
-            .whereRef('product_community_sections.product_id', '=', 'products.id')
-            .orderBy('product_community_sections.sort_order')
-            .orderBy('product_community_sections.id'),
-        ).as('community'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('product_community_badges')
-            .select([
-              'product_community_badges.id',
-              'product_community_badges.name',
-              'product_community_badges.limit_quantity',
-            ])
-            .whereRef('product_community_badges.product_id', '=', 'products.id')
-            .orderBy('product_community_badges.limit_quantity')
-            .orderBy('product_community_badges.id'),
-        ).as('badges'),
+        partRows(db, eb, 'product_custom_sections', ['id', 'title', 'content']).as('custom_sections'),
+        partRows(db, eb, 'product_pay_methods', ['id', 'name', 'address', 'alias', 'pay_method_type']).as(
+          'pay_methods',
+        ),
+        partRows(db, eb, 'product_community_sections', ['id', 'type', 'view_type']).as('community'),
+        partRows(db, eb, 'product_community_badges', ['id', 'name', 'limit_quantity'], 'limit_quantity').as('badges'),
       ];
     })
     .where('products.id', '=', params.productId);
