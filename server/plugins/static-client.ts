@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { sendNotFound } from './error-handler';
+import { NO_STORE } from './presets';
 import { isPagePath } from '../../src/domain/page-paths';
 import { urlTitleSchema } from '../../src/domain/posts';
 import { renderPostShell } from '../modules/posts/page-head';
@@ -14,7 +15,6 @@ import { createPageRenderer } from '../modules/site/page-renderer';
 /** Files the browser must ask for every time, so a new release is picked up at once. */
 const NEVER_CACHED = new Set(['/index.html', '/sw.js', '/manifest.webmanifest']);
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const NO_STORE = 'no-store, max-age=0';
 
 export function cacheControlFor(urlPath: string): string {
   if (NEVER_CACHED.has(urlPath)) return NO_STORE;

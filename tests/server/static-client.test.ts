@@ -51,7 +51,7 @@ describe('serving the built client', () => {
   it.each(['/', '/index.html', '/sw.js', '/manifest.webmanifest'])('never lets the browser cache %s', async (url) => {
     const response = await t.app.inject({ url });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-store, max-age=0');
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('serves the manifest with its media type and lets the worker control the whole origin', async () => {
@@ -68,7 +68,7 @@ describe('serving the built client', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('Moa shell');
-      expect(response.headers['cache-control']).toBe('no-store, max-age=0');
+      expect(response.headers['cache-control']).toBe('no-store');
     },
   );
 
@@ -79,7 +79,7 @@ describe('serving the built client', () => {
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('Moa shell');
-      expect(response.headers['cache-control']).toBe('no-store, max-age=0');
+      expect(response.headers['cache-control']).toBe('no-store');
     },
   );
 

@@ -23,7 +23,7 @@ import { getInvestorStatus, submitInvestorVerification } from './investor-verifi
 import { listPurchaseIdentities, setDefaultIdentity } from './purchase-identities';
 import { getKycStatus, submitIdentity } from './service';
 import { applySumsubWebhook } from './webhooks';
-import { authRateLimit, noStore, tightRateLimit } from '../../plugins/presets';
+import { authRateLimit, noStore, PRIVATE_NO_STORE, tightRateLimit } from '../../plugins/presets';
 
 export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -91,7 +91,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { file, bytes } = await readOwnUpload(ctx, authOf(request).user.id, request.params.id);
       return reply
-        .header('Cache-Control', 'private, no-store')
+        .header('Cache-Control', PRIVATE_NO_STORE)
         .header('Content-Disposition', `attachment; filename="${file.id}"`)
         .type(file.content_type)
         .send(bytes);

@@ -8,7 +8,7 @@ import {
   waitingReviewListSchema,
 } from '../../../src/domain/operator-console';
 import { authOf, requestMeta } from '../../plugins/auth';
-import { noStore } from '../../plugins/presets';
+import { noStore, PRIVATE_NO_STORE } from '../../plugins/presets';
 import { listAuditLog, listReviewQueue, readReviewSubmission, viewReviewDocument } from './console';
 import { operatorOfRequest } from './service';
 
@@ -71,7 +71,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.fileId,
       );
       return reply
-        .header('Cache-Control', 'private, no-store')
+        .header('Cache-Control', PRIVATE_NO_STORE)
         .header('Content-Disposition', `inline; filename="${request.params.fileId}"`)
         .header('X-Content-Type-Options', 'nosniff')
         .type(contentType)
