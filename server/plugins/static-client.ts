@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { sendNotFound } from './error-handler';
 import { NO_STORE } from './presets';
-import { isPagePath } from '../../src/domain/page-paths';
+import { isPagePath, movedPageOf } from '../../src/domain/page-paths';
 import { urlTitleSchema } from '../../src/domain/posts';
 import { renderPostShell } from '../modules/posts/page-head';
 import { findPostByUrlTitle } from '../modules/posts/service';
@@ -103,6 +103,8 @@ async function staticClientPlugin(
   app.get('/*', (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (isApi(urlPath)) return answerNotFound(request, reply);
+    const moved = movedPageOf(urlPath);
+    if (moved) return reply.redirect(`${moved}${request.url.slice(urlPath.length)}`, 301);
     if (!isFile(urlPath)) return isPagePath(urlPath) ? sendShell(reply) : sendNotFoundPage(reply);
     let file: string;
     try {

@@ -83,6 +83,28 @@ describe('serving the built client', () => {
     },
   );
 
+  it('answers an unknown address with 404 over a real socket, and a known one with 200', async () => {
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const unknown = await fetch(`${origin}/no/such/page`, { headers: { accept: 'text/html' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toContain('text/html');
+    expect(await unknown.text()).toContain('Moa shell');
+    const known = await fetch(`${origin}/privacy-policy/`, { headers: { accept: 'text/html' } });
+    expect(known.status).toBe(200);
+    expect(await known.text()).toContain('Moa shell');
+  });
+
+  it.each([
+    ['/legal/privacy-policy', '/privacy-policy/'],
+    ['/legal/terms-of-service/', '/terms-of-service/'],
+    ['/legal/terms-of-service?lang=ko', '/terms-of-service/?lang=ko'],
+  ])('sends the old address %s on to the one page, %s, for good', async (url, location) => {
+    const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe(location);
+    expect(response.body).not.toContain('Moa shell');
+  });
+
   it('never answers /api with the shell', async () => {
     const response = await t.app.inject({ url: '/api/v1/unknown' });
     expect(response.statusCode).toBe(404);
