@@ -22,7 +22,6 @@ import { productIdParamsSchema } from '../../../src/domain/products';
 import { AppError } from '../../errors';
 import { authOf, requestMeta } from '../../plugins/auth';
 import { readDocumentVersion } from '../documents/service';
-import { assertKycApproved } from '../kyc/service';
 import {
   cancelOwnOrder,
   createOrder,
@@ -201,9 +200,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/products/:id/documents/:documentId/versions/:version',
-    { schema: { params: documentVersionParamsSchema }, preValidation: reader },
+    { schema: { params: documentVersionParamsSchema }, preValidation: app.requireAuth({ level: 'kyc' }) },
     async (request, reply) => {
-      await assertKycApproved(ctx.db, authOf(request).user.id);
       const { id, documentId, version } = request.params;
       const found = await readDocumentVersion(ctx, id, documentId, version);
       if (found.kind === 'redirect') return reply.redirect(found.url, 302);

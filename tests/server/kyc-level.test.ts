@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeRequirement } from '../../server/plugins/auth';
+import { insertCategory, insertProduct } from '../../server/modules/products/factory';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { bearer, createClock, enrollUser, errorCode } from '../helpers/auth';
+import { testEngines } from '../helpers/db';
+import { approveIdentity } from '../helpers/kyc';
+
+describe.each(testEngines())("requireAuth({ level: 'kyc' }) on %s", (engine) => {
+  let t: TestApp;
+  const clock = createClock();
+  let productId = 0;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { SIGN_IN_CODES_PER_IP: '100', AUTH_RATE_LIMIT_MAX: '100' }, undefined, {
+      now: clock.now,
+    });
+    productId = await insertProduct(t.db.db, { categoryId: await insertCategory(t.db.db, 'Film'), name: 'Short film' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses a verified session without an approved identity with KYC_REQUIRED, keeping the session', async () => {
+    const { token } = await enrollUser(t.app, clock, 'pending@example.com');
+    const url = `/api/v1/products/${productId}/documents/999/versions/1`;
+    const refused = await t.app.inject({ url, headers: bearer(token) });
+    expect(refused.statusCode).toBe(403);
+    expect(errorCode(refused)).toBe('KYC_REQUIRED');
+    expect((await t.app.inject({ url: '/api/v1/users/me', headers: bearer(token) })).statusCode).toBe(200);
+
+    const approved = (await enrollUser(t.app, clock, 'approved@example.com')).token;
+    await approveIdentity(t.app, 'approved@example.com');
+    const passed = await t.app.inject({ url, headers: bearer(approved) });
+    expect(errorCode(passed)).toBe('NOT_FOUND');
+  });
+
+  it('says so in the API reference', () => {
+    expect(describeRequirement({ level: 'kyc' })).toContain('approved identity');
+  });
+});
