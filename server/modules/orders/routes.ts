@@ -51,6 +51,7 @@ const documentVersionParamsSchema = z.object({
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const reader = app.requireAuth({ level: 'verified' });
+  const kycReader = app.requireAuth({ level: 'kyc' });
   const actor = app.requireAuth({ level: 'verified', isAction: true });
   // The app's render threads, shared with the yearly statements (server/app.ts starts and stops them).
   const renderer = app.pdfRenderer;
@@ -172,7 +173,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/users/me/orders',
     {
       schema: { querystring: myOrdersQuerySchema, response: { 200: myOrdersResponseSchema } },
-      preValidation: reader,
+      preValidation: kycReader,
       // The project only filters the caller's own orders.
       config: { projectUse: 'own-records' },
     },
@@ -200,7 +201,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/products/:id/documents/:documentId/versions/:version',
-    { schema: { params: documentVersionParamsSchema }, preValidation: app.requireAuth({ level: 'kyc' }) },
+    { schema: { params: documentVersionParamsSchema }, preValidation: kycReader },
     async (request, reply) => {
       const { id, documentId, version } = request.params;
       const found = await readDocumentVersion(ctx, id, documentId, version);

@@ -27,6 +27,7 @@ import {
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const reader = app.requireAuth({ level: 'verified' });
+  const kycReader = app.requireAuth({ level: 'kyc' });
   const actor = app.requireAuth({ level: 'verified', isAction: true });
 
   app.get(
@@ -64,7 +65,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/products/:id',
     {
       schema: { params: productIdParamsSchema, response: { 200: productDetailSchema } },
-      preValidation: reader,
+      preValidation: kycReader,
       // The detail's one statement holds the project-access rule's facts; its service applies the rule.
       config: { projectRuleInService: true },
     },

@@ -13,7 +13,7 @@ import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
 import { toDocumentHistory } from '../documents/service';
-import { assertIdentityApproved, assertKycApproved } from '../kyc/service';
+import { assertKycApproved } from '../kyc/service';
 import type { Caller } from '../auth/service';
 import type { UserRecord } from '../users/records-repository';
 import {
@@ -176,13 +176,13 @@ async function loadVisibleRow(ctx: AppContext, id: number, viewer: UserRecord) {
   return { row, facts };
 }
 
+/** The route admits only an approved identity (`requireAuth({ level: 'kyc' })`). */
 export async function getProductDetail(
   ctx: AppContext,
   id: number,
   caller: Caller,
   origin: string,
 ): Promise<ProductDetail> {
-  assertIdentityApproved(caller.review);
   const viewer = caller.user;
   // The project with every part, each document's versions and the viewer's open orders, in one
   // statement; the documents module says how a version is shown.
