@@ -124,7 +124,6 @@ async function authPlugin(app: FastifyInstance, options: { ctx: AppContext }): P
       if (requirement.level !== 'session' || requirement.role) {
         if (auth.role === 'UNVERIFIED') throw new AppError('OTP_REQUIRED', 'Finish two-step sign-in first.');
       }
-      if (requirement.level === 'kyc') assertIdentityApproved(auth.review);
       // The account's current role, not the token's: a grant or a revocation counts at once.
       if (requirement.role && !holdsRole(auth.user.role, requirement.role)) {
         throw new AppError(
@@ -140,6 +139,7 @@ async function authPlugin(app: FastifyInstance, options: { ctx: AppContext }): P
             : 'Your account is suspended; you can read but not make changes.',
         );
       }
+      if (requirement.level === 'kyc') assertIdentityApproved(auth.review);
       request.auth = auth;
     };
     authHooks.add(hook);

@@ -29,12 +29,25 @@ describe.each(testEngines())("requireAuth({ level: 'kyc' }) on %s", (engine) => 
       const refused = await t.app.inject({ url, headers: bearer(token) });
       expect([url, refused.statusCode, errorCode(refused)]).toEqual([url, 403, 'KYC_REQUIRED']);
     }
+    const actions = [
+      { method: 'POST' as const, url: '/api/v1/products/subscribe', payload: { productId } },
+      { method: 'POST' as const, url: `/api/v1/products/${productId}/whitelist` },
+      { method: 'GET' as const, url: `/api/v1/products/${productId}/whitelist` },
+    ];
+    for (const action of actions) {
+      const refused = await t.app.inject({ ...action, headers: bearer(token) });
+      expect([action.url, refused.statusCode, errorCode(refused)]).toEqual([action.url, 403, 'KYC_REQUIRED']);
+    }
     expect((await t.app.inject({ url: '/api/v1/users/me', headers: bearer(token) })).statusCode).toBe(200);
 
     const approved = (await enrollUser(t.app, clock, 'approved@example.com')).token;
     await approveIdentity(t.app, 'approved@example.com');
     const passed = await Promise.all(urls.map((url) => t.app.inject({ url, headers: bearer(approved) })));
     expect(passed.map((response) => response.statusCode)).toEqual([404, 200, 200]);
+    const acted = [];
+    for (const action of actions) acted.push(await t.app.inject({ ...action, headers: bearer(approved) }));
+    // The project is open to all: subscribing works, asking for access is a conflict, its state is ALLOW.
+    expect(acted.map((response) => response.statusCode)).toEqual([200, 409, 200]);
   });
 
   it('says so in the API reference', () => {

@@ -26,9 +26,8 @@ import {
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const reader = app.requireAuth({ level: 'verified' });
   const kycReader = app.requireAuth({ level: 'kyc' });
-  const actor = app.requireAuth({ level: 'verified', isAction: true });
+  const kycActor = app.requireAuth({ level: 'kyc', isAction: true });
 
   app.get(
     '/api/v1/products',
@@ -77,7 +76,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/products/subscribe',
-    { schema: { body: subscribeRequestSchema, response: { 200: subscribeResponseSchema } }, preValidation: actor },
+    { schema: { body: subscribeRequestSchema, response: { 200: subscribeResponseSchema } }, preValidation: kycActor },
     async (request) => toggleProductSubscription(ctx, request.body.productId, authOf(request).user),
   );
 
@@ -85,7 +84,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/products/:id/whitelist',
     {
       schema: { params: productIdParamsSchema, response: { 200: whitelistStateSchema } },
-      preValidation: reader,
+      preValidation: kycReader,
       config: { projectUse: 'ask' },
     },
     async (request) => getWhitelistState(ctx, request.params.id, authOf(request).user),
@@ -95,7 +94,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/products/:id/whitelist',
     {
       schema: { params: productIdParamsSchema, response: { 200: whitelistStateSchema } },
-      preValidation: actor,
+      preValidation: kycActor,
       config: { projectUse: 'ask' },
     },
     async (request) => requestWhitelist(ctx, request.params.id, authOf(request).user),
