@@ -29,6 +29,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const reader = app.requireAuth({ level: 'verified' });
   const actor = app.requireAuth({ level: 'verified', isAction: true });
+  const kycActor = app.requireAuth({ level: 'kyc', isAction: true });
 
   app.get(
     '/api/v1/kyc/status',
@@ -81,7 +82,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/kyc/investor',
-    { schema: { body: investorSubmissionSchema, response: { 200: investorStatusSchema } }, preValidation: actor },
+    { schema: { body: investorSubmissionSchema, response: { 200: investorStatusSchema } }, preValidation: kycActor },
     async (request) => submitInvestorVerification(ctx, authOf(request).user.id, request.body, requestMeta(request)),
   );
 
