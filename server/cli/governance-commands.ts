@@ -14,8 +14,6 @@ import { findUserByEmailAddress } from '../modules/users/service';
 import type { Command } from './commands';
 import { operatorOf } from './operator';
 
-const OPERATOR_META = { ip: 'operator', userAgent: 'Moa operator command' };
-
 function parseId(value: string | undefined, what: string): number {
   const id = Number(value);
   if (!Number.isInteger(id) || id < 1) throw new AppError('VALIDATION_FAILED', `"${value ?? ''}" is not ${what}.`);
@@ -53,11 +51,6 @@ function takeFlags(args: string[], valued: string[] = []) {
     else flags.set(arg, 'true');
   }
   return { flags, rest };
-}
-
-/** Who acted, as recorded in the audit detail. */
-function operatorName(): string {
-  return `operator:${process.env.MOA_OPERATOR ?? process.env.USER ?? 'command line'}`;
 }
 
 /** The account named by --seller <email>, if any (the service checks it sells the project). */
@@ -169,29 +162,37 @@ export const governanceCommands: Record<string, Command> = {
     },
   },
   'seller:assign': {
-    args: '<email> <productId>',
+    args: '<email> <productId> [--as <email>]',
     summary: 'Let a SELLER account act in a project it sells (notices, answers as the seller, agendas)',
-    run: async (ctx, [email, productId]) => {
+    run: async (ctx, args) => {
+      const {
+        operator,
+        rest: [email, productId],
+      } = await operatorOf(ctx, args);
       const id = parseId(productId, 'a project id');
       if (!email) throw new AppError('VALIDATION_FAILED', 'Give the seller’s email address.');
       const changed = await setProductSeller(
         ctx,
-        { email, productId: id, assigned: true, operator: operatorName() },
-        OPERATOR_META,
+        { email, productId: id, assigned: true, operator: operator.label },
+        operator.meta,
       );
       return changed ? `${email} now sells project ${id}.` : `${email} already sells project ${id}.`;
     },
   },
   'seller:unassign': {
-    args: '<email> <productId>',
+    args: '<email> <productId> [--as <email>]',
     summary: 'Take a project away from a seller account',
-    run: async (ctx, [email, productId]) => {
+    run: async (ctx, args) => {
+      const {
+        operator,
+        rest: [email, productId],
+      } = await operatorOf(ctx, args);
       const id = parseId(productId, 'a project id');
       if (!email) throw new AppError('VALIDATION_FAILED', 'Give the seller’s email address.');
       const changed = await setProductSeller(
         ctx,
-        { email, productId: id, assigned: false, operator: operatorName() },
-        OPERATOR_META,
+        { email, productId: id, assigned: false, operator: operator.label },
+        operator.meta,
       );
       return changed ? `${email} no longer sells project ${id}.` : `${email} did not sell project ${id}.`;
     },

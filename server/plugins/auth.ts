@@ -5,6 +5,7 @@ import { languageFromAcceptLanguage, type Language } from '../../src/domain/lang
 import type { AppContext, RequestMeta } from '../context';
 import { AppError } from '../errors';
 import { findActiveSession, type SessionWithUser } from '../modules/auth/service';
+import { assertIdentityApproved } from '../modules/kyc/service';
 import { verifyAccessToken } from '../modules/auth/tokens';
 
 export interface AuthState extends SessionWithUser {
@@ -12,8 +13,12 @@ export interface AuthState extends SessionWithUser {
 }
 
 export interface AuthRequirement {
-  /** 'session': any signed-in session, even before the second factor; 'verified': second factor passed. */
-  level: 'session' | 'verified';
+  /**
+   * 'session': any signed-in session, even before the second factor; 'verified': second factor
+   * passed; 'kyc': that and an approved identity (the KYC group), refused with KYC_REQUIRED, which
+   * leaves the session alone. The review is the one the session statement read.
+   */
+  level: 'session' | 'verified' | 'kyc';
   /** Changes something on behalf of the user: refused with BANNED for banned accounts. */
   isAction?: boolean;
   /**
@@ -102,7 +107,9 @@ export function describeRequirement(requirement: AuthRequirement): string {
     ? `${requirement.role === 'ADMIN' ? 'An admin' : 'A seller or an admin'} (role ${requirement.role}), second factor passed.`
     : requirement.level === 'session'
       ? 'Any signed-in session, even before the second factor.'
-      : 'Signed in with the second factor passed.';
+      : requirement.level === 'kyc'
+        ? 'Signed in with the second factor passed and an approved identity (KYC_REQUIRED otherwise).'
+        : 'Signed in with the second factor passed.';
   return requirement.isAction ? `${who} Refused with BANNED for a banned account.` : who;
 }
 
@@ -114,8 +121,8 @@ async function authPlugin(app: FastifyInstance, options: { ctx: AppContext }): P
     const hook: AuthHook = async (request) => {
       const auth = await authenticate(options.ctx, request);
       request.userLanguage = auth.user.language;
-      if ((requirement.level === 'verified' || requirement.role) && auth.role === 'UNVERIFIED') {
-        throw new AppError('OTP_REQUIRED', 'Finish two-step sign-in first.');
+      if (requirement.level !== 'session' || requirement.role) {
+        if (auth.role === 'UNVERIFIED') throw new AppError('OTP_REQUIRED', 'Finish two-step sign-in first.');
       }
       // The account's current role, not the token's: a grant or a revocation counts at once.
       if (requirement.role && !holdsRole(auth.user.role, requirement.role)) {
@@ -132,6 +139,7 @@ async function authPlugin(app: FastifyInstance, options: { ctx: AppContext }): P
             : 'Your account is suspended; you can read but not make changes.',
         );
       }
+      if (requirement.level === 'kyc') assertIdentityApproved(auth.review);
       request.auth = auth;
     };
     authHooks.add(hook);

@@ -24,6 +24,8 @@ export function tightRateLimit(max: number, timeWindow = TIGHT_LIMIT_WINDOW_MS) 
  * cache: the one `no-store` header, as a value for header objects and as a reply step.
  */
 export const NO_STORE = 'no-store';
+/** The same for an answer only its own caller may see (every authenticated answer by default). */
+export const PRIVATE_NO_STORE = `private, ${NO_STORE}`;
 
 export function noStore(reply: FastifyReply): FastifyReply {
   return reply.header('Cache-Control', NO_STORE);
@@ -36,7 +38,7 @@ export function noStore(reply: FastifyReply): FastifyReply {
 export function sendCsvFile(reply: FastifyReply, file: { fileName: string; text: string }, disposition: string) {
   return reply
     .headers({
-      'Cache-Control': `private, ${NO_STORE}`,
+      'Cache-Control': PRIVATE_NO_STORE,
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': disposition,
       'Access-Control-Expose-Headers': 'Content-Disposition',

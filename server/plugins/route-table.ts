@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasAuthHook } from './auth';
+import { PRIVATE_NO_STORE } from './presets';
 import type { ProjectScope } from './project-access';
 
 export interface RouteEntry {
@@ -56,9 +57,6 @@ declare module 'fastify' {
     isStream?: boolean;
   }
 }
-
-/** What every authenticated answer says unless its route decided otherwise. */
-export const PRIVATE_NO_STORE = 'private, no-store';
 
 /**
  * Reads each route's auth requirement off its hooks when it is registered. An answer of a

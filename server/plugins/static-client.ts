@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { sendNotFound } from './error-handler';
-import { isPagePath } from '../../src/domain/page-paths';
+import { NO_STORE } from './presets';
+import { isPagePath, movedPageOf } from '../../src/domain/page-paths';
 import { urlTitleSchema } from '../../src/domain/posts';
 import { renderPostShell } from '../modules/posts/page-head';
 import { findPostByUrlTitle } from '../modules/posts/service';
@@ -14,7 +15,6 @@ import { createPageRenderer } from '../modules/site/page-renderer';
 /** Files the browser must ask for every time, so a new release is picked up at once. */
 const NEVER_CACHED = new Set(['/index.html', '/sw.js', '/manifest.webmanifest']);
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const NO_STORE = 'no-store, max-age=0';
 
 export function cacheControlFor(urlPath: string): string {
   if (NEVER_CACHED.has(urlPath)) return NO_STORE;
@@ -103,6 +103,8 @@ async function staticClientPlugin(
   app.get('/*', (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (isApi(urlPath)) return answerNotFound(request, reply);
+    const moved = movedPageOf(urlPath);
+    if (moved) return reply.redirect(`${moved}${request.url.slice(urlPath.length)}`, 301);
     if (!isFile(urlPath)) return isPagePath(urlPath) ? sendShell(reply) : sendNotFoundPage(reply);
     let file: string;
     try {

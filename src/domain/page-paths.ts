@@ -55,6 +55,20 @@ export const pagePaths = [
   '/operator/$',
 ] as const;
 
+/**
+ * Old addresses of pages that have one address now: the server answers them with a permanent
+ * redirect (301), and their client routes redirect too (an installed app, a link in the app).
+ */
+export const movedPages: Readonly<Record<string, string>> = {
+  '/legal/privacy-policy': '/privacy-policy/',
+  '/legal/terms-of-service': '/terms-of-service/',
+};
+
+/** Where a moved page lives now (a trailing slash is the same address), or null. */
+export function movedPageOf(urlPath: string): string | null {
+  return movedPages[urlPath.replace(/(.)\/$/, '$1')] ?? null;
+}
+
 /** `$name` is one segment; a bare `$` at the end (a splat, as the operator console's) is any rest. */
 const patterns = pagePaths.map((page) =>
   page.endsWith('/$')

@@ -8,8 +8,6 @@ import { says } from './validation-messages';
  * public) and the project's documents, each replaced by a new version with its history kept.
  */
 
-/** Uploaded project images live here, named by the SHA-256 of their bytes and their image type. */
-export const PROJECT_IMAGE_PATH = /^\/api\/v1\/project-images\/[0-9a-f]{64}\.(png|jpg|webp)$/;
 export const projectImageNameSchema = z.strictObject({
   name: z.string().regex(/^[0-9a-f]{64}\.(png|jpg|webp)$/, says('validation.project.link')),
 });

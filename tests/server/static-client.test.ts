@@ -51,7 +51,7 @@ describe('serving the built client', () => {
   it.each(['/', '/index.html', '/sw.js', '/manifest.webmanifest'])('never lets the browser cache %s', async (url) => {
     const response = await t.app.inject({ url });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('no-store, max-age=0');
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('serves the manifest with its media type and lets the worker control the whole origin', async () => {
@@ -68,7 +68,7 @@ describe('serving the built client', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('Moa shell');
-      expect(response.headers['cache-control']).toBe('no-store, max-age=0');
+      expect(response.headers['cache-control']).toBe('no-store');
     },
   );
 
@@ -79,9 +79,31 @@ describe('serving the built client', () => {
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('Moa shell');
-      expect(response.headers['cache-control']).toBe('no-store, max-age=0');
+      expect(response.headers['cache-control']).toBe('no-store');
     },
   );
+
+  it('answers an unknown address with 404 over a real socket, and a known one with 200', async () => {
+    const origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const unknown = await fetch(`${origin}/no/such/page`, { headers: { accept: 'text/html' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toContain('text/html');
+    expect(await unknown.text()).toContain('Moa shell');
+    const known = await fetch(`${origin}/privacy-policy/`, { headers: { accept: 'text/html' } });
+    expect(known.status).toBe(200);
+    expect(await known.text()).toContain('Moa shell');
+  });
+
+  it.each([
+    ['/legal/privacy-policy', '/privacy-policy/'],
+    ['/legal/terms-of-service/', '/terms-of-service/'],
+    ['/legal/terms-of-service?lang=ko', '/terms-of-service/?lang=ko'],
+  ])('sends the old address %s on to the one page, %s, for good', async (url, location) => {
+    const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe(location);
+    expect(response.body).not.toContain('Moa shell');
+  });
 
   it('never answers /api with the shell', async () => {
     const response = await t.app.inject({ url: '/api/v1/unknown' });

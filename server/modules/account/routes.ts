@@ -26,6 +26,7 @@ import {
 import { languageSchema } from '../../../src/domain/language';
 import { myStatementsResponseSchema, statementYearParamsSchema } from '../../../src/domain/statements';
 import { authOf, requestMeta } from '../../plugins/auth';
+import { PRIVATE_NO_STORE } from '../../plugins/presets';
 import { contentDisposition } from '../orders/signing';
 import { addWallet, listMyWallets, removeWallet } from './address-book';
 import { getBankDetails, saveBankDetails } from './bank-details';
@@ -43,7 +44,7 @@ const statementLanguageQuerySchema = z.object({ language: languageSchema.optiona
 function sendStatementPdf(reply: FastifyReply, file: { pdf: Uint8Array; fileName: string }) {
   return reply
     .headers({
-      'Cache-Control': 'private, no-store',
+      'Cache-Control': PRIVATE_NO_STORE,
       'Content-Type': 'application/pdf',
       'Content-Disposition': contentDisposition(file.fileName),
       'Repr-Digest': `sha-256=:${createHash('sha256').update(file.pdf).digest('base64')}:`,
@@ -99,7 +100,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await readMyDocument(ctx, authOf(request).user.id, request.params.documentId);
       return reply
         .headers({
-          'Cache-Control': 'private, no-store',
+          'Cache-Control': PRIVATE_NO_STORE,
           'Content-Type': file.contentType,
           'Content-Disposition': contentDisposition(file.fileName),
           'Access-Control-Expose-Headers': 'Content-Disposition',

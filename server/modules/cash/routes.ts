@@ -27,6 +27,7 @@ export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const reader = app.requireAuth({ level: 'verified' });
   const actor = app.requireAuth({ level: 'verified', isAction: true });
+  const kycActor = app.requireAuth({ level: 'kyc', isAction: true });
   // Private to the user: the browser may keep it (the app reads it offline) but nothing shared may.
   const privateCache = { 'Cache-Control': 'private, no-cache' };
 
@@ -74,7 +75,7 @@ export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/users/me/withdrawals',
-    { schema: { body: withdrawalRequestSchema, response: { 201: withdrawalSchema } }, preValidation: actor },
+    { schema: { body: withdrawalRequestSchema, response: { 201: withdrawalSchema } }, preValidation: kycActor },
     async (request, reply) =>
       reply.code(201).send(await requestWithdrawal(ctx, authOf(request), request.body, requestMeta(request))),
   );

@@ -27,7 +27,6 @@ import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
 import type { AuthState } from '../../plugins/auth';
 import { getBankDetails, listMyWallets, revealBankAccountNumber } from '../account/service';
-import { assertKycApproved } from '../kyc/service';
 import { applyWithAuthenticatorCode } from '../mfa/service';
 import { recordLiveEvents } from '../live/service';
 import { onCashMovement } from './events';
@@ -571,6 +570,7 @@ export async function listWithdrawals(ctx: AppContext, userId: string): Promise<
  * the amount moves from available to held in the transaction that records it, within the
  * daily limit (the balance row's lock orders two requests of one investor, so the second sees
  * the first in its sum).
+ * Its route admits only an approved identity (`requireAuth({ level: 'kyc' })`).
  */
 export async function requestWithdrawal(
   ctx: AppContext,
@@ -579,7 +579,6 @@ export async function requestWithdrawal(
   meta: RequestMeta,
 ): Promise<Withdrawal> {
   const userId = auth.user.id;
-  await assertKycApproved(ctx.db, userId);
   let label: string;
   let walletId: string | null = null;
   if (body.destination.type === 'BANK') {

@@ -23,12 +23,13 @@ import { getInvestorStatus, submitInvestorVerification } from './investor-verifi
 import { listPurchaseIdentities, setDefaultIdentity } from './purchase-identities';
 import { getKycStatus, submitIdentity } from './service';
 import { applySumsubWebhook } from './webhooks';
-import { authRateLimit, noStore, tightRateLimit } from '../../plugins/presets';
+import { authRateLimit, noStore, PRIVATE_NO_STORE, tightRateLimit } from '../../plugins/presets';
 
 export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const reader = app.requireAuth({ level: 'verified' });
   const actor = app.requireAuth({ level: 'verified', isAction: true });
+  const kycActor = app.requireAuth({ level: 'kyc', isAction: true });
 
   app.get(
     '/api/v1/kyc/status',
@@ -81,7 +82,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/kyc/investor',
-    { schema: { body: investorSubmissionSchema, response: { 200: investorStatusSchema } }, preValidation: actor },
+    { schema: { body: investorSubmissionSchema, response: { 200: investorStatusSchema } }, preValidation: kycActor },
     async (request) => submitInvestorVerification(ctx, authOf(request).user.id, request.body, requestMeta(request)),
   );
 
@@ -91,7 +92,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { file, bytes } = await readOwnUpload(ctx, authOf(request).user.id, request.params.id);
       return reply
-        .header('Cache-Control', 'private, no-store')
+        .header('Cache-Control', PRIVATE_NO_STORE)
         .header('Content-Disposition', `attachment; filename="${file.id}"`)
         .type(file.content_type)
         .send(bytes);

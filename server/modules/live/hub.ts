@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent, LiveEventType } from '../../../src/domain/live';
 import type { AppContext } from '../../context';
 import type { DbHandle, Engine } from '../../db/client';
+import { createSweep } from '../../plugins/sweep';
 import { findActiveSession } from '../auth/service';
 import { LIVE_BROADCAST } from './service';
 import { currentSchema, findLiveEventsAfter, LIVE_CHANNEL, liveEventIdRange, type LiveEventRow } from './repository';
@@ -67,6 +68,8 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
   const timers: NodeJS.Timeout[] = [];
   let unlisten: (() => Promise<void>) | null = null;
   let schema: string | null = null;
+  // Every stream gets a comment line each beat and its session checked; a slow check is never overlapped.
+  const heartbeat = createSweep({ name: 'live events: heartbeat', everyMs: heartbeatMs, run: beat, log });
 
   const listen = async (): Promise<void> => {
     if (!options.listen || closed) return;
@@ -106,9 +109,8 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     if (closed) return;
     const poll = setInterval(wake, pollMs);
     poll.unref();
-    const beat = setInterval(heartbeat, heartbeatMs);
-    beat.unref();
-    timers.push(poll, beat);
+    timers.push(poll);
+    heartbeat.start();
   };
 
   const advance = (): void => {
@@ -200,10 +202,10 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     }
   }
 
-  function heartbeat(): void {
+  async function beat(): Promise<void> {
     const all = [...streams.values()].flatMap((set) => [...set]);
     for (const stream of all) stream.ping();
-    void checkSessions(all);
+    await checkSessions(all);
   }
 
   return {
@@ -230,6 +232,7 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     close: async () => {
       closed = true;
       for (const timer of timers) clearTimeout(timer);
+      await heartbeat.stop();
       for (const set of [...streams.values()]) for (const stream of [...set]) stream.end();
       streams.clear();
       await reading;

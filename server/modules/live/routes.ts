@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LAST_EVENT_ID_HEADER, LIVE_CHANGE, LIVE_READY, LIVE_RESET, type LiveEvent } from '../../../src/domain/live';
 import type { DbHandle } from '../../db/client';
 import { authOf } from '../../plugins/auth';
+import { PRIVATE_NO_STORE } from '../../plugins/presets';
 import { createLiveHub, type LiveHub, type LiveStream } from './hub';
 import { pruneLiveEvents, replaySince } from './service';
 import { registerSweep } from '../../plugins/sweep';
@@ -63,7 +64,7 @@ const livePlugin: FastifyPluginAsyncZod<{ handle: Pick<DbHandle, 'engine' | 'lis
         if (value !== undefined) headers[name.toLowerCase()] = value;
       }
       headers['content-type'] = 'text/event-stream; charset=utf-8';
-      headers['cache-control'] = 'private, no-store';
+      headers['cache-control'] = PRIVATE_NO_STORE;
       headers['x-accel-buffering'] = 'no';
       // The connection goes with the stream: when it ends (sign-out, shutdown) nothing is left idle.
       headers.connection = 'close';

@@ -33,6 +33,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const reader = app.requireAuth({ level: 'verified' });
   const actor = app.requireAuth({ level: 'verified', isAction: true });
+  const kycActor = app.requireAuth({ level: 'kyc', isAction: true });
   const privateCache = { 'Cache-Control': 'private, no-cache' };
 
   app.get(
@@ -84,7 +85,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
         body: marketOrderRequestSchema,
         response: { 201: marketOrderPlacedSchema },
       },
-      preValidation: actor,
+      preValidation: kycActor,
       config: { projectUse: 'invest' },
     },
     async (request, reply) =>

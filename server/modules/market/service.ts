@@ -32,7 +32,6 @@ import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
 import { appendCashEntry } from '../cash/service';
-import { assertKycApproved } from '../kyc/service';
 import { recordLiveEvents, recordPublicLiveEvent } from '../live/service';
 import { assertAdmin, assertMayActOn, type Operator } from '../operator/service';
 import { recordNotifications } from '../notifications/service';
@@ -492,6 +491,7 @@ async function settleFill(
  * Places a limit order for the investor (identity approved, not banned, allowed on the project:
  * the route and this function check it), holds what it may spend, matches it against the book
  * and settles every fill, all in one transaction.
+ * Its route admits only an approved identity (`requireAuth({ level: 'kyc' })`).
  */
 export async function placeMarketOrder(
   ctx: AppContext,
@@ -500,7 +500,6 @@ export async function placeMarketOrder(
   body: MarketOrderRequest,
   meta: RequestMeta,
 ): Promise<MarketOrderPlaced> {
-  await assertKycApproved(ctx.db, userId);
   const product = await productOf(ctx.db, productId);
   const { orderId, fills } = await ctx.db.transaction().execute(async (trx) => {
     await lockMarket(trx, productId);

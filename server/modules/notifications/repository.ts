@@ -314,15 +314,6 @@ export async function findSubscriptionByEndpoint(db: Db, endpoint: string) {
   return db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', endpoint).executeTakeFirst();
 }
 
-export async function listUserSubscriptions(db: Db, userId: string) {
-  return db
-    .selectFrom('push_subscriptions')
-    .select(['id', 'endpoint', 'user_agent', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
-}
-
 export async function findSubscriptionsOfUsers(db: Db, userIds: string[]) {
   const rows: Array<{ id: string; user_id: string }> = [];
   for (const part of chunks(userIds)) {
@@ -513,11 +504,6 @@ export async function settleSentOutboxRows(
   }
 }
 
-export async function findOutboxRows(db: Db, notificationIds: number[]) {
-  if (notificationIds.length === 0) return [];
-  return db.selectFrom('push_outbox').selectAll().where('notification_id', 'in', notificationIds).execute();
-}
-
 /**
  * Forgets delivered (SENT) and given-up (FAILED) rows whose last attempt is older than `before`,
  * at most `limit` at a time. Only settled rows match, so a row a sweep holds or will retry is
@@ -584,11 +570,6 @@ export async function settleMailRow(
     .where('id', '=', id)
     .where('claim_id', '=', claimId)
     .execute();
-}
-
-export async function findMailRows(db: Db, notificationIds: number[]) {
-  if (notificationIds.length === 0) return [];
-  return db.selectFrom('mail_outbox').selectAll().where('notification_id', 'in', notificationIds).execute();
 }
 
 /** Settled mails past the retention, as for push (the inbox row stays the investor's record). */
@@ -821,8 +802,4 @@ export async function finishFanout(db: Db, id: number, claimId: string, now: str
     .where('id', '=', id)
     .where('claim_id', '=', claimId)
     .execute();
-}
-
-export async function findFanout(db: Db, id: number) {
-  return db.selectFrom('notification_fanouts').selectAll().where('id', '=', id).executeTakeFirst();
 }

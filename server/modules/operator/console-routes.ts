@@ -7,6 +7,7 @@ import {
   reviewSubmissionSchema,
   waitingReviewListSchema,
 } from '../../../src/domain/operator-console';
+import { PRIVATE_NO_STORE } from '../../plugins/presets';
 import { listAuditLog, listReviewQueue, readReviewSubmission, viewReviewDocument } from './console';
 import { operatorRoute } from './operator-route';
 
@@ -58,7 +59,7 @@ export const operatorConsoleRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.fileId,
       );
       return reply
-        .header('Cache-Control', 'private, no-store')
+        .header('Cache-Control', PRIVATE_NO_STORE)
         .header('Content-Disposition', `inline; filename="${request.params.fileId}"`)
         .header('X-Content-Type-Options', 'nosniff')
         .type(contentType)

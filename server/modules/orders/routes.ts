@@ -22,7 +22,6 @@ import { productIdParamsSchema } from '../../../src/domain/products';
 import { AppError } from '../../errors';
 import { authOf, requestMeta } from '../../plugins/auth';
 import { readDocumentVersion } from '../documents/service';
-import { assertKycApproved } from '../kyc/service';
 import {
   cancelOwnOrder,
   declarePayment,
@@ -52,6 +51,7 @@ const documentVersionParamsSchema = z.object({
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const reader = app.requireAuth({ level: 'verified' });
+  const kycReader = app.requireAuth({ level: 'kyc' });
   const actor = app.requireAuth({ level: 'verified', isAction: true });
   // The app's render threads, shared with the yearly statements (server/app.ts starts and stops them).
   const renderer = app.pdfRenderer;
@@ -173,7 +173,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/users/me/orders',
     {
       schema: { querystring: myOrdersQuerySchema, response: { 200: myOrdersResponseSchema } },
-      preValidation: reader,
+      preValidation: kycReader,
       // The project only filters the caller's own orders.
       config: { projectUse: 'own-records' },
     },
@@ -201,9 +201,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/products/:id/documents/:documentId/versions/:version',
-    { schema: { params: documentVersionParamsSchema }, preValidation: reader },
+    { schema: { params: documentVersionParamsSchema }, preValidation: kycReader },
     async (request, reply) => {
-      await assertKycApproved(ctx.db, authOf(request).user.id);
       const { id, documentId, version } = request.params;
       const found = await readDocumentVersion(ctx, id, documentId, version);
       if (found.kind === 'redirect') return reply.redirect(found.url, 302);

@@ -47,12 +47,6 @@ export function parseTrendingIds(value: string | null | undefined): number[] | n
   return value === '' ? [] : value.split(',').map(Number);
 }
 
-/** The stored ranking for window start `since` when it holds, else null (see trendingIdsFor). */
-export async function findStoredTrending(db: Db, since: string): Promise<number[] | null> {
-  const row = await trendingIdsFor(db, since).executeTakeFirst();
-  return parseTrendingIds(row?.top_ids ?? null);
-}
-
 /**
  * Counts the ranking for window start `since` from the holdings and stores it, unless a new holder
  * arrived meanwhile (then the next read counts again). The generation is read before counting, so

@@ -26,8 +26,8 @@ import {
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
-  const reader = app.requireAuth({ level: 'verified' });
-  const actor = app.requireAuth({ level: 'verified', isAction: true });
+  const kycReader = app.requireAuth({ level: 'kyc' });
+  const kycActor = app.requireAuth({ level: 'kyc', isAction: true });
 
   app.get(
     '/api/v1/products',
@@ -64,7 +64,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/products/:id',
     {
       schema: { params: productIdParamsSchema, response: { 200: productDetailSchema } },
-      preValidation: reader,
+      preValidation: kycReader,
       // The detail's one statement holds the project-access rule's facts; its service applies the rule.
       config: { projectRuleInService: true },
     },
@@ -76,7 +76,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/products/subscribe',
-    { schema: { body: subscribeRequestSchema, response: { 200: subscribeResponseSchema } }, preValidation: actor },
+    { schema: { body: subscribeRequestSchema, response: { 200: subscribeResponseSchema } }, preValidation: kycActor },
     async (request) => toggleProductSubscription(ctx, request.body.productId, authOf(request).user),
   );
 
@@ -84,7 +84,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/products/:id/whitelist',
     {
       schema: { params: productIdParamsSchema, response: { 200: whitelistStateSchema } },
-      preValidation: reader,
+      preValidation: kycReader,
       config: { projectUse: 'ask' },
     },
     async (request) => getWhitelistState(ctx, request.params.id, authOf(request).user),
@@ -94,7 +94,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/products/:id/whitelist',
     {
       schema: { params: productIdParamsSchema, response: { 200: whitelistStateSchema } },
-      preValidation: actor,
+      preValidation: kycActor,
       config: { projectUse: 'ask' },
     },
     async (request) => requestWhitelist(ctx, request.params.id, authOf(request).user),

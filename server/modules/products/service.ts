@@ -13,7 +13,6 @@ import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
 import { toDocumentHistory } from '../documents/service';
-import { assertIdentityApproved, assertKycApproved } from '../kyc/service';
 import type { Caller } from '../auth/service';
 import type { UserRecord } from '../users/records-repository';
 import {
@@ -176,13 +175,13 @@ async function loadVisibleRow(ctx: AppContext, id: number, viewer: UserRecord) {
   return { row, facts };
 }
 
+/** The route admits only an approved identity (`requireAuth({ level: 'kyc' })`). */
 export async function getProductDetail(
   ctx: AppContext,
   id: number,
   caller: Caller,
   origin: string,
 ): Promise<ProductDetail> {
-  assertIdentityApproved(caller.review);
   const viewer = caller.user;
   // The project with every part, each document's versions and the viewer's open orders, in one
   // statement; the documents module says how a version is shown.
@@ -217,8 +216,8 @@ export async function getProductDetail(
   });
 }
 
+/** The routes below admit only an approved identity (`requireAuth({ level: 'kyc' })`). */
 export async function toggleProductSubscription(ctx: AppContext, productId: number, viewer: UserRecord) {
-  await assertKycApproved(ctx.db, viewer.id);
   // Whether the caller reaches the project is the project-access rule, run before the route.
   const isSubscribe = await toggleSubscription(ctx.db, productId, viewer.id, ctx.now().toISOString());
   if (isSubscribe === null)
@@ -231,7 +230,6 @@ export async function getWhitelistState(
   productId: number,
   viewer: UserRecord,
 ): Promise<WhitelistState> {
-  await assertKycApproved(ctx.db, viewer.id);
   const { row, facts } = await loadVisibleRow(ctx, productId, viewer);
   return {
     productId,
@@ -249,7 +247,6 @@ export async function requestWhitelist(
   productId: number,
   viewer: UserRecord,
 ): Promise<WhitelistState> {
-  await assertKycApproved(ctx.db, viewer.id);
   const { row } = await loadVisibleRow(ctx, productId, viewer);
   if (row.is_restricted !== 1) throw new AppError('CONFLICT', 'This project is open to every verified investor.');
   await insertWhitelistRequest(ctx.db, productId, viewer.id, ctx.now().toISOString());

@@ -1,4 +1,4 @@
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
@@ -31,12 +31,6 @@ export async function storeUserFile(
     await releaseStoredBytes(ctx.db, request.userId, size);
     throw error;
   }
-}
-
-/** Gives back a stored file's bytes to its owner's quota (when a feature deletes a file). */
-export async function removeUserFile(ctx: AppContext, request: { userId: string; target: string; size: number }) {
-  await unlink(request.target).catch(() => undefined);
-  await releaseStoredBytes(ctx.db, request.userId, request.size);
 }
 
 const MULTIPART_TOO_LARGE = new Set([

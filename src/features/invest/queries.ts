@@ -69,15 +69,3 @@ export const contractOptions = (productId: number, orderId: string) =>
     staleTime: 0,
     meta: { persist: false },
   });
-
-export const signStatusOptions = (productId: number, orderId: string) =>
-  queryOptions({
-    queryKey: investKeys.signStatus(orderId),
-    queryFn: ({ signal }) =>
-      api.request(`/api/v1/products/${productId}/sign/status`, {
-        query: { orderId },
-        schema: loadSchema(ordersSchemas, 'signStatusSchema'),
-        signal,
-      }),
-    staleTime: 0,
-  });

@@ -1,17 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { DocumentPage } from '../../features/content/components/document-page';
-import { legalHead } from '../../features/content/components/legal-head';
-import { loadLegal } from '../../features/content/language';
-import { getLanguage, t } from '../../lib/i18n';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+/** The page's old address (movedPages in src/domain/page-paths.ts; the server answers it with a 301). */
 export const Route = createFileRoute('/legal/privacy-policy')({
-  staticData: { prerender: true, texts: ['legal'] },
-  loaderDeps: () => ({ language: getLanguage() }),
-  loader: async () => (await loadLegal()).privacyPolicy,
-  head: ({ loaderData }) => (loaderData ? legalHead(loaderData, '/privacy-policy/') : {}),
-  component: Page,
+  beforeLoad: () => {
+    throw redirect({ to: '/privacy-policy/', replace: true });
+  },
 });
-
-function Page() {
-  return <DocumentPage document={Route.useLoaderData()} eyebrow={t('legal.eyebrow')} />;
-}
