@@ -26,9 +26,13 @@ describe('Delayed', () => {
     vi.useFakeTimers();
     act(() => root.render(<Delayed>late content</Delayed>));
     expect(container.textContent).toBe('');
-    act(() => vi.advanceTimersByTime(299));
+    act(() => {
+      vi.advanceTimersByTime(299);
+    });
     expect(container.textContent).toBe('');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(container.textContent).toBe('late content');
   });
 
@@ -36,7 +40,9 @@ describe('Delayed', () => {
     vi.useFakeTimers();
     act(() => root.render(<Delayed>late content</Delayed>));
     act(() => root.render(<p>replaced</p>));
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(container.textContent).toBe('replaced');
   });
 });

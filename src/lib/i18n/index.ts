@@ -63,7 +63,7 @@ function loadArea(locale: Locale, area: Area): Promise<void> | null {
 }
 
 async function loadAreas(locale: Locale, areas: Iterable<Area>): Promise<void> {
-  await Promise.all([...areas].map((area) => loadArea(locale, area)));
+  await Promise.all([...areas].map((area) => loadArea(locale, area) ?? Promise.resolve()));
 }
 
 /**
