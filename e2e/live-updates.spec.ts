@@ -1,8 +1,7 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { moa, projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
 import { expect, test } from './fixtures';
+import { grantHolding } from './market-helpers';
 import { declaredOrder } from './order-helpers';
 
 /**
@@ -23,23 +22,6 @@ async function openLive(page: Page, url: string) {
   await page.goto(url);
   // A busy machine may take a while to open the page; what is measured starts after it.
   await expect(page.getByRole('banner').getByRole('link', { name: /^Notifications/ })).toBeVisible({ timeout: 30_000 });
-}
-
-/** An opening holding written straight in the ledger, as the demo seed writes them. */
-function grantHolding(email: string, quantity: number, productId: number) {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'moa.sqlite'));
-  const at = '2025-01-15T00:00:00.000Z';
-  try {
-    const user = db.prepare('select id from users where email = ?').get(email) as { id: string };
-    db.prepare(
-      `insert into holding_entries (product_id, user_id, quantity, reason, note, created_at) values (?, ?, ?, 'OPENING_BALANCE', 'Opening holding', ?)`,
-    ).run(productId, user.id, quantity, at);
-    db.prepare(
-      'insert into product_holdings (product_id, user_id, quantity, first_invested_at, updated_at) values (?, ?, ?, ?, ?)',
-    ).run(productId, user.id, quantity, at, at);
-  } finally {
-    db.close();
-  }
 }
 
 test('a payment an operator confirms shows on the open project page, overview and order at once', async ({

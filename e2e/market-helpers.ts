@@ -3,10 +3,9 @@ import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
-/** An opening holding written straight in the ledger, as the demo seed writes them. */
-export function grantHolding(email: string, quantity: number, productId: number) {
+/** An opening holding written straight in the ledger, as the demo seed writes them (orders have their own tests). */
+export function grantHolding(email: string, quantity: number, productId: number, at = '2025-01-15T00:00:00.000Z') {
   const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'moa.sqlite'));
-  const at = '2025-01-15T00:00:00.000Z';
   try {
     const user = db.prepare('select id from users where email = ?').get(email) as { id: string };
     db.prepare(

@@ -5,6 +5,7 @@ import { createEnrolledUser } from './auth-helpers';
 import { approveIdentity, moa } from './catalogue-helpers';
 import { expect, test } from './fixtures';
 import { newAdmin } from './operator-helpers';
+import { grantHolding } from './market-helpers';
 
 /** With E2E_SCREENSHOT_DIR set, the screen is saved at phone and desktop width, for review by eye. */
 async function snap(page: Page, name: string) {
@@ -39,23 +40,6 @@ function physicalGift(): { productId: number; giftId: number; quantity: number }
   }
 }
 
-/** An opening holding written in the ledger, as the demo seed writes them (orders have their own tests). */
-function grantHolding(email: string, productId: number, quantity: number) {
-  const db = database(false);
-  const at = '2026-01-15T00:00:00.000Z';
-  try {
-    const user = db.prepare('select id from users where email = ?').get(email) as { id: string };
-    db.prepare(
-      `insert into holding_entries (product_id, user_id, quantity, reason, note, created_at) values (?, ?, ?, 'OPENING_BALANCE', 'Opening holding', ?)`,
-    ).run(productId, user.id, quantity, at);
-    db.prepare(
-      'insert into product_holdings (product_id, user_id, quantity, first_invested_at, updated_at) values (?, ?, ?, ?, ?)',
-    ).run(productId, user.id, quantity, at, at);
-  } finally {
-    db.close();
-  }
-}
-
 test('an admin finds an investor, bans and unbans them with a reason, and ships their gift', async ({
   page,
   context,
@@ -70,7 +54,7 @@ test('an admin finds an investor, bans and unbans them with a reason, and ships 
   const investor = await createEnrolledUser(request, investorEmail);
   await approveIdentity(request, investor.accessToken, investorEmail);
   const gift = physicalGift();
-  grantHolding(investorEmail, gift.productId, gift.quantity);
+  grantHolding(investorEmail, gift.quantity, gift.productId, '2026-01-15T00:00:00.000Z');
   const claimed = await request.post('/api/v1/claim/gift', {
     headers: { authorization: `Bearer ${investor.accessToken}` },
     data: {

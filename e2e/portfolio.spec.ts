@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { freshTotpCode } from './auth-helpers';
 import { moa, projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
 import { expect, expectHeading, test } from './fixtures';
+import { grantHolding } from './market-helpers';
 import { signedOrder } from './order-helpers';
 import { isQuerySaved } from './saved-queries';
 
@@ -19,25 +20,6 @@ async function snap(page: Page, name: string) {
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
   }
   await page.setViewportSize({ width: 390, height: 844 });
-}
-
-/**
- * Gives the investor an opening holding straight in the ledger (the order flow has its own
- * tests), as the demo seed writes holdings: one ledger entry and its projection.
- */
-function grantHolding(email: string, quantity: number, productId: number, at: string) {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'moa.sqlite'));
-  try {
-    const user = db.prepare('select id from users where email = ?').get(email) as { id: string };
-    db.prepare(
-      `insert into holding_entries (product_id, user_id, quantity, reason, note, created_at) values (?, ?, ?, 'OPENING_BALANCE', 'Opening holding', ?)`,
-    ).run(productId, user.id, quantity, at);
-    db.prepare(
-      'insert into product_holdings (product_id, user_id, quantity, first_invested_at, updated_at) values (?, ?, ?, ?, ?)',
-    ).run(productId, user.id, quantity, at, at);
-  } finally {
-    db.close();
-  }
 }
 
 /** A demo project with gifts, and the token count that reaches its highest gift. */
