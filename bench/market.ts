@@ -15,7 +15,7 @@
  * deposited, no balance is below zero, the project's tokens add up. Figures are printed, never
  * asserted (tests never assert times).
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../server/db/client';
 import type { Database } from '../server/db/types';
 import { confirmDeposit, depositReferenceOf } from '../server/modules/cash/service';
@@ -106,6 +106,13 @@ async function restOrders(
     });
     await db.insertInto('market_orders').values(rows).execute();
   }
+  // The book's levels, as placing each order through the API keeps them.
+  await db.deleteFrom('market_book_levels').where('product_id', '=', productId).execute();
+  await sql`
+    insert into market_book_levels (product_id, side, price, quantity, orders)
+    select product_id, side, price, sum(remaining), count(*) from market_orders
+    where product_id = ${productId} and state = 'OPEN' group by product_id, side, price
+  `.execute(db);
   for (const [userId, quantity] of heldTokens) {
     await db
       .updateTable('product_holdings')
@@ -229,6 +236,13 @@ async function benchEngine(engine: Engine, seconds: number, connections: number)
           .where('id', '=', Number(maker.id))
           .where('state', '=', 'OPEN')
           .where('remaining', '=', 1)
+          .execute();
+        await trx
+          .updateTable('market_book_levels')
+          .set((eb) => ({ quantity: eb('quantity', '-', 1), orders: eb('orders', '-', 1) }))
+          .where('product_id', '=', bareProduct)
+          .where('side', '=', 'SELL')
+          .where('price', '=', PRICE)
           .execute();
         for (const [userId, change, kind] of [
           [buyerId, -PRICE, 'MARKET_BUY'],

@@ -188,6 +188,7 @@ export interface Database extends CatalogueTables, OrderTables, GovernanceTables
   mail_outbox: MailOutboxTable;
   market_settings: MarketSettingsTable;
   market_orders: MarketOrdersTable;
+  market_book_levels: MarketBookLevelsTable;
   market_trades: MarketTradesTable;
   platform_cash_entries: PlatformCashEntriesTable;
   notification_fanouts: NotificationFanoutsTable;
@@ -220,6 +221,19 @@ export interface MarketOrdersTable {
   closed_at: Timestamp | null;
   /** Good until this instant; null: until cancelled. */
   good_until: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * The book by price level, kept in the same transaction as the orders it sums: the open orders'
+ * remaining quantity and their number per project, side and price (docs/decisions/1833). A level
+ * with nothing left has no row.
+ */
+export interface MarketBookLevelsTable {
+  product_id: number;
+  side: 'BUY' | 'SELL';
+  price: number;
+  quantity: number;
+  orders: number;
 }
 
 /** One fill: append-only. */

@@ -50,6 +50,8 @@ export const MARKET_DEFAULTS = { tickSize: 1, bandBp: 3_000, feeBp: 100 } as con
 export const MARKET_GOOD_UNTIL_MAX_DAYS = 365;
 /** Reg D tokens may be sold this many months after the purchase that brought them. */
 export const REG_D_LOCK_MONTHS = 12;
+/** How many price levels of each side the book shows, best first: what a screen can use, whatever the book's size. */
+export const MARKET_BOOK_DEPTH = 50;
 
 export interface MarketSettings {
   state: TradingState;
@@ -375,7 +377,7 @@ export const marketViewSchema = z.object({
   /** Today's reference: the previous day's last price, or the offering price. */
   referencePrice: z.number().int(),
   band: z.object({ low: z.number().int(), high: z.number().int() }),
-  /** Buy levels, best (highest) first; sell levels, best (lowest) first. */
+  /** Buy levels, best (highest) first; sell levels, best (lowest) first; at most MARKET_BOOK_DEPTH of each. */
   bids: z.array(priceLevelSchema),
   asks: z.array(priceLevelSchema),
   lastPrice: z.number().int().nullable(),

@@ -102,6 +102,28 @@ export async function expectMarketSound(
   const bids = open.filter((row) => row.side === 'BUY').map((row) => Number(row.price));
   const asks = open.filter((row) => row.side === 'SELL').map((row) => Number(row.price));
   if (bids.length && asks.length) expect(Math.max(...bids)).toBeLessThan(Math.min(...asks));
+  // The book's levels, kept as orders change, are the open orders summed by side and price.
+  const levelsFromOrders = new Map<string, { quantity: number; orders: number }>();
+  for (const order of open) {
+    const key = `${order.side} ${Number(order.price)}`;
+    const level = levelsFromOrders.get(key) ?? { quantity: 0, orders: 0 };
+    level.quantity += Number(order.remaining);
+    level.orders += 1;
+    levelsFromOrders.set(key, level);
+  }
+  const keptLevels = await db
+    .selectFrom('market_book_levels')
+    .select(['side', 'price', 'quantity', 'orders'])
+    .where('product_id', '=', productId)
+    .execute();
+  expect(
+    new Map(
+      keptLevels.map((row) => [
+        `${row.side} ${Number(row.price)}`,
+        { quantity: Number(row.quantity), orders: Number(row.orders) },
+      ]),
+    ),
+  ).toEqual(levelsFromOrders);
 
   const tradeIds = trades.map((trade) => Number(trade.id));
   if (tradeIds.length) {

@@ -14,7 +14,11 @@ import { createInvestor, type Investor } from './orders';
  * confirmation, tokens seeded as holdings, and reads of a balance and a holding. `name` keeps
  * each file's emails and bank references apart.
  */
-export function marketSetUp(engine: Engine, name: string) {
+export function marketSetUp(
+  engine: Engine,
+  name: string,
+  options: { onQuery?: (query: { sql: string; parameters: readonly unknown[] }) => void } = {},
+) {
   const clock = createClock(Date.UTC(2026, 10, 20, 9));
   const longAgo = new Date(Date.UTC(2024, 0, 10)).toISOString();
   const meta = { ip: '127.0.0.1', userAgent: `${name} test` };
@@ -27,7 +31,7 @@ export function marketSetUp(engine: Engine, name: string) {
       engine,
       { REVENUE_SWEEP_SECONDS: '0', RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' },
       undefined,
-      { now: clock.now },
+      { now: clock.now, ...(options.onQuery ? { onQuery: options.onQuery } : {}) },
     );
   });
   afterAll(() => app?.close());

@@ -108,27 +108,96 @@ function stillGood(now: string | undefined) {
     now === undefined ? eb.lit(true) : eb.or([eb('good_until', 'is', null), eb('good_until', '>', now)]);
 }
 
-/** Resting orders by side and price: quantity and count per level (those still good at `now`). */
-export async function findBookLevels(db: Db, productId: number, now?: string) {
-  const rows = await db
-    .selectFrom('market_orders')
-    .select((eb) => [
-      'side',
-      'price',
-      eb.fn.sum<number>('remaining').as('quantity'),
-      eb.fn.countAll<number>().as('orders'),
-    ])
-    .where('product_id', '=', productId)
-    .where('state', '=', 'OPEN')
-    .where(stillGood(now))
-    .groupBy(['side', 'price'])
-    .execute();
-  return rows.map((row) => ({
+/**
+ * The best `depth` levels of each side: resting quantity and count per price, of the orders
+ * still good at `now`. The levels are kept as orders change (moveLevel), so this reads levels,
+ * not orders: its cost follows `depth`, whatever the book's size. Orders past their date that the
+ * expiry sweep has not closed yet are taken off as they are read, through the index on
+ * (state, good_until); each can empty one level, so as many more levels are read.
+ */
+export async function findBookLevels(db: Db, productId: number, depth: number, now?: string) {
+  const expired =
+    now === undefined
+      ? []
+      : await db
+          .selectFrom('market_orders')
+          .select(['side', 'price', 'remaining'])
+          .where('state', '=', 'OPEN')
+          .where('good_until', '<=', now)
+          .where('product_id', '=', productId)
+          .execute();
+  const sideOf = (side: MarketSide) =>
+    db
+      .selectFrom('market_book_levels')
+      .select(['side', 'price', 'quantity', 'orders'])
+      .where('product_id', '=', productId)
+      .where('side', '=', side)
+      .orderBy('price', side === 'BUY' ? 'desc' : 'asc')
+      .limit(depth + expired.filter((row) => row.side === side).length)
+      .execute();
+  const [bids, asks] = await Promise.all([sideOf('BUY'), sideOf('SELL')]);
+  const levels = [...bids, ...asks].map((row) => ({
     side: row.side,
     price: Number(row.price),
     quantity: Number(row.quantity),
     orders: Number(row.orders),
   }));
+  for (const row of expired) {
+    const level = levels.find((one) => one.side === row.side && one.price === Number(row.price));
+    if (!level) continue;
+    level.quantity -= Number(row.remaining);
+    level.orders -= 1;
+  }
+  const shown = levels.filter((level) => level.orders > 0);
+  return {
+    bids: shown.filter((level) => level.side === 'BUY').slice(0, depth),
+    asks: shown.filter((level) => level.side === 'SELL').slice(0, depth),
+  };
+}
+
+/**
+ * Moves a book level by `quantity` tokens and `orders` orders (negative to take off), in the
+ * transaction that changes the order, and drops the level once no order rests on it.
+ */
+async function moveLevel(
+  db: Db,
+  level: { productId: number; side: MarketSide; price: number },
+  quantity: number,
+  orders: number,
+): Promise<void> {
+  if (quantity === 0 && orders === 0) return;
+  if (quantity > 0 && orders >= 0) {
+    await db
+      .insertInto('market_book_levels')
+      .values({ product_id: level.productId, side: level.side, price: level.price, quantity, orders })
+      .onConflict((oc) =>
+        oc.columns(['product_id', 'side', 'price']).doUpdateSet((eb) => ({
+          quantity: eb('market_book_levels.quantity', '+', quantity),
+          orders: eb('market_book_levels.orders', '+', orders),
+        })),
+      )
+      .execute();
+    return;
+  }
+  const updated = await db
+    .updateTable('market_book_levels')
+    .set((eb) => ({ quantity: eb('quantity', '+', quantity), orders: eb('orders', '+', orders) }))
+    .where('product_id', '=', level.productId)
+    .where('side', '=', level.side)
+    .where('price', '=', level.price)
+    .returning('orders')
+    .executeTakeFirst();
+  if (!updated) throw new Error(`the book has no level ${level.side} ${level.price} for project ${level.productId}`);
+  // The level's last order has left: the row goes (its CHECK kept both at zero or above).
+  if (Number(updated.orders) === 0) {
+    await db
+      .deleteFrom('market_book_levels')
+      .where('product_id', '=', level.productId)
+      .where('side', '=', level.side)
+      .where('price', '=', level.price)
+      .where('orders', '=', 0)
+      .execute();
+  }
 }
 
 /**
@@ -169,8 +238,12 @@ export async function findCrossingOrders(
   }));
 }
 
+/** Writes an order, and when it rests (OPEN) its place in the book's levels. */
 export async function insertMarketOrder(db: Db, row: Insertable<MarketOrdersTable>): Promise<number> {
   const inserted = await db.insertInto('market_orders').values(row).returning('id').executeTakeFirstOrThrow();
+  if (row.state === 'OPEN') {
+    await moveLevel(db, { productId: row.product_id, side: row.side, price: row.price }, row.remaining, 1);
+  }
   return Number(inserted.id);
 }
 
@@ -283,7 +356,7 @@ export async function findOpenOrderIds(db: Db, productId: number): Promise<numbe
  */
 export async function takeFromOrder(db: Db, id: number, before: number, quantity: number, at: string) {
   const left = before - quantity;
-  const result = await db
+  const row = await db
     .updateTable('market_orders')
     .set({
       remaining: left,
@@ -294,8 +367,16 @@ export async function takeFromOrder(db: Db, id: number, before: number, quantity
     .where('id', '=', id)
     .where('state', '=', 'OPEN')
     .where('remaining', '=', before)
+    .returning(['product_id', 'side', 'price'])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (!row) return false;
+  await moveLevel(
+    db,
+    { productId: row.product_id, side: row.side, price: Number(row.price) },
+    -quantity,
+    left === 0 ? -1 : 0,
+  );
+  return true;
 }
 
 /** Cancels an order that is still OPEN; answers its remaining quantity then, or null when it was not open. */
@@ -310,9 +391,12 @@ export async function cancelOpenOrder(
     .set({ state: 'CANCELLED', cancel_reason: reason, closed_at: at, updated_at: at })
     .where('id', '=', id)
     .where('state', '=', 'OPEN')
-    .returning('remaining')
+    .returning(['remaining', 'product_id', 'side', 'price'])
     .executeTakeFirst();
-  return row ? Number(row.remaining) : null;
+  if (!row) return null;
+  const remaining = Number(row.remaining);
+  await moveLevel(db, { productId: row.product_id, side: row.side, price: Number(row.price) }, -remaining, -1);
+  return remaining;
 }
 
 // Tokens held by sell orders

@@ -15,6 +15,7 @@ import {
   type CancelReason,
   type Fill,
   type MarketOrder,
+  MARKET_BOOK_DEPTH,
   type MarketOrderPlaced,
   type MarketOrderRequest,
   type MarketSeries,
@@ -112,11 +113,11 @@ export async function getMarket(ctx: AppContext, productId: number): Promise<Mar
   const settings = await settingsOf(ctx.db, productId);
   const referencePrice = await referencePriceOf(ctx, ctx.db, productId, Number(product.price_per_token));
   const [levels, lastPrice, dayVolume] = await Promise.all([
-    findBookLevels(ctx.db, productId, ctx.now().toISOString()),
+    findBookLevels(ctx.db, productId, MARKET_BOOK_DEPTH, ctx.now().toISOString()),
     findLastPrice(ctx.db, productId),
     sumVolumeSince(ctx.db, productId, startOfDay(ctx.now())),
   ]);
-  const level = ({ price, quantity, orders }: (typeof levels)[number]) => ({ price, quantity, orders });
+  const level = ({ price, quantity, orders }: (typeof levels.bids)[number]) => ({ price, quantity, orders });
   return {
     productId,
     currency: ctx.config.CURRENCY,
@@ -127,14 +128,8 @@ export async function getMarket(ctx: AppContext, productId: number): Promise<Mar
     feeBp: settings.feeBp,
     referencePrice,
     band: priceBand(referencePrice, settings),
-    bids: levels
-      .filter((row) => row.side === 'BUY')
-      .sort((a, b) => b.price - a.price)
-      .map(level),
-    asks: levels
-      .filter((row) => row.side === 'SELL')
-      .sort((a, b) => a.price - b.price)
-      .map(level),
+    bids: levels.bids.map(level),
+    asks: levels.asks.map(level),
     lastPrice,
     dayChange: lastPrice === null ? null : lastPrice - referencePrice,
     dayVolume,
