@@ -5,7 +5,7 @@
  *      lock, the order and its cash hold, the match, and the fill settled on both ledgers with its
  *      fee, audit records and live events), one fill each, from `connections` concurrent callers;
  *      beside it, on the same database, a bare loop of the same core statements per fill in one
- *      transaction each: the trade row, the maker order's remaining quantity, the buyer's and the
+ *      transaction each: the trade row, the maker order's remaining quantity and its book level, the buyer's and the
  *      seller's guarded balance updates with their cash entries, the fee row, the seller's held
  *      tokens released, and the two holding entries;
  *   2. the book read (GET /api/v1/products/{id}/market, over HTTP) with 100 resting orders and with

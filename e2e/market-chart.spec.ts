@@ -78,7 +78,14 @@ test('market chart, live book, portfolio at the last price and the book offline'
     `Days with trades: 1. Last price ${money(price)}`,
     FRESH,
   );
-  await expect(chart.getByTestId('market-chart-plot').locator('canvas')).toBeVisible();
+  const plot = chart.getByTestId('market-chart-plot');
+  await expect(plot.locator('canvas')).toBeVisible();
+  // The day axis spans the trade's day and one day either side, not years.
+  const day = new Date().toISOString().slice(0, 10);
+  const dayAway = (days: number) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  await expect(plot).toHaveAttribute('data-from', dayAway(-1));
+  await expect(plot).toHaveAttribute('data-to', dayAway(1));
   await chart.getByText('Show the figures as a table').click();
   const row = chart.getByTestId('market-chart-table').getByRole('row').nth(1);
   await expect(row).toContainText(money(price));

@@ -11,8 +11,16 @@ import { Amount } from '../../../ui/amount';
 import { marketSeriesQueryOptions } from '../queries';
 
 const HEIGHT = 200;
+const DAY = 86_400;
+/** Steps between the day axis' labels, in seconds: whole days, never half a day (a label per day at most). */
+const DAY_STEPS = [1, 2, 7, 14, 30, 91, 182, 365].map((days) => days * DAY);
 const PRICE = '#0f766e';
 const VOLUME = 'rgba(100, 116, 139, 0.45)';
+
+/** The UTC day (YYYY-MM-DD) of a time in seconds, as the chart's x values are. */
+function dayOf(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 10);
+}
 
 function formatDay(day: string): string {
   return dateTimeFormat(getLocale(), { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
@@ -131,18 +139,32 @@ function Plot({ series }: { series: MarketSeries }) {
         height: HEIGHT,
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
+        hooks: {
+          // The days the axis spans, as drawn, for anyone checking the picture against the table.
+          setScale: [
+            (u, key) => {
+              const { min, max } = u.scales.x ?? {};
+              if (key !== 'x' || min == null || max == null) return;
+              element.dataset.from = dayOf(min);
+              element.dataset.to = dayOf(max);
+            },
+          ],
+        },
         scales: {
           x: {
             time: true,
-            // One day's point still gets a day either side, so it is drawn in the middle.
-            range: (_u, min, max) => (min === max ? [min - 86_400, max + 86_400] : [min, max]),
+            // The days with trades and one either side, so a single day's point is drawn in the
+            // middle (left to itself, uPlot spans a lone time point over years).
+            auto: false,
+            range: () => [xs[0]! - DAY, xs[xs.length - 1]! + DAY],
           },
           // The bars take the lower third, under the line.
           volume: { range: () => [0, maxVolume * 3] },
         },
         axes: [
           {
-            values: (_u, splits) => splits.map((value) => formatDay(new Date(value * 1000).toISOString().slice(0, 10))),
+            incrs: DAY_STEPS,
+            values: (_u, splits) => splits.map((value) => formatDay(dayOf(value))),
           },
           {
             scale: 'price',
