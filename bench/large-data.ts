@@ -94,7 +94,9 @@ export async function fillLargeData(
     select ${position}, ${investor}, 1 + (n.i % 50), ${now}, ${now} from n cross join k`.execute(db);
   await sql`${countingWithPositions(LARGE.investors)}
     insert into holding_entries (product_id, user_id, quantity, reason, note, created_at)
-    select ${position}, ${investor}, 1 + (n.i % 50), 'OPENING_BALANCE', 'bench', ${now} from n cross join k`.execute(db);
+    select ${position}, ${investor}, 1 + (n.i % 50), 'OPENING_BALANCE', 'bench', ${now} from n cross join k`.execute(
+    db,
+  );
   const payMethod = await db
     .selectFrom('product_pay_methods')
     .select('id')

@@ -70,8 +70,9 @@ const readsArgument = argv.find((value) => value.startsWith('--reads='));
 const readFilter = readsArgument ? readsArgument.slice('--reads='.length).split(',') : null;
 /** --engines=sqlite: the reads on these engines only (default both). */
 const enginesArgument = argv.find((value) => value.startsWith('--engines='));
-const readEngines = (enginesArgument ? enginesArgument.slice('--engines='.length).split(',') : ['sqlite', 'postgres'])
-  .filter((engine): engine is Engine => engine === 'sqlite' || engine === 'postgres');
+const readEngines = (
+  enginesArgument ? enginesArgument.slice('--engines='.length).split(',') : ['sqlite', 'postgres']
+).filter((engine): engine is Engine => engine === 'sqlite' || engine === 'postgres');
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);

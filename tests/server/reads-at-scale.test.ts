@@ -102,7 +102,8 @@ describe.each(testEngines())('reads at scale on %s', (engine) => {
     for (const read of reads()) alone.set(read.name, (await statementsOf(read.url)).length);
 
     // Eleven more projects held, and forty other investors who bought the popular one.
-    for (let index = 0; index < 11; index += 1) await hold((await createSaleProduct(t.app)).productId, reader.userId, 2 + index);
+    for (let index = 0; index < 11; index += 1)
+      await hold((await createSaleProduct(t.app)).productId, reader.userId, 2 + index);
     for (let index = 0; index < 40; index += 1) {
       const userId = await insertUser(t.db.db, { email: `other${index}@example.com`, name: 'Other' }, at());
       await confirmedOrder(popular, userId, 1 + (index % 5));
