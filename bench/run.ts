@@ -22,6 +22,7 @@
  *   npm run bench -- --only=market          the market: fills per second and the book read
  *   npm run bench -- --no-large             demo size only
  *   npm run bench -- --only=reads --reads=detail,users/me   only the reads whose name contains one of these
+ *   npm run bench -- --only=reads --engines=sqlite          the reads on one engine
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 npm run bench
  *   BENCH_WARMUP_SECONDS=0 npm run bench     no warm-up load before each read's figures (default 1 s)
  *   BENCH_ROUNDS=3 npm run bench             each read's three loads taken in turn 3 times, best kept
@@ -41,10 +42,12 @@ import { migrateToLatest } from '../server/db/migrate';
 import { seedDemoDataOnce } from '../server/db/seed/index';
 import { insertSession, markSecondFactorPassed } from '../server/modules/auth/repository';
 import { signAccessToken } from '../server/modules/auth/tokens';
+import { openAgenda } from '../server/modules/governance/service';
 import { insertUser } from '../server/modules/users/records-repository';
 import { loadOrCreateSecrets } from '../server/secrets';
 import { approveIdentity } from '../tests/helpers/kyc';
 import { runFanoutBench } from './fanout';
+import { fillHolderData, HOLDER } from './holder-data';
 import { fillLargeData, LARGE } from './large-data';
 import { runLighthouse } from './lighthouse';
 import { runMarketBench } from './market';
@@ -65,6 +68,11 @@ const withLarge = !argv.includes('--no-large');
 /** --reads=detail,users/me: only the reads whose name contains one of these. */
 const readsArgument = argv.find((value) => value.startsWith('--reads='));
 const readFilter = readsArgument ? readsArgument.slice('--reads='.length).split(',') : null;
+/** --engines=sqlite: the reads on these engines only (default both). */
+const enginesArgument = argv.find((value) => value.startsWith('--engines='));
+const readEngines = (
+  enginesArgument ? enginesArgument.slice('--engines='.length).split(',') : ['sqlite', 'postgres']
+).filter((engine): engine is Engine => engine === 'sqlite' || engine === 'postgres');
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
@@ -84,6 +92,7 @@ async function load(url: string, headers: Record<string, string> = {}, duration 
   const result = await autocannon({ url, connections, duration, headers });
   return {
     rps: result.requests.average,
+    mean: result.latency.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
@@ -238,7 +247,19 @@ function bareExecutor(engine: Engine, location: { dataDir: string; url?: string 
   };
 }
 
-async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<Row[] | string> {
+type LoadFigures = Awaited<ReturnType<typeof load>>;
+interface ReadResult {
+  label: string;
+  engine: Engine;
+  size: 'demo' | 'large';
+  name: string;
+  statements: number;
+  real: LoadFigures;
+  fromMemory: LoadFigures;
+  bareSql: LoadFigures;
+}
+
+async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<ReadResult[] | string> {
   const label = `${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ${size}`;
   const pgSchema = engine === 'postgres' ? await postgresSchemaUrl() : null;
   if (engine === 'postgres' && !pgSchema) return `reads on PostgreSQL (${size}): skipped, no PostgreSQL reachable`;
@@ -285,29 +306,35 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<Row[]
     const token = await signAccessToken(app.ctx.tokenKey, { userId, sessionId, role: 'USER' }, now, expiresAt);
     if (size === 'large') {
       const started = performance.now();
-      const filled = await fillLargeData(db, engine, { holderIds: [userId] });
+      const filled = await fillLargeData(db, engine);
       console.log(
-        `  ${label}: ${filled.projects} projects, ${filled.holdings} holdings written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        `  ${label}: ${filled.projects} projects, ${filled.investors} accounts, ${filled.holdings} holdings and ${filled.entries} ledger entries written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
     }
-    const detailId = (
-      await db
-        .selectFrom('products')
-        .select('id')
-        .where('is_restricted', '=', 0)
-        .orderBy('id', 'asc')
-        .executeTakeFirstOrThrow()
-    ).id;
-    const governanceId = (
-      await db
-        .selectFrom('products')
-        .select('id')
-        .where('is_governance', '=', 1)
-        .where('is_restricted', '=', 0)
-        .where('hide_status', '=', 'SHOW')
-        .orderBy('id')
-        .executeTakeFirst()
-    )?.id;
+    // The signed-in investor holds many projects, the same way at both sizes (holder-data.ts).
+    const holder = await fillHolderData(db, userId, { now, currency: config.CURRENCY });
+    // The detail of the project every investor holds at the generated size (a governance project).
+    const detailId = holder.productIds[0]!;
+    const governanceId = holder.governanceId;
+    if (governanceId !== null) {
+      for (let index = 1; index <= 3; index += 1) {
+        await openAgenda(
+          app.ctx,
+          {
+            productId: governanceId,
+            title: `Bench agenda ${index}`,
+            body: 'Shall we?',
+            options: ['Yes', 'No'],
+            endsAt: new Date(Date.now() + 24 * 3600_000).toISOString(),
+            quorumPercent: 10,
+            thresholdPercent: 50,
+            resultsVisibleBeforeClose: true,
+            sellerUserId: null,
+          },
+          { label: 'bench', meta: { ip: 'bench', userAgent: 'bench' } },
+        );
+      }
+    }
     const post = await db
       .selectFrom('posts')
       .select('url_title')
@@ -337,6 +364,8 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<Row[]
         ? [
             { name: 'governance notices', path: `/api/v1/governance/${governanceId}/notices`, signedIn: true },
             { name: 'governance threads', path: `/api/v1/governance/${governanceId}/threads`, signedIn: true },
+            { name: 'governance proposals', path: `/api/v1/governance/${governanceId}/proposals`, signedIn: true },
+            { name: 'governance agendas', path: `/api/v1/governance/${governanceId}/agendas`, signedIn: true },
           ]
         : []),
     ];
@@ -359,7 +388,7 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<Row[]
     });
     const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-    const rows: Row[] = [];
+    const rows: ReadResult[] = [];
     for (const [index, target] of chosen.entries()) {
       const headers: Record<string, string> = target.signedIn ? { authorization: `Bearer ${token}` } : {};
       // One answer first: work a route does once and then keeps (a "most popular" ranking counted
@@ -407,18 +436,7 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<Row[]
         console.log(
           `  ${label}: ${target.name}: ${real.errors} / ${fromMemory.errors} / ${bareSql.errors} failed requests`,
         );
-      rows.push([
-        label,
-        target.name,
-        String(run.length),
-        real.rps.toFixed(0),
-        String(real.p50),
-        String(real.p99),
-        fromMemory.rps.toFixed(0),
-        bareSql.rps.toFixed(0),
-        percent(real.rps, fromMemory.rps),
-        percent(real.rps, bareSql.rps),
-      ]);
+      rows.push({ label, engine, size, name: target.name, statements: run.length, real, fromMemory, bareSql });
     }
     return rows;
   } finally {
@@ -429,6 +447,50 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<Row[]
     rmSync(dataDir, { recursive: true, force: true });
     await pgSchema?.drop();
   }
+}
+
+/**
+ * Each read at demo size beside the same read at the generated size: mean latency at each and
+ * their ratio (the goal: within 2x), and the read's share of its bare-SQL baseline at each size
+ * (the goal: at least 70 %).
+ */
+function printScale(results: ReadResult[]): void {
+  console.log(
+    `Reads at scale: demo size beside the generated size (${LARGE.projects.toLocaleString('en')} projects, ` +
+      `${LARGE.investors.toLocaleString('en')} investors, ${(LARGE.investors * LARGE.holdingsPerInvestor).toLocaleString('en')} ledger entries); ` +
+      `the signed-in investor holds ${HOLDER.projects} projects at both. Latency is the mean in ms.\n`,
+  );
+  const rows: Row[] = [
+    [
+      'engine',
+      'read',
+      'demo ms',
+      'large ms',
+      'large vs demo',
+      'demo of bare SQL',
+      'large of bare SQL',
+      'large bare SQL ms',
+      'bare SQL large vs demo',
+    ],
+  ];
+  for (const large of results.filter((result) => result.size === 'large')) {
+    const demo = results.find(
+      (result) => result.size === 'demo' && result.engine === large.engine && result.name === large.name,
+    );
+    if (!demo) continue;
+    rows.push([
+      large.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL',
+      large.name,
+      demo.real.mean.toFixed(2),
+      large.real.mean.toFixed(2),
+      `${(large.real.mean / demo.real.mean).toFixed(2)}x`,
+      percent(demo.real.rps, demo.bareSql.rps),
+      percent(large.real.rps, large.bareSql.rps),
+      large.bareSql.mean.toFixed(2),
+      `${(large.bareSql.mean / demo.bareSql.mean).toFixed(2)}x`,
+    ]);
+  }
+  printTable(rows);
 }
 
 // ---------------------------------------------------------------- run
@@ -443,7 +505,7 @@ if (sections.has('reads')) {
   console.log(
     'API reads. Baselines from a bare Fastify in the same process: "memory" sends the route\'s bytes, "bare SQL" runs\n' +
       "the route's own statements (captured with their parameters) through prepared statements and sends the rows.\n" +
-      `Large: ${LARGE.projects.toLocaleString('en')} projects, ${(LARGE.investors * LARGE.holdingsPerInvestor).toLocaleString('en')} holdings.\n`,
+      `Large: ${LARGE.projects.toLocaleString('en')} projects, ${LARGE.investors.toLocaleString('en')} investors, ${(LARGE.investors * LARGE.holdingsPerInvestor).toLocaleString('en')} holdings and ledger entries.\n`,
   );
   const rows: Row[] = [
     [
@@ -459,15 +521,31 @@ if (sections.has('reads')) {
       'of bare SQL',
     ],
   ];
-  for (const engine of ['sqlite', 'postgres'] as const) {
+  const results: ReadResult[] = [];
+  for (const engine of readEngines) {
     for (const size of withLarge ? (['demo', 'large'] as const) : (['demo'] as const)) {
       const result = await benchReads(engine, size);
       if (typeof result === 'string') console.log(`  ${result}`);
-      else rows.push(...result);
+      else results.push(...result);
     }
+  }
+  for (const result of results) {
+    rows.push([
+      result.label,
+      result.name,
+      String(result.statements),
+      result.real.rps.toFixed(0),
+      String(result.real.p50),
+      String(result.real.p99),
+      result.fromMemory.rps.toFixed(0),
+      result.bareSql.rps.toFixed(0),
+      percent(result.real.rps, result.fromMemory.rps),
+      percent(result.real.rps, result.bareSql.rps),
+    ]);
   }
   console.log('');
   printTable(rows);
+  if (withLarge) printScale(results);
 }
 
 if (sections.has('orders')) {

@@ -35,6 +35,7 @@ import * as marketReads from './2026-11-28-1500-market-reads';
 import * as notificationFanout from './2026-11-27-1600-notification-fanout';
 import * as votingLedgerMark from './2026-11-28-1600-voting-ledger-mark';
 import * as holderLedgerMarkIndex from './2026-11-28-1700-holder-ledger-mark-index';
+import * as ordersHolderIndex from './2026-11-28-2000-orders-holder-index';
 import * as marketBookLevels from './2026-11-28-2100-market-book-levels';
 
 /**
@@ -78,5 +79,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-1500-market-reads': marketReads,
   '2026-11-28-1600-voting-ledger-mark': votingLedgerMark,
   '2026-11-28-1700-holder-ledger-mark-index': holderLedgerMarkIndex,
+  '2026-11-28-2000-orders-holder-index': ordersHolderIndex,
   '2026-11-28-2100-market-book-levels': marketBookLevels,
 };
