@@ -5,7 +5,7 @@ import { insertCategory, insertProduct } from '../../server/modules/products/fac
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createClock, enrollUser, errorCode } from '../helpers/auth';
 import { testEngines } from '../helpers/db';
-import { recordReviewDecision } from '../../server/modules/kyc/service';
+import { recordReviewDecision, verifiedIdentityOf } from '../../server/modules/kyc/service';
 import { approveIdentity, submitIdentityFor } from '../helpers/kyc';
 
 interface KycRoute {
@@ -103,6 +103,23 @@ describe.each(testEngines())("requireAuth({ level: 'kyc' }) on %s", (engine) => 
         expect([what, refused.statusCode, errorCode(refused)]).toEqual([what, 403, 'KYC_REQUIRED']);
       }
     }
+  });
+
+  it('leaves the services behind the level no gate of their own: a missing level is a wiring mistake', () => {
+    const waiting = {
+      id: 'review',
+      reviewStatus: 'pending' as const,
+      reviewAnswer: null,
+      rejectType: null,
+      message: null,
+      legalName: 'Kim Mina',
+      investorType: 'INDIVIDUAL' as const,
+      entityName: null,
+    };
+    expect(() => verifiedIdentityOf({ review: null })).toThrow(/without requireAuth/);
+    expect(() => verifiedIdentityOf({ review: waiting })).toThrow(/without requireAuth/);
+    const approved = { ...waiting, reviewStatus: 'completed' as const, reviewAnswer: 'GREEN' as const };
+    expect(verifiedIdentityOf({ review: approved }).legalName).toBe('Kim Mina');
   });
 
   it('says so in the API reference', () => {
