@@ -1,16 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { holdsRole, type StaffRole, type TokenRole } from '../../src/domain/auth';
+import { holdsRole, type StaffRole } from '../../src/domain/auth';
 import { languageFromAcceptLanguage, type Language } from '../../src/domain/language';
 import type { AppContext, RequestMeta } from '../context';
 import { AppError } from '../errors';
-import { findActiveSession, type SessionWithUser } from '../modules/auth/service';
+import { findActiveSession, type Caller } from '../modules/auth/service';
 import { assertIdentityApproved } from '../modules/kyc/service';
 import { verifyAccessToken } from '../modules/auth/tokens';
-
-export interface AuthState extends SessionWithUser {
-  role: TokenRole;
-}
 
 export interface AuthRequirement {
   /**
@@ -33,7 +29,7 @@ export type AuthHook = (request: FastifyRequest) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth: AuthState | null;
+    auth: Caller | null;
     /** The signed-in investor's stored language, known as soon as the token is checked (even if refused after). */
     userLanguage: Language | null;
   }
@@ -81,7 +77,7 @@ function readToken(request: FastifyRequest): string | null {
   return null;
 }
 
-export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthState> {
+export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Caller> {
   const token = readToken(request);
   if (!token) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
   const now = ctx.now();
@@ -154,7 +150,7 @@ export default fp(authPlugin, { name: 'auth', dependencies: ['db'] });
  * The caller of a public route whose answer depends on who asks: the signed-in session, or
  * null for a visitor. A missing, expired or revoked token just means "a visitor" here.
  */
-export async function optionalViewer(ctx: AppContext, request: FastifyRequest): Promise<AuthState | null> {
+export async function optionalViewer(ctx: AppContext, request: FastifyRequest): Promise<Caller | null> {
   if (!request.headers.authorization && !request.cookies.access_token) return null;
   try {
     const viewer = await authenticate(ctx, request);
@@ -167,7 +163,7 @@ export async function optionalViewer(ctx: AppContext, request: FastifyRequest): 
 }
 
 /** The signed-in caller of a route guarded by requireAuth. */
-export function authOf(request: FastifyRequest): AuthState {
+export function authOf(request: FastifyRequest): Caller {
   if (!request.auth) throw new AppError('UNAUTHORIZED', 'Sign in to continue.');
   return request.auth;
 }

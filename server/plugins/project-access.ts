@@ -107,7 +107,7 @@ async function projectAccessPlugin(app: FastifyInstance): Promise<void> {
       const productId = found.schema.safeParse(source?.[found.field]);
       // No project named (an optional id left out), or a malformed one, which validation refuses next.
       if (!productId.success || productId.data === undefined) return;
-      await assertProjectAccess(ctx, request.auth?.user ?? null, productId.data as number, use);
+      await assertProjectAccess(ctx, request.auth, productId.data as number, use);
     };
     // After the route's own session check, so the rule knows the caller.
     route.preValidation = [...asList(route.preValidation), guard];

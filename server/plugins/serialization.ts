@@ -22,8 +22,12 @@ import { testCounters } from '../test-counters';
 
 type Writer = (value: unknown) => string;
 
-/** Thrown (never built anew) when a value does not match: zod then writes or refuses the answer. */
-const MISMATCH = Symbol('value does not match its schema');
+/**
+ * Thrown when a value does not match: zod then writes or refuses the answer. One error made once
+ * and thrown again, so a mismatch builds no object and captures no stack; caught by identity.
+ */
+class SchemaMismatch extends Error {}
+const MISMATCH = new SchemaMismatch('value does not match its schema');
 
 /** How many answers the compiled writers wrote and how many went to zod, while a test observes. */
 export const serializationCounters = testCounters(['written', 'handedToZod', 'routesOnZod'] as const);

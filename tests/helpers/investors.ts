@@ -1,5 +1,6 @@
 import type { AppContext } from '../../server/context';
-import { insertSession, markSecondFactorPassed } from '../../server/modules/auth/repository';
+import { findActiveSession, insertSession, markSecondFactorPassed } from '../../server/modules/auth/repository';
+import type { Caller } from '../../server/modules/auth/service';
 import { signAccessToken } from '../../server/modules/auth/tokens';
 import { storeUpload } from '../../server/modules/kyc/files';
 import { recordReviewDecision, submitIdentity } from '../../server/modules/kyc/service';
@@ -29,15 +30,15 @@ export async function createInvestor(
   app: HasContext,
   email: string,
   options: { legalName?: string; approve?: boolean } = {},
-): Promise<Investor> {
+): Promise<Investor & { sessionId: string }> {
   const ctx = app.ctx;
   const userId = await insertUser(ctx.db, { email, name: email.split('@')[0]! }, ctx.now().toISOString());
   if (options.approve !== false) {
-    const front = await storeUpload(ctx, userId, sampleFiles.jpeg);
-    const selfie = await storeUpload(ctx, userId, sampleFiles.png);
+    const front = await storeUpload(ctx, { user: { id: userId } }, sampleFiles.jpeg);
+    const selfie = await storeUpload(ctx, { user: { id: userId } }, sampleFiles.png);
     await submitIdentity(
       ctx,
-      userId,
+      { user: { id: userId } },
       {
         legalName: options.legalName ?? 'Kim Mina',
         dateOfBirth: '1992-04-01',
@@ -55,7 +56,11 @@ export async function createInvestor(
 }
 
 /** A new second-factor-passed session of an existing user (a ban ends the earlier ones). */
-export async function newSession(app: HasContext, userId: string, email: string): Promise<Investor> {
+export async function newSession(
+  app: HasContext,
+  userId: string,
+  email: string,
+): Promise<Investor & { sessionId: string }> {
   const ctx = app.ctx;
   const now = ctx.now();
   const expiresAt = new Date(now.getTime() + 30 * 24 * 3600_000);
@@ -66,7 +71,20 @@ export async function newSession(app: HasContext, userId: string, email: string)
   );
   await markSecondFactorPassed(ctx.db, sessionId, now.toISOString());
   const token = await signAccessToken(ctx.tokenKey, { userId, sessionId, role: 'USER' }, now, expiresAt);
-  return { userId, email, token, headers: { ...bearer(token), 'user-agent': 'Mozilla/5.0 (iPhone) Safari/605.1' } };
+  return {
+    userId,
+    sessionId,
+    email,
+    token,
+    headers: { ...bearer(token), 'user-agent': 'Mozilla/5.0 (iPhone) Safari/605.1' },
+  };
+}
+
+/** The investor as a route hands them to a service: their session, read by the real session statement. */
+export async function callerOf(app: HasContext, investor: { sessionId: string }): Promise<Caller> {
+  const found = await findActiveSession(app.ctx.db, investor.sessionId, app.ctx.now().toISOString());
+  if (!found) throw new Error(`Session ${investor.sessionId} has ended`);
+  return { ...found, role: 'USER' };
 }
 
 /** A project on sale with an ACCOUNT and a CRYPTO pay method and two documents. */

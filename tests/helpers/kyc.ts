@@ -21,11 +21,11 @@ async function userIdByEmail(app: FastifyInstance, email: string): Promise<strin
 /** Submits a local identity check for the user through the service, as the form would. */
 export async function submitIdentityFor(app: FastifyInstance, email: string): Promise<string> {
   const userId = await userIdByEmail(app, email);
-  const front = await storeUpload(app.ctx, userId, sampleFiles.jpeg);
-  const selfie = await storeUpload(app.ctx, userId, sampleFiles.png);
+  const front = await storeUpload(app.ctx, { user: { id: userId } }, sampleFiles.jpeg);
+  const selfie = await storeUpload(app.ctx, { user: { id: userId } }, sampleFiles.png);
   await submitIdentity(
     app.ctx,
-    userId,
+    { user: { id: userId } },
     {
       legalName: 'Kim Mina',
       dateOfBirth: '1992-04-01',

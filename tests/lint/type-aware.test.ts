@@ -15,7 +15,7 @@ function markedLine(rule: string): number {
 }
 
 describe('the lint config', () => {
-  it('reports promise and switch mistakes that need the types to see', async () => {
+  it('reports promise, switch and throw mistakes that need the types to see', async () => {
     // The fixture folder is ignored by `npm run lint`; here it is linted on purpose.
     const eslint = new ESLint({ cwd: root, ignore: false });
     const [result] = await eslint.lintFiles([fixture]);
@@ -25,9 +25,13 @@ describe('the lint config', () => {
       'no-misused-promises',
       'await-thenable',
       'switch-exhaustiveness-check',
+      'only-throw-error',
     ]) {
       expect(found).toContainEqual({ rule: `@typescript-eslint/${rule}`, line: markedLine(rule) });
     }
+    // The router's redirect and notFound are the allowed exceptions to only-throw-error.
+    const thrown = found.filter((message) => message.rule === '@typescript-eslint/only-throw-error');
+    expect(thrown.map((message) => message.line)).toEqual([markedLine('only-throw-error')]);
     expect(result?.fatalErrorCount).toBe(0);
   }, 180_000);
 });

@@ -117,12 +117,12 @@ describe('the operator command line', () => {
     const userId = await insertUser(handle.db, { email: 'jin@example.com', name: 'Jin' }, new Date().toISOString());
     // Only the parts of the context the identity services read.
     const ctx = { db: handle.db, config: parseConfig({ DATA_DIR: dataDir }), now: () => new Date() } as AppContext;
-    const front = await storeUpload(ctx, userId, sampleFiles.jpeg);
-    const selfie = await storeUpload(ctx, userId, sampleFiles.png);
+    const front = await storeUpload(ctx, { user: { id: userId } }, sampleFiles.jpeg);
+    const selfie = await storeUpload(ctx, { user: { id: userId } }, sampleFiles.png);
     const meta = { ip: '127.0.0.1', userAgent: 'test' };
     await submitIdentity(
       ctx,
-      userId,
+      { user: { id: userId } },
       {
         legalName: 'Seo Jin',
         dateOfBirth: '1988-08-08',

@@ -194,8 +194,8 @@ describe.each(testEngines())('races decided by the database (%s)', (engine) => {
     ).id;
     const submissions = [];
     for (let index = 0; index < 5; index += 1) {
-      const front = await storeUpload(t.app.ctx, userId, sampleFiles.jpeg);
-      const selfie = await storeUpload(t.app.ctx, userId, sampleFiles.png);
+      const front = await storeUpload(t.app.ctx, { user: { id: userId } }, sampleFiles.jpeg);
+      const selfie = await storeUpload(t.app.ctx, { user: { id: userId } }, sampleFiles.png);
       submissions.push({
         legalName: 'Kim Mina',
         dateOfBirth: '1992-04-01',

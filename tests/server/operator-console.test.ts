@@ -58,13 +58,13 @@ describe.each(testEngines())('the operator console reads on %s', (engine) => {
       META,
     );
     applicant = await createInvestor(t.app, 'applicant@example.com', { approve: false });
-    const front = await storeUpload(t.app.ctx, applicant.userId, sampleFiles.pdf);
-    const selfie = await storeUpload(t.app.ctx, applicant.userId, sampleFiles.jpeg);
+    const front = await storeUpload(t.app.ctx, { user: { id: applicant.userId } }, sampleFiles.pdf);
+    const selfie = await storeUpload(t.app.ctx, { user: { id: applicant.userId } }, sampleFiles.jpeg);
     frontId = front.id;
     clock.advance(60_000);
     await submitIdentity(
       t.app.ctx,
-      applicant.userId,
+      { user: { id: applicant.userId } },
       {
         legalName: 'Park Jisoo',
         dateOfBirth: '1990-01-01',
@@ -133,7 +133,7 @@ describe.each(testEngines())('the operator console reads on %s', (engine) => {
     ]);
 
     // Another person's file under this applicant's id is not there, and nothing is recorded.
-    const other = await storeUpload(t.app.ctx, investor.userId, sampleFiles.png);
+    const other = await storeUpload(t.app.ctx, { user: { id: investor.userId } }, sampleFiles.png);
     const mixed = await get(admin, `/api/v1/operator/reviews/${applicant.userId}/files/${other.id}`);
     expect(errorCode(mixed)).toBe('NOT_FOUND');
     expect(await viewings()).toHaveLength(1);

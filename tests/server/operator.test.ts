@@ -542,11 +542,11 @@ describe.each(testEngines())('the operator API on %s', (engine) => {
 
   it('answers reviews, access requests and bans through the same services as the command line', async () => {
     const applicant = await createInvestor(t.app, 'applicant@example.com', { approve: false });
-    const front = await storeUpload(t.app.ctx, applicant.userId, sampleFiles.jpeg);
-    const selfie = await storeUpload(t.app.ctx, applicant.userId, sampleFiles.png);
+    const front = await storeUpload(t.app.ctx, { user: { id: applicant.userId } }, sampleFiles.jpeg);
+    const selfie = await storeUpload(t.app.ctx, { user: { id: applicant.userId } }, sampleFiles.png);
     await submitIdentity(
       t.app.ctx,
-      applicant.userId,
+      { user: { id: applicant.userId } },
       {
         legalName: 'Park Jisoo',
         dateOfBirth: '1990-01-01',

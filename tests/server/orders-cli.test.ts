@@ -10,9 +10,8 @@ import { createDb } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createMailer } from '../../server/mail/mailer';
 import { createOrder } from '../../server/modules/orders/create-order';
-import { findUserById } from '../../server/modules/users/records-repository';
 import { loadOrCreateSecrets } from '../../server/secrets';
-import { createInvestor, createSaleProduct } from '../helpers/investors';
+import { callerOf, createInvestor, createSaleProduct } from '../helpers/investors';
 
 function moa(dataDir: string, ...args: string[]) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], {
@@ -39,11 +38,17 @@ describe('order commands through the real command line', () => {
     };
     const { productId, accountMethodId } = await createSaleProduct({ ctx });
     const investor = await createInvestor({ ctx }, 'cli-investor@example.com');
-    const user = (await findUserById(handle.db, investor.userId))!;
-    const { order } = await createOrder(ctx, user, productId, { quantity: 4, payMethodId: accountMethodId }, null, {
-      ip: '127.0.0.1',
-      userAgent: 'test',
-    });
+    const { order } = await createOrder(
+      ctx,
+      await callerOf({ ctx }, investor),
+      productId,
+      { quantity: 4, payMethodId: accountMethodId },
+      null,
+      {
+        ip: '127.0.0.1',
+        userAgent: 'test',
+      },
+    );
 
     const listed = moa(dataDir, 'order:list', 'RESERVED');
     expect(listed.status, listed.stderr).toBe(0);

@@ -20,7 +20,8 @@ function write(schema: z.ZodType, value: unknown): string {
   try {
     return writer(value);
   } catch (error) {
-    if (typeof error === 'symbol') return 'refused';
+    // The writer's one mismatch error, thrown again each time (server/plugins/serialization.ts).
+    if (error instanceof Error && error.constructor.name === 'SchemaMismatch') return 'refused';
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { WalletAddress, WalletAddressRequest, WalletNetwork } from '../../../src/domain/portfolio';
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
-import type { AuthState } from '../../plugins/auth';
+import type { Caller, CallerId } from '../auth/service';
 import { isUniqueViolation } from '../../plugins/error-handler';
 import { appendAuditEvent } from '../audit/repository';
 import { applyWithAuthenticatorCode } from '../mfa/service';
@@ -27,17 +27,18 @@ function toWallet(row: {
   };
 }
 
-export async function listMyWallets(ctx: AppContext, userId: string) {
+export async function listMyWallets(ctx: AppContext, caller: CallerId) {
+  const userId = caller.user.id;
   return { addresses: (await listWalletAddresses(ctx.db, userId)).map(toWallet) };
 }
 
 export async function addWallet(
   ctx: AppContext,
-  auth: AuthState,
+  caller: Caller,
   request: WalletAddressRequest & { label: string },
   meta: RequestMeta,
 ): Promise<WalletAddress> {
-  const userId = auth.user.id;
+  const userId = caller.user.id;
   const address = normalizeWalletAddress(request.network, request.address);
   if (!address) {
     throw new AppError(
@@ -49,7 +50,7 @@ export async function addWallet(
   }
   const id = randomUUID();
   try {
-    await applyWithAuthenticatorCode(ctx, auth, request.code, meta, async (trx, now) => {
+    await applyWithAuthenticatorCode(ctx, caller, request.code, meta, async (trx, now) => {
       await insertWalletAddress(trx, { id, userId, label: request.label, network: request.network, address, now });
       await appendAuditEvent(
         trx,
@@ -66,11 +67,11 @@ export async function addWallet(
   return toWallet(row);
 }
 
-export async function removeWallet(ctx: AppContext, auth: AuthState, id: string, code: string, meta: RequestMeta) {
-  const userId = auth.user.id;
+export async function removeWallet(ctx: AppContext, caller: Caller, id: string, code: string, meta: RequestMeta) {
+  const userId = caller.user.id;
   const existing = (await listWalletAddresses(ctx.db, userId)).find((item) => item.id === id);
   if (!existing) throw new AppError('NOT_FOUND', 'There is no such address in your address book.');
-  await applyWithAuthenticatorCode(ctx, auth, code, meta, async (trx, now) => {
+  await applyWithAuthenticatorCode(ctx, caller, code, meta, async (trx, now) => {
     if (!(await deleteWalletAddress(trx, userId, id))) {
       throw new AppError('NOT_FOUND', 'There is no such address in your address book.');
     }

@@ -2,16 +2,17 @@ import { maskAccountNumber, type BankDetailsRequest, type BankDetailsResponse } 
 import type { AppContext, RequestMeta } from '../../context';
 import { decryptText, encryptText } from '../../crypto';
 import { AppError } from '../../errors';
-import type { AuthState } from '../../plugins/auth';
+import type { Caller, CallerId } from '../auth/service';
 import { appendAuditEvent } from '../audit/repository';
-import { assertKycApproved } from '../kyc/service';
+import { verifiedIdentityOf } from '../kyc/service';
 import { applyWithAuthenticatorCode } from '../mfa/service';
 import { sameLegalName } from '../orders/contract';
 import { findBankAccount, upsertBankAccount } from './repository';
 
 // Payout bank details: the number sealed with its own data key, changed only with an authenticator code.
 
-export async function getBankDetails(ctx: AppContext, userId: string): Promise<BankDetailsResponse> {
+export async function getBankDetails(ctx: AppContext, caller: CallerId): Promise<BankDetailsResponse> {
+  const userId = caller.user.id;
   const row = await findBankAccount(ctx.db, userId);
   return {
     bankDetails: row
@@ -33,20 +34,21 @@ export async function revealBankAccountNumber(ctx: AppContext, userId: string): 
 
 export async function saveBankDetails(
   ctx: AppContext,
-  auth: AuthState,
+  caller: Caller,
   request: { bankName: string; holderName: string; accountNumber: string; code: string } & Partial<BankDetailsRequest>,
   meta: RequestMeta,
 ): Promise<BankDetailsResponse> {
-  const userId = auth.user.id;
-  const review = await assertKycApproved(ctx.db, userId);
-  if (!review.legal_name || !sameLegalName(request.holderName, review.legal_name)) {
+  const userId = caller.user.id;
+  // Its route admits only an approved identity (`requireAuth({ level: 'kyc' })`): payouts go to its holder.
+  const { legalName } = verifiedIdentityOf(caller);
+  if (!legalName || !sameLegalName(request.holderName, legalName)) {
     throw new AppError(
       'LEGAL_NAME_MISMATCH',
       'The account holder must be you, named exactly as on your verified identity.',
     );
   }
   const existed = Boolean(await findBankAccount(ctx.db, userId));
-  await applyWithAuthenticatorCode(ctx, auth, request.code, meta, async (trx, now) => {
+  await applyWithAuthenticatorCode(ctx, caller, request.code, meta, async (trx, now) => {
     await upsertBankAccount(trx, {
       userId,
       bankName: request.bankName,
@@ -67,5 +69,5 @@ export async function saveBankDetails(
       now,
     );
   });
-  return getBankDetails(ctx, userId);
+  return getBankDetails(ctx, caller);
 }

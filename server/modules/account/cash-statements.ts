@@ -7,6 +7,7 @@ import {
   type MyCashStatementsResponse,
 } from '../../../src/domain/cash-statements';
 import type { Language } from '../../../src/domain/language';
+import type { CallerId } from '../auth/service';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { cashStatementEntriesOf } from '../cash/service';
@@ -25,7 +26,8 @@ interface CashStatementRenderer {
 export const cashStatementUrl = (period: string) => `/api/v1/users/me/cash-statements/${period}.pdf`;
 const fileNameOf = (period: string) => `moa-balance-${period}.pdf`;
 
-export async function listMyCashStatements(ctx: AppContext, userId: string): Promise<MyCashStatementsResponse> {
+export async function listMyCashStatements(ctx: AppContext, caller: CallerId): Promise<MyCashStatementsResponse> {
+  const userId = caller.user.id;
   const now = ctx.now();
   const { entries } = await cashStatementEntriesOf(ctx, userId);
   const currency = ctx.config.CURRENCY;
@@ -87,10 +89,11 @@ export function cashStatementSha256(facts: Omit<CashStatementFacts, 'sha256' | '
 export async function renderMyCashStatement(
   ctx: AppContext,
   renderer: CashStatementRenderer,
-  userId: string,
+  caller: CallerId,
   key: string,
   language: Language,
 ): Promise<{ pdf: Uint8Array; fileName: string; sha256: string }> {
+  const userId = caller.user.id;
   const now = ctx.now();
   const period: CashPeriod | null = cashPeriodOf(key, now);
   if (!period) {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { MyDocumentsResponse } from '../../../src/domain/portfolio';
+import type { CallerId } from '../auth/service';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { findDocumentVersions, readVersionBytes } from '../documents/service';
@@ -20,7 +21,8 @@ function fileNameOf(url: string): string {
   return name || NA;
 }
 
-export async function listMyDocuments(ctx: AppContext, userId: string): Promise<MyDocumentsResponse> {
+export async function listMyDocuments(ctx: AppContext, caller: CallerId): Promise<MyDocumentsResponse> {
+  const userId = caller.user.id;
   const held = await findHeldProducts(ctx.db, userId);
   const documents = await findDocumentsOfProducts(
     ctx.db,
@@ -49,7 +51,8 @@ export async function listMyDocuments(ctx: AppContext, userId: string): Promise<
 }
 
 /** The current version of a project document, for an investor who holds the project now. */
-export async function readMyDocument(ctx: AppContext, userId: string, documentId: number) {
+export async function readMyDocument(ctx: AppContext, caller: CallerId, documentId: number) {
+  const userId = caller.user.id;
   const document = await findDocumentById(ctx.db, documentId);
   const productId = document ? Number(document.product_id) : 0;
   // Someone else's project answers exactly like a missing document: nothing to learn from it.

@@ -4,10 +4,9 @@ import type { Gift, GiftCheck, GiftClaim, GiftClaimRequest } from '../../../src/
 import type { AppContext, RequestMeta } from '../../context';
 import type { Database, GiftClaimsTable } from '../../db/types';
 import { AppError } from '../../errors';
-import type { AuthState } from '../../plugins/auth';
+import type { Caller, CallerId } from '../auth/service';
 import { isUniqueViolation } from '../../plugins/error-handler';
 import { appendAuditEvent } from '../audit/repository';
-import { assertKycApproved } from '../kyc/service';
 import {
   findClaim,
   findClaimById,
@@ -19,7 +18,8 @@ import {
   markClaimShipped,
 } from './repository';
 
-// Holder gifts: what a holding reaches, the investor's claim, and the operator shipping it.
+// Holder gifts: what a holding reaches, the investor's claim, and the operator shipping it. The
+// investor's routes admit only an approved identity (`requireAuth({ level: 'kyc' })`).
 
 type Db = Kysely<Database>;
 
@@ -74,8 +74,8 @@ async function claimView(db: Db, userId: string, productId: number, gifts?: Awai
   return gift ? toClaim(claim, gift) : null;
 }
 
-export async function checkGift(ctx: AppContext, userId: string, productId: number): Promise<GiftCheck> {
-  await assertKycApproved(ctx.db, userId);
+export async function checkGift(ctx: AppContext, caller: CallerId, productId: number): Promise<GiftCheck> {
+  const userId = caller.user.id;
   const product = await findProductForDistribution(ctx.db, productId);
   if (!product) throw new AppError('NOT_FOUND', 'There is no such project.');
   const gifts = await findGifts(ctx.db, productId);
@@ -94,20 +94,20 @@ export async function checkGift(ctx: AppContext, userId: string, productId: numb
   };
 }
 
-export async function getGiftClaim(ctx: AppContext, userId: string, productId: number) {
-  await assertKycApproved(ctx.db, userId);
+export async function getGiftClaim(ctx: AppContext, caller: CallerId, productId: number) {
+  const userId = caller.user.id;
   return { claim: await claimView(ctx.db, userId, productId) };
 }
 
 /** One claim per investor and project: the unique constraint decides between racing requests. */
 export async function claimGift(
   ctx: AppContext,
-  auth: AuthState,
+  caller: Caller,
   request: GiftClaimRequest,
   meta: RequestMeta,
 ): Promise<GiftClaim> {
-  const userId = auth.user.id;
-  const check = await checkGift(ctx, userId, request.productId);
+  const userId = caller.user.id;
+  const check = await checkGift(ctx, caller, request.productId);
   if (check.claim) throw new AppError('GIFT_ALREADY_CLAIMED', 'You already claimed the gift of this project.');
   const gift = check.availableGift;
   if (!gift || gift.id !== request.giftId) {

@@ -1,5 +1,6 @@
 import type { MyRevenueAndProducts, RevenueEntry, RevenueInterval } from '../../../src/domain/portfolio';
 import { valueHolding } from '../../../src/domain/market';
+import type { CallerId } from '../auth/service';
 import type { AppContext } from '../../context';
 import { findHeldProductsWithPaid, findUserShares } from './repository';
 
@@ -43,9 +44,10 @@ function bucketRevenue(paid: Array<{ amount: number; paysAt: string }>, interval
 
 export async function getMyRevenues(
   ctx: AppContext,
-  userId: string,
+  caller: CallerId,
   query: { from?: string; to?: string; productId?: number; interval: RevenueInterval },
 ): Promise<MyRevenueAndProducts> {
+  const userId = caller.user.id;
   const now = ctx.now();
   // The held projects with what was paid for each, then the shares: two statements.
   const held = await findHeldProductsWithPaid(ctx.db, userId);

@@ -58,6 +58,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const reader = app.requireAuth({ level: 'verified' });
   const actor = app.requireAuth({ level: 'verified', isAction: true });
+  // Gifts and payout details belong to the KYC group: they are an approved investor's.
+  const kycReader = app.requireAuth({ level: 'kyc' });
+  const kycActor = app.requireAuth({ level: 'kyc', isAction: true });
   // Private to the user: the browser may keep it (the app reads it offline) but nothing shared may.
   const privateCache = { 'Cache-Control': 'private, no-cache' };
 
@@ -66,7 +69,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: myProductsResponseSchema } }, preValidation: reader },
     async (request, reply) => {
       reply.headers(privateCache);
-      return listMyProducts(ctx, authOf(request).user.id);
+      return listMyProducts(ctx, authOf(request));
     },
   );
 
@@ -80,7 +83,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.headers(privateCache);
-      return { myRevenueAndProducts: await getMyRevenues(ctx, authOf(request).user.id, request.query) };
+      return { myRevenueAndProducts: await getMyRevenues(ctx, authOf(request), request.query) };
     },
   );
 
@@ -89,7 +92,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: myDocumentsResponseSchema } }, preValidation: reader },
     async (request, reply) => {
       reply.headers(privateCache);
-      return listMyDocuments(ctx, authOf(request).user.id);
+      return listMyDocuments(ctx, authOf(request));
     },
   );
 
@@ -97,7 +100,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/users/me/documents/:documentId',
     { schema: { params: myDocumentParamsSchema }, preValidation: reader },
     async (request, reply) => {
-      const file = await readMyDocument(ctx, authOf(request).user.id, request.params.documentId);
+      const file = await readMyDocument(ctx, authOf(request), request.params.documentId);
       return reply
         .headers({
           'Cache-Control': PRIVATE_NO_STORE,
@@ -121,7 +124,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.headers(privateCache);
-      const listed = await listMyStatements(ctx, authOf(request).user.id);
+      const listed = await listMyStatements(ctx, authOf(request));
       // The investor may download one next: a render thread starts meanwhile, its font loaded by then.
       if (listed.statements.length) app.pdfRenderer.warm();
       return listed;
@@ -140,7 +143,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.headers(privateCache);
-      return listMyCashStatements(ctx, authOf(request).user.id);
+      return listMyCashStatements(ctx, authOf(request));
     },
   );
 
@@ -160,9 +163,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: reader,
     },
     async (request, reply) => {
-      const { user } = authOf(request);
-      const language = request.query.language ?? user.language ?? requestMeta(request).language ?? 'en';
-      const file = await renderMyCashStatement(ctx, app.pdfRenderer, user.id, request.params.period, language);
+      const caller = authOf(request);
+      const language = request.query.language ?? caller.user.language ?? requestMeta(request).language ?? 'en';
+      const file = await renderMyCashStatement(ctx, app.pdfRenderer, caller, request.params.period, language);
       return sendStatementPdf(reply, file);
     },
   );
@@ -183,9 +186,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: reader,
     },
     async (request, reply) => {
-      const { user } = authOf(request);
-      const language = request.query.language ?? user.language ?? requestMeta(request).language ?? 'en';
-      const file = await renderMyStatement(ctx, app.pdfRenderer, user.id, request.params.year, language);
+      const caller = authOf(request);
+      const language = request.query.language ?? caller.user.language ?? requestMeta(request).language ?? 'en';
+      const file = await renderMyStatement(ctx, app.pdfRenderer, caller, request.params.year, language);
       return sendStatementPdf(reply, file);
     },
   );
@@ -195,16 +198,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: myBadgeResponseSchema } }, preValidation: reader },
     async (request, reply) => {
       reply.headers(privateCache);
-      return getMyBadge(ctx, authOf(request).user.id);
+      return getMyBadge(ctx, authOf(request));
     },
   );
 
   app.get(
     '/api/v1/claim/check',
-    { schema: { querystring: giftCheckQuerySchema, response: { 200: giftCheckSchema } }, preValidation: reader },
+    { schema: { querystring: giftCheckQuerySchema, response: { 200: giftCheckSchema } }, preValidation: kycReader },
     async (request, reply) => {
       reply.headers(privateCache);
-      return checkGift(ctx, authOf(request).user.id, request.query.id);
+      return checkGift(ctx, authOf(request), request.query.id);
     },
   );
 
@@ -212,17 +215,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/claim/gift',
     {
       schema: { querystring: giftClaimQuerySchema, response: { 200: giftClaimResponseSchema } },
-      preValidation: reader,
+      preValidation: kycReader,
     },
     async (request, reply) => {
       reply.headers(privateCache);
-      return getGiftClaim(ctx, authOf(request).user.id, request.query.productId);
+      return getGiftClaim(ctx, authOf(request), request.query.productId);
     },
   );
 
   app.post(
     '/api/v1/claim/gift',
-    { schema: { body: giftClaimRequestSchema, response: { 201: giftClaimSchema } }, preValidation: actor },
+    { schema: { body: giftClaimRequestSchema, response: { 201: giftClaimSchema } }, preValidation: kycActor },
     async (request, reply) =>
       reply.code(201).send(await claimGift(ctx, authOf(request), request.body, requestMeta(request))),
   );
@@ -232,13 +235,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: bankDetailsResponseSchema } }, preValidation: reader },
     async (request, reply) => {
       reply.headers(privateCache);
-      return getBankDetails(ctx, authOf(request).user.id);
+      return getBankDetails(ctx, authOf(request));
     },
   );
 
   app.put(
     '/api/v1/users/me/bank-details',
-    { schema: { body: bankDetailsRequestSchema, response: { 200: bankDetailsResponseSchema } }, preValidation: actor },
+    {
+      schema: { body: bankDetailsRequestSchema, response: { 200: bankDetailsResponseSchema } },
+      preValidation: kycActor,
+    },
     async (request) => saveBankDetails(ctx, authOf(request), request.body, requestMeta(request)),
   );
 
@@ -247,7 +253,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: walletAddressesResponseSchema } }, preValidation: reader },
     async (request, reply) => {
       reply.headers(privateCache);
-      return listMyWallets(ctx, authOf(request).user.id);
+      return listMyWallets(ctx, authOf(request));
     },
   );
 

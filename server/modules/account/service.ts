@@ -1,4 +1,5 @@
 import type { MyBadgeResponse, MyProductsResponse } from '../../../src/domain/portfolio';
+import type { CallerId } from '../auth/service';
 import type { AppContext } from '../../context';
 import { findUserById } from '../users/records-repository';
 import { findHeldProductsWithDocuments, findReachedBadges } from './repository';
@@ -24,7 +25,8 @@ export {
   type DistributionPlan,
 } from './distributions';
 
-export async function listMyProducts(ctx: AppContext, userId: string): Promise<MyProductsResponse> {
+export async function listMyProducts(ctx: AppContext, caller: CallerId): Promise<MyProductsResponse> {
+  const userId = caller.user.id;
   // The held projects and their documents' ids in one statement.
   const held = await findHeldProductsWithDocuments(ctx.db, userId);
   return {
@@ -37,7 +39,8 @@ export async function listMyProducts(ctx: AppContext, userId: string): Promise<M
   };
 }
 
-export async function getMyBadge(ctx: AppContext, userId: string): Promise<MyBadgeResponse> {
+export async function getMyBadge(ctx: AppContext, caller: CallerId): Promise<MyBadgeResponse> {
+  const userId = caller.user.id;
   const user = await findUserById(ctx.db, userId);
   const [best] = await findReachedBadges(ctx.db, userId);
   return {

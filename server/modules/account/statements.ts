@@ -7,6 +7,7 @@ import {
   type StatementEntry,
   type StatementShare,
 } from '../../../src/domain/statements';
+import type { CallerId } from '../auth/service';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { findUserById } from '../users/records-repository';
@@ -56,7 +57,8 @@ const periodOf = (year: number, now: Date) => {
 export const statementUrl = (year: number) => `/api/v1/users/me/statements/${year}.pdf`;
 const fileNameOf = (year: number) => `moa-statement-${year}.pdf`;
 
-export async function listMyStatements(ctx: AppContext, userId: string): Promise<MyStatementsResponse> {
+export async function listMyStatements(ctx: AppContext, caller: CallerId): Promise<MyStatementsResponse> {
+  const userId = caller.user.id;
   const now = ctx.now();
   const { entries, shares } = await readSources(ctx, userId, now);
   const currency = ctx.config.CURRENCY;
@@ -109,10 +111,11 @@ export function statementSha256(facts: Omit<StatementFacts, 'sha256' | 'language
 export async function renderMyStatement(
   ctx: AppContext,
   renderer: StatementRenderer,
-  userId: string,
+  caller: CallerId,
   year: number,
   language: Language,
 ): Promise<{ pdf: Uint8Array; fileName: string; sha256: string }> {
+  const userId = caller.user.id;
   const now = ctx.now();
   if (year > now.getUTCFullYear()) {
     throw new AppError('VALIDATION_FAILED', `There is no statement for ${year} yet.`);

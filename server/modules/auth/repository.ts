@@ -18,14 +18,19 @@ export interface SessionRecord {
 }
 
 /**
- * The account's identity review as the KYC guard and users/me read it: the review record's own
- * fields, read with the session (null before a first submission).
+ * The account's identity review as the KYC guard, users/me and the services behind the KYC level
+ * read it: the review record's own fields, read with the session (null before a first submission).
+ * The identity (id, names, investor type) is what an approved investor buys and signs under.
  */
 export interface ReviewSummary {
+  id: string;
   reviewStatus: ReviewStatus;
   reviewAnswer: ReviewAnswer | null;
   rejectType: RejectType | null;
   message: string | null;
+  legalName: string | null;
+  investorType: 'INDIVIDUAL' | 'COMPANY';
+  entityName: string | null;
 }
 
 export interface SessionWithUser {
@@ -71,10 +76,14 @@ const activeSession = compiledQuery((db, params: { sessionId: string; now: strin
       'sessions.is_second_factor_passed as session_is_second_factor_passed',
       'sessions.second_factor_at as session_second_factor_at',
       'sessions.expires_at as session_expires_at',
+      'kyc_reviews.id as review_id',
       'kyc_reviews.review_status as review_status',
       'kyc_reviews.review_answer as review_answer',
       'kyc_reviews.reject_type as review_reject_type',
       'kyc_reviews.message as review_message',
+      'kyc_reviews.legal_name as review_legal_name',
+      'kyc_reviews.investor_type as review_investor_type',
+      'kyc_reviews.entity_name as review_entity_name',
     ])
     .where('sessions.id', '=', params.sessionId)
     .where('sessions.revoked_at', 'is', null)
@@ -95,13 +104,17 @@ export async function findActiveSession(db: Db, sessionId: string, now: string):
     },
     user: toUserRecord(row),
     review:
-      row.review_status === null
+      row.review_id === null || row.review_status === null || row.review_investor_type === null
         ? null
         : {
+            id: row.review_id,
             reviewStatus: row.review_status,
             reviewAnswer: row.review_answer,
             rejectType: row.review_reject_type,
             message: row.review_message,
+            legalName: row.review_legal_name,
+            investorType: row.review_investor_type,
+            entityName: row.review_entity_name,
           },
   };
 }

@@ -18,8 +18,23 @@ import { signAccessToken } from './tokens';
 export { findActiveSession, markSecondFactorPassed, revokeSession, revokeUserSessions } from './repository';
 export type { ReviewSummary, SessionWithUser } from './repository';
 
-/** Who calls a read: the account and its identity review, both read with the session. */
-export type Caller = Pick<SessionWithUser, 'user' | 'review'>;
+/**
+ * The signed-in person a service acts for, as the request's one session statement read them:
+ * the session, the account, its identity review, and the role the token carries (UNVERIFIED
+ * before the second factor). Every service function that acts for a signed-in person takes it
+ * (or CallerId); routes pass `authOf(request)`. docs/decisions/1830-one-caller-type.md
+ */
+export interface Caller extends SessionWithUser {
+  role: TokenRole;
+}
+
+/**
+ * The narrower form of Caller for a service that needs nothing of the caller but whose account
+ * it acts on: a route passes its Caller all the same; a test or an operator tool names the id.
+ */
+export interface CallerId {
+  user: Pick<SessionWithUser['user'], 'id'>;
+}
 
 /** The issuer of identities proven by an emailed code; their subject is the address. */
 export const EMAIL_ISSUER = 'email';

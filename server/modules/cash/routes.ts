@@ -36,7 +36,7 @@ export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: cashBalanceSchema } }, preValidation: reader },
     async (request, reply) => {
       reply.headers(privateCache);
-      return getBalance(ctx, authOf(request).user.id);
+      return getBalance(ctx, authOf(request));
     },
   );
 
@@ -48,7 +48,7 @@ export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.headers(privateCache);
-      return listEntries(ctx, authOf(request).user.id, request.query);
+      return listEntries(ctx, authOf(request), request.query);
     },
   );
 
@@ -60,7 +60,7 @@ export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.headers(privateCache);
-      return getEntry(ctx, authOf(request).user.id, request.params.id);
+      return getEntry(ctx, authOf(request), request.params.id);
     },
   );
 
@@ -69,7 +69,7 @@ export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: withdrawalsResponseSchema } }, preValidation: reader },
     async (request, reply) => {
       reply.headers(privateCache);
-      return listWithdrawals(ctx, authOf(request).user.id);
+      return listWithdrawals(ctx, authOf(request));
     },
   );
 
@@ -83,7 +83,7 @@ export const cashRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/users/me/withdrawals/:id/cancel',
     { schema: { params: withdrawalParamsSchema, response: { 200: withdrawalSchema } }, preValidation: actor },
-    async (request) => cancelWithdrawal(ctx, authOf(request).user.id, request.params.id, requestMeta(request)),
+    async (request) => cancelWithdrawal(ctx, authOf(request), request.params.id, requestMeta(request)),
   );
 
   // Every process sweeps revenue shares due; the unique share key makes each payment happen once.

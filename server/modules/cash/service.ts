@@ -25,7 +25,7 @@ import type { AppContext, RequestMeta } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
-import type { AuthState } from '../../plugins/auth';
+import type { Caller, CallerId } from '../auth/service';
 import { getBankDetails, listMyWallets, revealBankAccountNumber } from '../account/service';
 import { applyWithAuthenticatorCode } from '../mfa/service';
 import { recordLiveEvents } from '../live/service';
@@ -202,7 +202,8 @@ export async function availableBalance(db: Db, userId: string, currency: string)
   return Number((await findCashAccount(db, userId, currency))?.available ?? 0);
 }
 
-export async function getBalance(ctx: AppContext, userId: string): Promise<CashBalance> {
+export async function getBalance(ctx: AppContext, caller: CallerId): Promise<CashBalance> {
+  const userId = caller.user.id;
   const { config } = ctx;
   const currency = config.CURRENCY;
   const [account, depositReference, withdrawn] = await Promise.all([
@@ -277,9 +278,10 @@ function monthBounds(month: string): { from: string; to: string } {
 
 export async function listEntries(
   ctx: AppContext,
-  userId: string,
+  caller: CallerId,
   query: { month?: string; cursor?: number; limit: number },
 ): Promise<CashEntriesPage> {
+  const userId = caller.user.id;
   const bounds = query.month ? monthBounds(query.month) : undefined;
   const rows = await findEntries(ctx.db, {
     userId,
@@ -297,7 +299,8 @@ export async function listEntries(
 }
 
 /** One entry of the investor's balance; another investor's (or none) is NOT_FOUND alike. */
-export async function getEntry(ctx: AppContext, userId: string, id: number): Promise<CashEntry> {
+export async function getEntry(ctx: AppContext, caller: CallerId, id: number): Promise<CashEntry> {
+  const userId = caller.user.id;
   const [row] = await findEntries(ctx.db, { userId, currency: ctx.config.CURRENCY, id, limit: 1 });
   if (!row) throw new AppError('NOT_FOUND', 'There is no such entry in your balance.');
   return toEntry(row);
@@ -561,7 +564,8 @@ function toWithdrawal(row: WithdrawalRow): Withdrawal {
   };
 }
 
-export async function listWithdrawals(ctx: AppContext, userId: string): Promise<WithdrawalsResponse> {
+export async function listWithdrawals(ctx: AppContext, caller: CallerId): Promise<WithdrawalsResponse> {
+  const userId = caller.user.id;
   return { withdrawals: (await findWithdrawalsOfUser(ctx.db, userId)).map(toWithdrawal) };
 }
 
@@ -574,22 +578,22 @@ export async function listWithdrawals(ctx: AppContext, userId: string): Promise<
  */
 export async function requestWithdrawal(
   ctx: AppContext,
-  auth: AuthState,
+  caller: Caller,
   body: WithdrawalRequest,
   meta: RequestMeta,
 ): Promise<Withdrawal> {
-  const userId = auth.user.id;
+  const userId = caller.user.id;
   let label: string;
   let walletId: string | null = null;
   if (body.destination.type === 'BANK') {
-    const { bankDetails } = await getBankDetails(ctx, userId);
+    const { bankDetails } = await getBankDetails(ctx, caller);
     if (!bankDetails) {
       throw new AppError('WITHDRAWAL_DESTINATION_MISSING', 'Save your bank details before withdrawing to them.');
     }
     label = `${bankDetails.bankName} ${bankDetails.maskedNumber}`;
   } else {
     const addressId = body.destination.addressId;
-    const wallet = (await listMyWallets(ctx, userId)).addresses.find((candidate) => candidate.id === addressId);
+    const wallet = (await listMyWallets(ctx, caller)).addresses.find((candidate) => candidate.id === addressId);
     if (!wallet) {
       throw new AppError('WITHDRAWAL_DESTINATION_MISSING', 'Choose one of the wallets in your address book.');
     }
@@ -598,7 +602,7 @@ export async function requestWithdrawal(
   }
   const currency = ctx.config.CURRENCY;
   const id = randomUUID();
-  await applyWithAuthenticatorCode(ctx, auth, body.code, meta, async (trx, at) => {
+  await applyWithAuthenticatorCode(ctx, caller, body.code, meta, async (trx, at) => {
     await insertWithdrawal(trx, {
       id,
       user_id: userId,
@@ -685,10 +689,11 @@ async function releaseWithdrawal(
 
 export async function cancelWithdrawal(
   ctx: AppContext,
-  userId: string,
+  caller: CallerId,
   id: string,
   meta: RequestMeta,
 ): Promise<Withdrawal> {
+  const userId = caller.user.id;
   const row = await loadOwnWithdrawal(ctx, userId, id);
   if (row.state !== 'PENDING' || row.approval_id !== null) throw stateConflict(row);
   await ctx.db.transaction().execute(async (trx) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { UploadContentType } from '../../../src/domain/kyc';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import type { CallerId } from '../auth/service';
 import { storeUserFile } from '../uploads/storage';
 import { findOwnFile, insertFile, type FileRow } from './repository';
 
@@ -30,7 +31,8 @@ export function storedPath(ctx: AppContext, file: Pick<FileRow, 'id' | 'user_id'
   return path.join(uploadsDir(ctx), file.user_id, file.id);
 }
 
-export async function storeUpload(ctx: AppContext, userId: string, bytes: Buffer): Promise<FileRow> {
+export async function storeUpload(ctx: AppContext, caller: CallerId, bytes: Buffer): Promise<FileRow> {
+  const userId = caller.user.id;
   const contentType = detectContentType(bytes);
   if (!contentType) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Upload a JPEG, PNG or WebP image, or a PDF.');
@@ -50,8 +52,14 @@ export async function storeUpload(ctx: AppContext, userId: string, bytes: Buffer
   return row;
 }
 
-export async function readOwnUpload(ctx: AppContext, userId: string, id: string) {
-  const file = await findOwnFile(ctx.db, userId, id);
+/** One of the caller's own uploads. */
+export function readOwnUpload(ctx: AppContext, caller: CallerId, id: string) {
+  return readUploadOf(ctx, caller.user.id, id);
+}
+
+/** An upload of the named account, for the owner or an admin reviewing it; anyone else's is "not found". */
+export async function readUploadOf(ctx: AppContext, ownerId: string, id: string) {
+  const file = await findOwnFile(ctx.db, ownerId, id);
   if (!file) throw new AppError('NOT_FOUND', 'No such file.');
   return { file, bytes: await readFile(storedPath(ctx, file)) };
 }

@@ -1,5 +1,6 @@
 import type { GenerateTokenResponse } from '../../../src/domain/kyc';
 import type { AppContext } from '../../context';
+import type { CallerId } from '../auth/service';
 import { findReview } from './repository';
 import { assertMaySubmit } from './service';
 import { createSumsubClient, type SumsubClient } from './sumsub';
@@ -25,7 +26,8 @@ function sumsubClientFor(ctx: AppContext): SumsubClient {
 }
 
 /** The WebSDK token is always for the caller: the applicant id is the session's user id. */
-export async function generateIdentityToken(ctx: AppContext, userId: string): Promise<GenerateTokenResponse> {
+export async function generateIdentityToken(ctx: AppContext, caller: CallerId): Promise<GenerateTokenResponse> {
+  const userId = caller.user.id;
   if (ctx.config.KYC_PROVIDER === 'local') return { provider: 'local', token: null, sdkUrl: null };
   const row = await findReview(ctx.db, userId);
   assertMaySubmit(row);

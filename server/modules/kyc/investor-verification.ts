@@ -3,13 +3,18 @@ import type { InvestorStatusResponse, InvestorSubmission } from '../../../src/do
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
+import type { CallerId } from '../auth/service';
 import { findInvestor, findOwnFiles, markFileUsed, releaseFiles, updateInvestor, upsertInvestor } from './repository';
 import { assertFilesFit, assertMaySubmit, type OperatorDecision } from './service';
 import { recordLiveEvents } from '../live/service';
 
 // The accredited-investor check Reg D projects require: the user's submission and the operator's answer.
 
-export async function getInvestorStatus(ctx: AppContext, userId: string): Promise<InvestorStatusResponse> {
+export function getInvestorStatus(ctx: AppContext, caller: CallerId): Promise<InvestorStatusResponse> {
+  return investorStatusOf(ctx, caller.user.id);
+}
+
+async function investorStatusOf(ctx: AppContext, userId: string): Promise<InvestorStatusResponse> {
   const row = await findInvestor(ctx.db, userId);
   return {
     status: !row ? 'NONE' : row.review_status === 'pending' ? 'PENDING' : (row.review_answer ?? 'PENDING'),
@@ -24,10 +29,11 @@ export async function getInvestorStatus(ctx: AppContext, userId: string): Promis
 /** Its route admits only an approved identity (`requireAuth({ level: 'kyc' })`). */
 export async function submitInvestorVerification(
   ctx: AppContext,
-  userId: string,
+  caller: CallerId,
   body: InvestorSubmission,
   meta: RequestMeta,
 ): Promise<InvestorStatusResponse> {
+  const userId = caller.user.id;
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
     const current = await findInvestor(trx, userId);
@@ -56,7 +62,7 @@ export async function submitInvestorVerification(
       now,
     );
   });
-  return getInvestorStatus(ctx, userId);
+  return investorStatusOf(ctx, userId);
 }
 
 export async function recordInvestorDecision(
@@ -91,5 +97,5 @@ export async function recordInvestorDecision(
     );
     await recordLiveEvents(trx, now, [{ userId, type: 'review' }]);
   });
-  return getInvestorStatus(ctx, userId);
+  return investorStatusOf(ctx, userId);
 }

@@ -1,14 +1,16 @@
 import type { SetDefaultKycRequest, SourceOfFunds } from '../../../src/domain/kyc';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { findPurchaseDefault, savePurchaseDefault, type ReviewRow } from './repository';
-import { assertKycApproved } from './service';
+import type { Caller } from '../auth/service';
+import { findPurchaseDefault, savePurchaseDefault } from './repository';
+import { verifiedIdentityOf, type VerifiedIdentity } from './service';
 
 // The verified identities an investor may buy under (spec: /kyc/purchase/list, /kyc/setting/default).
+// Their routes admit only an approved identity (`requireAuth({ level: 'kyc' })`).
 
-function displayOf(row: ReviewRow): string {
-  if (row.investor_type === 'COMPANY' && row.entity_name) return `${row.entity_name} (Entity)`;
-  return `${row.legal_name ?? 'Verified identity'} (Individual)`;
+function displayOf(identity: VerifiedIdentity): string {
+  if (identity.investorType === 'COMPANY' && identity.entityName) return `${identity.entityName} (Entity)`;
+  return `${identity.legalName ?? 'Verified identity'} (Individual)`;
 }
 
 /**
@@ -16,11 +18,11 @@ function displayOf(row: ReviewRow): string {
  * default marked, and the source of funds saved with it. Before anything is saved, the only
  * identity is the default and no source of funds is preselected.
  */
-export async function listPurchaseIdentities(ctx: AppContext, userId: string) {
-  const row = await assertKycApproved(ctx.db, userId);
-  const saved = await findPurchaseDefault(ctx.db, userId);
-  const identities = [row];
-  const defaultId = identities.some((identity) => identity.id === saved?.identity_id) ? saved!.identity_id : row.id;
+export async function listPurchaseIdentities(ctx: AppContext, caller: Caller) {
+  const own = verifiedIdentityOf(caller);
+  const saved = await findPurchaseDefault(ctx.db, caller.user.id);
+  const identities = [own];
+  const defaultId = identities.some((identity) => identity.id === saved?.identity_id) ? saved!.identity_id : own.id;
   return {
     list: identities.map((identity) => ({
       id: identity.id,
@@ -32,14 +34,14 @@ export async function listPurchaseIdentities(ctx: AppContext, userId: string) {
 }
 
 /** Saves the identity (which must be one of the caller's) and the source of funds to preselect next time. */
-export async function setDefaultIdentity(ctx: AppContext, userId: string, request: SetDefaultKycRequest) {
-  const row = await assertKycApproved(ctx.db, userId);
-  if (row.id !== request.id) throw new AppError('NOT_FOUND', 'That identity is not one of yours.');
+export async function setDefaultIdentity(ctx: AppContext, caller: Caller, request: SetDefaultKycRequest) {
+  if (verifiedIdentityOf(caller).id !== request.id)
+    throw new AppError('NOT_FOUND', 'That identity is not one of yours.');
   await savePurchaseDefault(ctx.db, {
-    userId,
+    userId: caller.user.id,
     identityId: request.id,
     sourceOfFunds: request.sourceOfFunds ?? null,
     at: ctx.now().toISOString(),
   });
-  return listPurchaseIdentities(ctx, userId);
+  return listPurchaseIdentities(ctx, caller);
 }

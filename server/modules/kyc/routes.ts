@@ -29,6 +29,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const reader = app.requireAuth({ level: 'verified' });
   const actor = app.requireAuth({ level: 'verified', isAction: true });
+  const kycReader = app.requireAuth({ level: 'kyc' });
   const kycActor = app.requireAuth({ level: 'kyc', isAction: true });
 
   app.get(
@@ -36,7 +37,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: kycStatusSchema } }, preValidation: reader },
     async (request, reply) => {
       noStore(reply);
-      return getKycStatus(ctx, authOf(request).user.id);
+      return getKycStatus(ctx, authOf(request));
     },
   );
 
@@ -49,26 +50,29 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return generateIdentityToken(ctx, authOf(request).user.id);
+      return generateIdentityToken(ctx, authOf(request));
     },
   );
 
   app.post(
     '/api/v1/kyc/submissions',
     { schema: { body: identitySubmissionSchema, response: { 200: kycStatusSchema } }, preValidation: actor },
-    async (request) => submitIdentity(ctx, authOf(request).user.id, request.body, requestMeta(request)),
+    async (request) => submitIdentity(ctx, authOf(request), request.body, requestMeta(request)),
   );
 
   app.get(
     '/api/v1/kyc/purchase/list',
-    { schema: { response: { 200: purchaseListSchema } }, preValidation: reader },
-    async (request) => listPurchaseIdentities(ctx, authOf(request).user.id),
+    { schema: { response: { 200: purchaseListSchema } }, preValidation: kycReader },
+    async (request) => listPurchaseIdentities(ctx, authOf(request)),
   );
 
   app.post(
     '/api/v1/kyc/setting/default',
-    { schema: { body: setDefaultKycRequestSchema, response: { 200: purchaseListSchema } }, preValidation: actor },
-    async (request) => setDefaultIdentity(ctx, authOf(request).user.id, request.body),
+    {
+      schema: { body: setDefaultKycRequestSchema, response: { 200: purchaseListSchema } },
+      preValidation: kycActor,
+    },
+    async (request) => setDefaultIdentity(ctx, authOf(request), request.body),
   );
 
   app.get(
@@ -76,21 +80,21 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: investorStatusSchema } }, preValidation: reader },
     async (request, reply) => {
       noStore(reply);
-      return getInvestorStatus(ctx, authOf(request).user.id);
+      return getInvestorStatus(ctx, authOf(request));
     },
   );
 
   app.post(
     '/api/v1/kyc/investor',
     { schema: { body: investorSubmissionSchema, response: { 200: investorStatusSchema } }, preValidation: kycActor },
-    async (request) => submitInvestorVerification(ctx, authOf(request).user.id, request.body, requestMeta(request)),
+    async (request) => submitInvestorVerification(ctx, authOf(request), request.body, requestMeta(request)),
   );
 
   app.get(
     '/api/v1/kyc/files/:id',
     { schema: { params: fileIdParamsSchema }, preValidation: reader },
     async (request, reply) => {
-      const { file, bytes } = await readOwnUpload(ctx, authOf(request).user.id, request.params.id);
+      const { file, bytes } = await readOwnUpload(ctx, authOf(request), request.params.id);
       return reply
         .header('Cache-Control', PRIVATE_NO_STORE)
         .header('Content-Disposition', `attachment; filename="${file.id}"`)
@@ -113,7 +117,7 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const bytes = await readSingleFile(request, ctx.config.KYC_UPLOAD_MAX_BYTES);
-        const row = await storeUpload(ctx, authOf(request).user.id, bytes);
+        const row = await storeUpload(ctx, authOf(request), bytes);
         return {
           id: row.id,
           contentType: row.content_type as z.infer<typeof uploadedFileSchema>['contentType'],

@@ -17,6 +17,7 @@ import type { AppContext, RequestMeta } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
+import type { Caller, CallerId } from '../auth/service';
 import {
   findOwnFiles,
   findReview,
@@ -63,26 +64,35 @@ export function kycPayloadOf(review: ReviewFactsWithMessage | null): KycPayload 
 const KYC_REQUIRED_MESSAGE = 'Complete your identity verification to see and invest in projects.';
 
 /**
- * The KYC group's guard on a read, from the review the request's session statement carried
- * (same request, same moment): no statement of its own. Writes check with assertKycApproved.
+ * The KYC group's guard, run by `requireAuth({ level: 'kyc' })` on the route from the review the
+ * request's session statement carried (same request, same moment): no statement of its own. It
+ * answers KYC_REQUIRED, never FORBIDDEN, which would sign the user out.
  */
 export function assertIdentityApproved(review: ReviewFacts | null): void {
   if (!isIdentityApproved(review)) throw new AppError('KYC_REQUIRED', KYC_REQUIRED_MESSAGE);
 }
 
+/** An approved identity: what an investor buys and signs under. */
+export type VerifiedIdentity = NonNullable<Caller['review']>;
+
 /**
- * The server's side of the KYC group's guard: every KYC-group endpoint calls this. It answers
- * KYC_REQUIRED, never FORBIDDEN, which would sign the user out.
+ * The caller's approved identity, for a service behind `requireAuth({ level: 'kyc' })`: the route
+ * refused everyone else before the service ran, so this is no gate but the service's precondition.
+ * Reached without that level it is a wiring mistake, answered as one (500), never as a pass.
  */
-export async function assertKycApproved(db: Db, userId: string): Promise<ReviewRow> {
-  const row = await findReview(db, userId);
-  if (!row || !isIdentityApproved(factsOf(row))) {
-    throw new AppError('KYC_REQUIRED', KYC_REQUIRED_MESSAGE);
+export function verifiedIdentityOf(caller: Pick<Caller, 'review'>): VerifiedIdentity {
+  const review = caller.review;
+  if (!review || !isIdentityApproved(review)) {
+    throw new Error("A service for approved identities ran on a route without requireAuth({ level: 'kyc' })");
   }
-  return row;
+  return review;
 }
 
-export async function getKycStatus(ctx: AppContext, userId: string): Promise<KycStatusResponse> {
+export function getKycStatus(ctx: AppContext, caller: CallerId): Promise<KycStatusResponse> {
+  return kycStatusOf(ctx, caller.user.id);
+}
+
+async function kycStatusOf(ctx: AppContext, userId: string): Promise<KycStatusResponse> {
   const row = await findReview(ctx.db, userId);
   return {
     provider: ctx.config.KYC_PROVIDER,
@@ -191,10 +201,11 @@ export function assertMaySubmit(
 
 export async function submitIdentity(
   ctx: AppContext,
-  userId: string,
+  caller: CallerId,
   body: IdentitySubmission,
   meta: RequestMeta,
 ): Promise<KycStatusResponse> {
+  const userId = caller.user.id;
   if (ctx.config.KYC_PROVIDER !== 'local') {
     throw new AppError('CONFLICT', 'Identity checks run through the verification provider; use its form.');
   }
@@ -245,7 +256,7 @@ export async function submitIdentity(
       now,
     );
   });
-  return getKycStatus(ctx, userId);
+  return kycStatusOf(ctx, userId);
 }
 
 export type OperatorDecision =
@@ -288,7 +299,7 @@ export async function recordReviewDecision(
           };
     await changeReview(trx, ctx, userId, current, change, meta, now);
   });
-  return getKycStatus(ctx, userId);
+  return kycStatusOf(ctx, userId);
 }
 
 export async function listWaitingReviews(ctx: AppContext) {

@@ -10,9 +10,8 @@ import { minutesFrom, type AppContext, type RequestMeta } from '../../context';
 import { decryptText, encryptText, hashCode, normalizeRecoveryCode, randomRecoveryCode } from '../../crypto';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
-import type { AuthState } from '../../plugins/auth';
 import { appendAuditEvent } from '../audit/repository';
-import { issueAccessToken, markSecondFactorPassed, revokeUserSessions } from '../auth/service';
+import { issueAccessToken, markSecondFactorPassed, revokeUserSessions, type Caller } from '../auth/service';
 import {
   activatePendingSecret,
   claimTotpStep,
@@ -62,11 +61,11 @@ function lockedError(failures: string[], now: Date): AppError {
  */
 async function attemptSecondFactor<T>(
   ctx: AppContext,
-  auth: AuthState,
+  caller: Caller,
   meta: RequestMeta,
   check: () => Promise<Outcome<T>>,
 ): Promise<T> {
-  const userId = auth.user.id;
+  const userId = caller.user.id;
   const now = ctx.now();
   const attemptId = await insertAttempt(ctx.db, userId, now.toISOString());
   const since = minutesFrom(now, -SECOND_FACTOR_WINDOW_MINUTES).toISOString();
@@ -99,27 +98,28 @@ async function acceptTotp(ctx: AppContext, trx: Kysely<Database>, userId: string
   return { ok: true as const, value: step };
 }
 
-function isSecondFactorFresh(ctx: AppContext, auth: AuthState): boolean {
-  const at = auth.session.secondFactorAt;
+function isSecondFactorFresh(ctx: AppContext, caller: Caller): boolean {
+  const at = caller.session.secondFactorAt;
   return (
-    auth.role !== 'UNVERIFIED' &&
+    caller.role !== 'UNVERIFIED' &&
     at !== null &&
     ctx.now().getTime() - new Date(at).getTime() <= FRESH_SECOND_FACTOR_MINUTES * 60_000
   );
 }
 
 /** Replacing a working authenticator is a security change: it needs a fresh code and an unbanned account. */
-function assertMayReplaceFactor(ctx: AppContext, auth: AuthState): void {
-  if (!isSecondFactorFresh(ctx, auth)) {
+function assertMayReplaceFactor(ctx: AppContext, caller: Caller): void {
+  if (!isSecondFactorFresh(ctx, caller)) {
     throw new AppError('OTP_REQUIRED', 'Enter a current code from your authenticator before setting up a new one.');
   }
-  if (auth.user.isBanned) throw new AppError('BANNED', 'Your account is suspended; you can read but not make changes.');
+  if (caller.user.isBanned)
+    throw new AppError('BANNED', 'Your account is suspended; you can read but not make changes.');
 }
 
-export async function createTotpKeys(ctx: AppContext, auth: AuthState): Promise<{ url: string }> {
-  const userId = auth.user.id;
+export async function createTotpKeys(ctx: AppContext, caller: Caller): Promise<{ url: string }> {
+  const userId = caller.user.id;
   const factor = await findTotpFactor(ctx.db, userId);
-  if (factor?.enabled_at) assertMayReplaceFactor(ctx, auth);
+  if (factor?.enabled_at) assertMayReplaceFactor(ctx, caller);
   const now = ctx.now();
   let secret: string;
   if (
@@ -132,25 +132,25 @@ export async function createTotpKeys(ctx: AppContext, auth: AuthState): Promise<
     secret = generateTotpSecret();
     await savePendingSecret(ctx.db, userId, encryptText(ctx.keys.totpSecret, secret), now.toISOString());
   }
-  return { url: totpUrl(secret, { issuer: ctx.config.OTP_ISSUER, label: auth.user.email ?? 'Moa account' }) };
+  return { url: totpUrl(secret, { issuer: ctx.config.OTP_ISSUER, label: caller.user.email ?? 'Moa account' }) };
 }
 
 export async function confirmTotpSetup(
   ctx: AppContext,
-  auth: AuthState,
+  caller: Caller,
   code: string,
   meta: RequestMeta,
 ): Promise<MfaSetupResponse> {
-  const userId = auth.user.id;
+  const userId = caller.user.id;
   const factor = await findTotpFactor(ctx.db, userId);
   const pending = factor?.pending_secret_sealed;
   if (!pending) throw new AppError('CONFLICT', 'There are no keys to confirm. Open the setup page to get new ones.');
   const isReset = Boolean(factor.enabled_at);
-  if (isReset) assertMayReplaceFactor(ctx, auth);
+  if (isReset) assertMayReplaceFactor(ctx, caller);
   const secret = decryptText(ctx.keys.totpSecret, pending);
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, randomRecoveryCode);
 
-  await attemptSecondFactor(ctx, auth, meta, () =>
+  await attemptSecondFactor(ctx, caller, meta, () =>
     ctx.db.transaction().execute(async (trx) => {
       const accepted = await acceptTotp(ctx, trx, userId, secret, code);
       if (!accepted.ok) return accepted;
@@ -164,33 +164,33 @@ export async function confirmTotpSetup(
         recoveryCodes.map((value) => recoveryHash(ctx, userId, value)),
         now,
       );
-      await markSecondFactorPassed(trx, auth.session.id, now);
+      await markSecondFactorPassed(trx, caller.session.id, now);
       // A new authenticator means the old one may be in someone else's hands: end other sessions.
-      if (isReset) await revokeUserSessions(trx, userId, now, auth.session.id);
+      if (isReset) await revokeUserSessions(trx, userId, now, caller.session.id);
       await appendAuditEvent(trx, { actor: 'user', userId, type: isReset ? 'OTP_RESET' : 'OTP_ENABLED', meta }, now);
       return { ok: true as const, value: null };
     }),
   );
   const token = await issueAccessToken(
     ctx,
-    { userId, sessionId: auth.session.id, expiresAt: auth.session.expiresAt },
-    auth.user.role,
+    { userId, sessionId: caller.session.id, expiresAt: caller.session.expiresAt },
+    caller.user.role,
   );
   return { ...token, recoveryCodes };
 }
 
 export async function verifySecondFactor(
   ctx: AppContext,
-  auth: AuthState,
+  caller: Caller,
   request: MfaVerifyRequest,
   meta: RequestMeta,
 ) {
-  const userId = auth.user.id;
+  const userId = caller.user.id;
   const factor = await findTotpFactor(ctx.db, userId);
   if (!factor?.secret_sealed) throw new AppError('CONFLICT', 'Two-step sign-in is not set up yet.');
   const secret = decryptText(ctx.keys.totpSecret, factor.secret_sealed);
 
-  await attemptSecondFactor(ctx, auth, meta, () =>
+  await attemptSecondFactor(ctx, caller, meta, () =>
     ctx.db.transaction().execute(async (trx) => {
       const now = ctx.now().toISOString();
       if ('code' in request) {
@@ -202,25 +202,25 @@ export async function verifySecondFactor(
         }
         await appendAuditEvent(trx, { actor: 'user', userId, type: 'RECOVERY_CODE_USED', meta }, now);
       }
-      await markSecondFactorPassed(trx, auth.session.id, now);
+      await markSecondFactorPassed(trx, caller.session.id, now);
       await appendAuditEvent(trx, { actor: 'user', userId, type: 'SECOND_FACTOR_PASSED', meta }, now);
       return { ok: true as const, value: null };
     }),
   );
   return issueAccessToken(
     ctx,
-    { userId, sessionId: auth.session.id, expiresAt: auth.session.expiresAt },
-    auth.user.role,
+    { userId, sessionId: caller.session.id, expiresAt: caller.session.expiresAt },
+    caller.user.role,
   );
 }
 
-export async function regenerateRecoveryCodes(ctx: AppContext, auth: AuthState, code: string, meta: RequestMeta) {
-  const userId = auth.user.id;
+export async function regenerateRecoveryCodes(ctx: AppContext, caller: Caller, code: string, meta: RequestMeta) {
+  const userId = caller.user.id;
   const factor = await findTotpFactor(ctx.db, userId);
   if (!factor?.secret_sealed) throw new AppError('CONFLICT', 'Two-step sign-in is not set up yet.');
   const secret = decryptText(ctx.keys.totpSecret, factor.secret_sealed);
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, randomRecoveryCode);
-  await attemptSecondFactor(ctx, auth, meta, () =>
+  await attemptSecondFactor(ctx, caller, meta, () =>
     ctx.db.transaction().execute(async (trx) => {
       const accepted = await acceptTotp(ctx, trx, userId, secret, code);
       if (!accepted.ok) return accepted;
@@ -245,16 +245,16 @@ export async function regenerateRecoveryCodes(ctx: AppContext, auth: AuthState, 
  */
 export async function applyWithAuthenticatorCode<T>(
   ctx: AppContext,
-  auth: AuthState,
+  caller: Caller,
   code: string,
   meta: RequestMeta,
   apply: (trx: Kysely<Database>, now: string) => Promise<T>,
 ): Promise<T> {
-  const userId = auth.user.id;
+  const userId = caller.user.id;
   const factor = await findTotpFactor(ctx.db, userId);
   if (!factor?.secret_sealed) throw new AppError('OTP_REQUIRED', 'Set up two-step sign-in first.');
   const secret = decryptText(ctx.keys.totpSecret, factor.secret_sealed);
-  return attemptSecondFactor(ctx, auth, meta, () =>
+  return attemptSecondFactor(ctx, caller, meta, () =>
     ctx.db.transaction().execute(async (trx) => {
       const accepted = await acceptTotp(ctx, trx, userId, secret, code);
       if (!accepted.ok) return accepted;

@@ -26,7 +26,7 @@ import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import { validationText } from '../../i18n/errors';
 import { notificationText, parseNotificationParams } from '../../i18n/notifications';
-import type { AuthState } from '../../plugins/auth';
+import type { Caller } from '../auth/service';
 import { appendAuditEvent } from '../audit/repository';
 import { pushEndpointProblem } from './push-endpoint';
 import * as repo from './repository';
@@ -260,10 +260,10 @@ function toNotification(row: NotificationRow): Notification {
 
 export async function listInbox(
   ctx: AppContext,
-  auth: AuthState,
+  caller: Caller,
   query: NotificationListQuery,
 ): Promise<NotificationPage> {
-  const rows = await repo.listNotifications(ctx.db, auth.user.id, query);
+  const rows = await repo.listNotifications(ctx.db, caller.user.id, query);
   const page = rows.slice(0, query.limit);
   return {
     notifications: page.map(toNotification),
@@ -271,35 +271,35 @@ export async function listInbox(
     // Read with the page. An empty first page means an empty inbox; only a page past the last
     // notification has no row to carry the count.
     unreadCount:
-      rows[0]?.unread_count ?? (query.before === undefined ? 0 : await repo.countUnread(ctx.db, auth.user.id)),
+      rows[0]?.unread_count ?? (query.before === undefined ? 0 : await repo.countUnread(ctx.db, caller.user.id)),
   };
 }
 
-export async function unreadCount(ctx: AppContext, auth: AuthState): Promise<{ unreadCount: number }> {
-  return { unreadCount: await repo.countUnread(ctx.db, auth.user.id) };
+export async function unreadCount(ctx: AppContext, caller: Caller): Promise<{ unreadCount: number }> {
+  return { unreadCount: await repo.countUnread(ctx.db, caller.user.id) };
 }
 
-export async function markRead(ctx: AppContext, auth: AuthState, id: number): Promise<{ unreadCount: number }> {
+export async function markRead(ctx: AppContext, caller: Caller, id: number): Promise<{ unreadCount: number }> {
   // Another investor's notification is answered exactly like a missing one.
-  if (!(await repo.notificationExists(ctx.db, auth.user.id, id))) {
+  if (!(await repo.notificationExists(ctx.db, caller.user.id, id))) {
     throw new AppError('NOT_FOUND', 'There is no such notification.');
   }
-  await repo.markNotificationRead(ctx.db, auth.user.id, id, ctx.now().toISOString());
-  return unreadCount(ctx, auth);
+  await repo.markNotificationRead(ctx.db, caller.user.id, id, ctx.now().toISOString());
+  return unreadCount(ctx, caller);
 }
 
-export async function markAllRead(ctx: AppContext, auth: AuthState): Promise<{ unreadCount: number }> {
-  await repo.markAllNotificationsRead(ctx.db, auth.user.id, ctx.now().toISOString());
-  return unreadCount(ctx, auth);
+export async function markAllRead(ctx: AppContext, caller: Caller): Promise<{ unreadCount: number }> {
+  await repo.markAllNotificationsRead(ctx.db, caller.user.id, ctx.now().toISOString());
+  return unreadCount(ctx, caller);
 }
 
 // Preferences ------------------------------------------------------------------------------
 
-export async function getPreferences(ctx: AppContext, auth: AuthState): Promise<NotificationPreferences> {
-  const rows = await repo.listUserPreferenceRows(ctx.db, auth.user.id);
+export async function getPreferences(ctx: AppContext, caller: Caller): Promise<NotificationPreferences> {
+  const rows = await repo.listUserPreferenceRows(ctx.db, caller.user.id);
   const choice = (type: string, productId: number) =>
     rows.find((row) => row.type === type && row.product_id === productId)?.is_enabled;
-  const projects = await repo.findPreferenceProjects(ctx.db, auth.user.id);
+  const projects = await repo.findPreferenceProjects(ctx.db, caller.user.id);
   return {
     types: notificationTypes.map((type) => ({
       type,
@@ -315,7 +315,7 @@ export async function getPreferences(ctx: AppContext, auth: AuthState): Promise<
 
 export async function updatePreference(
   ctx: AppContext,
-  auth: AuthState,
+  caller: Caller,
   request: UpdatePreferenceRequest,
   meta: RequestMeta,
 ): Promise<NotificationPreferences> {
@@ -326,13 +326,13 @@ export async function updatePreference(
     const now = ctx.now().toISOString();
     await repo.upsertPreference(
       trx,
-      { userId: auth.user.id, type: request.type, productId: request.productId ?? 0, isEnabled: request.isEnabled },
+      { userId: caller.user.id, type: request.type, productId: request.productId ?? 0, isEnabled: request.isEnabled },
       now,
     );
     await appendAuditEvent(
       trx,
       {
-        userId: auth.user.id,
+        userId: caller.user.id,
         actor: 'user',
         type: 'NOTIFICATION_PREFERENCE_CHANGED',
         detail: {
@@ -345,7 +345,7 @@ export async function updatePreference(
       now,
     );
   });
-  return getPreferences(ctx, auth);
+  return getPreferences(ctx, caller);
 }
 
 // Push subscriptions -----------------------------------------------------------------------
@@ -370,7 +370,7 @@ export function assertPushEndpoint(config: Pick<AppConfig, 'pushDevHosts'>, endp
 
 export async function subscribeDevice(
   ctx: AppContext,
-  auth: AuthState,
+  caller: Caller,
   subscription: PushSubscriptionInput,
   meta: RequestMeta,
 ): Promise<void> {
@@ -379,7 +379,7 @@ export async function subscribeDevice(
     ctx.db,
     {
       id: randomUUID(),
-      userId: auth.user.id,
+      userId: caller.user.id,
       endpoint: subscription.endpoint,
       p256dh: subscription.keys.p256dh,
       auth: subscription.keys.auth,
@@ -387,12 +387,12 @@ export async function subscribeDevice(
     },
     ctx.now().toISOString(),
   );
-  await repo.trimUserSubscriptions(ctx.db, auth.user.id, PUSH_SUBSCRIPTIONS_PER_ACCOUNT);
+  await repo.trimUserSubscriptions(ctx.db, caller.user.id, PUSH_SUBSCRIPTIONS_PER_ACCOUNT);
 }
 
 /** Signing out on a device, or turning push off there: only the caller's own row goes. */
-export async function unsubscribeDevice(ctx: AppContext, auth: AuthState, endpoint: string): Promise<void> {
-  await repo.deleteUserSubscription(ctx.db, auth.user.id, endpoint);
+export async function unsubscribeDevice(ctx: AppContext, caller: Caller, endpoint: string): Promise<void> {
+  await repo.deleteUserSubscription(ctx.db, caller.user.id, endpoint);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { UploadContentType } from '../../../src/domain/kyc';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { appendAuditEvent, searchAuditEvents } from '../audit/repository';
-import { readOwnUpload } from '../kyc/files';
+import { readUploadOf } from '../kyc/files';
 import { listWaitingReviews, readSubmissions } from '../kyc/service';
 import { findUserByIdForOperator } from '../users/service';
 import { assertAdmin, type Operator } from './service';
@@ -109,7 +109,7 @@ export async function readReviewSubmission(
  */
 export async function viewReviewDocument(ctx: AppContext, operator: Operator, userId: string, fileId: string) {
   assertAdmin(operator, 'open identity documents');
-  const { file, bytes } = await readOwnUpload(ctx, userId, fileId);
+  const { file, bytes } = await readUploadOf(ctx, userId, fileId);
   const detail: Record<string, string> = { fileId: file.id, operator: operator.label };
   if (file.used_as) detail.usedAs = file.used_as;
   if (operator.userId) detail.operatorUserId = operator.userId;

@@ -1,7 +1,7 @@
 import type { QueueItem, QueueKind, QueueResponse } from '../../../src/domain/operator';
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
-import type { AuthState } from '../../plugins/auth';
+import type { Caller } from '../auth/service';
 import { productsSoldBy } from '../governance/service';
 import { findUserByEmailAddress } from '../users/service';
 import { countPendingApprovals, countProjectQueues, countWaitingReviews, type WaitingCount } from './repository';
@@ -23,14 +23,14 @@ export interface Operator {
 }
 
 /** The signed-in operator of a console request (requireAuth has checked the role). */
-export function operatorOfRequest(auth: AuthState, meta: RequestMeta): Operator {
-  const role = auth.user.role;
+export function operatorOfRequest(caller: Caller, meta: RequestMeta): Operator {
+  const role = caller.user.role;
   if (role === 'USER') throw new AppError('ROLE_REQUIRED', 'Only a seller or an admin may do this.');
   return {
-    userId: auth.user.id,
-    email: auth.user.email,
+    userId: caller.user.id,
+    email: caller.user.email,
     role,
-    label: `operator:${auth.user.email ?? auth.user.id}`,
+    label: `operator:${caller.user.email ?? caller.user.id}`,
     meta,
   };
 }

@@ -9,9 +9,9 @@ import { AppError } from '../../errors';
 import { isUniqueViolation } from '../../plugins/error-handler';
 import { appendAuditEvent } from '../audit/repository';
 import { availableBalance } from '../cash/service';
-import { assertKycApproved } from '../kyc/service';
+import { verifiedIdentityOf } from '../kyc/service';
+import type { Caller } from '../auth/service';
 import { findProductRow } from '../products/service';
-import type { UserRecord } from '../users/records-repository';
 import {
   appendOrderEvent,
   commitToPosition,
@@ -225,16 +225,19 @@ async function insertReservedOrder(trx: Db, row: Insertable<OrdersTable>, meta: 
  * Reserves tokens for an investor: one transaction that commits the tokens to the investor's
  * position (deciding the maximum), takes them off sale (deciding "never oversold"), and writes
  * the order with its first event. A retry with the same Idempotency-Key answers the same order.
+ * Its route admits only an approved identity (`requireAuth({ level: 'kyc' })`): the order is
+ * placed under it.
  */
 export async function createOrder(
   ctx: AppContext,
-  user: UserRecord,
+  caller: Caller,
   productId: number,
   body: CreateOrderRequest,
   idempotencyKey: string | null,
   meta: RequestMeta,
 ): Promise<{ order: Order; isReplay: boolean }> {
-  const review = await assertKycApproved(ctx.db, user.id);
+  const { user } = caller;
+  const identity = verifiedIdentityOf(caller);
   const requestHash = requestHashOf(productId, body);
   if (idempotencyKey) {
     const existing = await findOrderByIdempotencyKey(ctx.db, user.id, idempotencyKey);
@@ -243,7 +246,7 @@ export async function createOrder(
 
   const now = ctx.now();
   const at = now.toISOString();
-  const { product, payFrom, payMethod } = await checkOrderRequest(ctx, user.id, review.id, productId, body, now);
+  const { product, payFrom, payMethod } = await checkOrderRequest(ctx, user.id, identity.id, productId, body, now);
   const pricing = priceOrder(product, body.quantity);
   if (payFrom === 'BALANCE') await assertBalanceCovers(ctx, user.id, pricing.amount);
 
@@ -265,7 +268,7 @@ export async function createOrder(
           price_per_token: pricing.price,
           amount: pricing.amount,
           currency: ctx.config.CURRENCY,
-          identity_id: review.id,
+          identity_id: identity.id,
           source_of_funds: body.sourceOfFunds ?? null,
           idempotency_key: idempotencyKey,
           request_hash: requestHash,

@@ -52,7 +52,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const reader = app.requireAuth({ level: 'verified' });
   const kycReader = app.requireAuth({ level: 'kyc' });
-  const actor = app.requireAuth({ level: 'verified', isAction: true });
+  // Orders, contracts and payments belong to the KYC group: an investor acts under an approved identity.
+  const kycActor = app.requireAuth({ level: 'kyc', isAction: true });
   // The app's render threads, shared with the yearly statements (server/app.ts starts and stops them).
   const renderer = app.pdfRenderer;
   // Contracts a stopped process wrote but never committed are removed before the first request.
@@ -68,7 +69,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createOrderRequestSchema,
         response: { 200: orderSchema, 201: orderSchema },
       },
-      preValidation: actor,
+      preValidation: kycActor,
       config: { projectUse: 'invest' },
     },
     async (request, reply) => {
@@ -79,7 +80,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { order, isReplay } = await createOrder(
         ctx,
-        authOf(request).user,
+        authOf(request),
         request.params.id,
         request.body,
         key,
@@ -95,12 +96,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/products/:id/sign',
     {
       schema: { params: productIdParamsSchema, querystring: orderIdQuerySchema, response: { 200: contractViewSchema } },
-      preValidation: reader,
+      preValidation: kycReader,
       config: { projectUse: 'invest' },
     },
     async (request, reply) => {
       noStore(reply);
-      const contract = await getContract(ctx, authOf(request).user, request.params.id, request.query.orderId);
+      const contract = await getContract(ctx, authOf(request), request.params.id, request.query.orderId);
       // The investor reads, then signs: a render thread starts meanwhile, its libraries loaded by then.
       if (!contract.isSigned) renderer.warm();
       return contract;
@@ -111,47 +112,47 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/products/:id/sign',
     {
       schema: { params: productIdParamsSchema, body: signRequestSchema, response: { 200: signStatusSchema } },
-      preValidation: actor,
+      preValidation: kycActor,
       config: { projectUse: 'invest' },
     },
     async (request) =>
-      signContract(ctx, renderer, authOf(request).user, request.params.id, request.body, requestMeta(request)),
+      signContract(ctx, renderer, authOf(request), request.params.id, request.body, requestMeta(request)),
   );
 
   app.get(
     '/api/v1/products/:id/sign/status',
     {
       schema: { params: productIdParamsSchema, querystring: orderIdQuerySchema, response: { 200: signStatusSchema } },
-      preValidation: reader,
+      preValidation: kycReader,
       config: { projectUse: 'invest' },
     },
     async (request, reply) => {
       noStore(reply);
-      return getSignStatus(ctx, authOf(request).user, request.params.id, request.query.orderId);
+      return getSignStatus(ctx, authOf(request), request.params.id, request.query.orderId);
     },
   );
 
   app.get(
     '/api/v1/payment/manual',
-    { schema: { querystring: paymentQuerySchema, response: { 200: orderSchema } }, preValidation: reader },
+    { schema: { querystring: paymentQuerySchema, response: { 200: orderSchema } }, preValidation: kycReader },
     async (request, reply) => {
       noStore(reply);
-      return getPaymentOrder(ctx, authOf(request).user, request.query.id);
+      return getPaymentOrder(ctx, authOf(request), request.query.id);
     },
   );
 
   app.post(
     '/api/v1/payment/manual',
-    { schema: { body: paymentDeclarationRequestSchema, response: { 200: orderSchema } }, preValidation: actor },
-    async (request) => declarePayment(ctx, authOf(request).user, request.body, requestMeta(request)),
+    { schema: { body: paymentDeclarationRequestSchema, response: { 200: orderSchema } }, preValidation: kycActor },
+    async (request) => declarePayment(ctx, authOf(request), request.body, requestMeta(request)),
   );
 
   app.get(
     '/api/v1/orders/:id',
-    { schema: { params: orderIdParamsSchema, response: { 200: orderSchema } }, preValidation: reader },
+    { schema: { params: orderIdParamsSchema, response: { 200: orderSchema } }, preValidation: kycReader },
     async (request, reply) => {
       noStore(reply);
-      return getOwnOrder(ctx, authOf(request).user, request.params.id);
+      return getOwnOrder(ctx, authOf(request), request.params.id);
     },
   );
 
@@ -163,10 +164,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         body: cancelOrderRequestSchema.nullish(),
         response: { 200: orderSchema },
       },
-      preValidation: actor,
+      preValidation: kycActor,
     },
     async (request) =>
-      cancelOwnOrder(ctx, authOf(request).user, request.params.id, request.body?.reason ?? null, requestMeta(request)),
+      cancelOwnOrder(ctx, authOf(request), request.params.id, request.body?.reason ?? null, requestMeta(request)),
   );
 
   app.get(
@@ -187,7 +188,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/users/me/sign-files/:id',
     { schema: { params: signFileParamsSchema }, preValidation: reader },
     async (request, reply) => {
-      const { bytes, fileName } = await readSignFile(ctx, authOf(request).user, request.params.id);
+      const { bytes, fileName } = await readSignFile(ctx, authOf(request), request.params.id);
       return reply
         .headers({
           'Cache-Control': NO_STORE,

@@ -24,10 +24,8 @@ import type { AppContext, RequestMeta } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
-import { assertKycApproved } from '../kyc/service';
 import { budgetKey, spendBudgets } from '../limits/service';
-import type { Caller } from '../auth/service';
-import type { UserRecord } from '../users/records-repository';
+import type { CallerId } from '../auth/service';
 import { debitOrder, refundOrder } from '../cash/service';
 import { recordLiveEvents } from '../live/service';
 import { onOrderSettled } from './events';
@@ -169,15 +167,14 @@ export async function loadOwnOrderView(ctx: AppContext, userId: string, orderId:
   return view;
 }
 
-export async function getOwnOrder(ctx: AppContext, user: UserRecord, orderId: string): Promise<Order> {
-  await assertKycApproved(ctx.db, user.id);
-  return toOrder(ctx.db, await loadOwnOrderView(ctx, user.id, orderId));
+/** Its routes, like every route of an investor's own orders, admit only an approved identity (`requireAuth({ level: 'kyc' })`). */
+export async function getOwnOrder(ctx: AppContext, caller: CallerId, orderId: string): Promise<Order> {
+  return toOrder(ctx.db, await loadOwnOrderView(ctx, caller.user.id, orderId));
 }
 
-/** The route admits only an approved identity (`requireAuth({ level: 'kyc' })`). */
 export async function listOwnOrders(
   ctx: AppContext,
-  caller: Caller,
+  caller: CallerId,
   filter: { state?: OrderState; productId?: number },
 ): Promise<MyOrdersResponse> {
   const views = await findOrdersOfUser(ctx.db, caller.user.id, filter);
@@ -357,18 +354,18 @@ export async function settleFromBalance(
  */
 export async function cancelOwnOrder(
   ctx: AppContext,
-  user: UserRecord,
+  caller: CallerId,
   orderId: string,
   reason: string | null,
   meta: RequestMeta,
 ): Promise<Order> {
-  await assertKycApproved(ctx.db, user.id);
-  const view = await loadOwnOrderView(ctx, user.id, orderId);
+  const userId = caller.user.id;
+  const view = await loadOwnOrderView(ctx, userId, orderId);
   // A cancellation the rule refuses spends nothing; the transition below still decides.
   if (!nextOrderState(view.state, 'CANCEL', 'INVESTOR')) throw refusalFor(view, 'CANCEL');
   await spendBudgets(
     ctx,
-    [{ key: budgetKey('orders:cancel', user.id), max: ctx.config.ORDER_CANCELS_PER_HOUR, windowMinutes: 60 }],
+    [{ key: budgetKey('orders:cancel', userId), max: ctx.config.ORDER_CANCELS_PER_HOUR, windowMinutes: 60 }],
     'You have cancelled many orders in the last hour.',
   );
   await ctx.db.transaction().execute(async (trx) => {
@@ -377,7 +374,7 @@ export async function cancelOwnOrder(
       trx,
       order,
       'CANCEL',
-      { type: 'INVESTOR', id: user.id },
+      { type: 'INVESTOR', id: userId },
       {
         at: ctx.now().toISOString(),
         meta,
@@ -391,12 +388,11 @@ export async function cancelOwnOrder(
 /** "I have paid": the payer's name for a bank transfer, the transaction hash for crypto. */
 export async function declarePayment(
   ctx: AppContext,
-  user: UserRecord,
+  caller: CallerId,
   body: PaymentDeclarationRequest,
   meta: RequestMeta,
 ): Promise<Order> {
-  await assertKycApproved(ctx.db, user.id);
-  const view = await loadOwnOrderView(ctx, user.id, body.orderId);
+  const view = await loadOwnOrderView(ctx, caller.user.id, body.orderId);
   if (view.pay_method_type === 'ACCOUNT' && !body.payerName) {
     throw new AppError('VALIDATION_FAILED', 'body.payerName: Enter the name on the account you paid from.');
   }
@@ -411,7 +407,7 @@ export async function declarePayment(
       trx,
       order,
       'DECLARE_PAYMENT',
-      { type: 'INVESTOR', id: user.id },
+      { type: 'INVESTOR', id: caller.user.id },
       {
         at,
         meta,
@@ -427,8 +423,8 @@ export async function declarePayment(
   return toOrder(ctx.db, (await findOrderView(ctx.db, body.orderId))!);
 }
 
-export async function getPaymentOrder(ctx: AppContext, user: UserRecord, orderId: string): Promise<Order> {
-  return getOwnOrder(ctx, user, orderId);
+export async function getPaymentOrder(ctx: AppContext, caller: CallerId, orderId: string): Promise<Order> {
+  return getOwnOrder(ctx, caller, orderId);
 }
 
 export type OperatorOrderAction = Extract<OrderAction, 'CONFIRM_PAYMENT' | 'REJECT_PAYMENT' | 'CANCEL' | 'REFUND'>;

@@ -6,10 +6,10 @@ import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { currentDocuments } from '../documents/service';
 import { availableBalance } from '../cash/service';
-import { assertKycApproved } from '../kyc/service';
+import { verifiedIdentityOf, type VerifiedIdentity } from '../kyc/service';
+import type { Caller, CallerId } from '../auth/service';
 import { budgetKey, spendBudgets } from '../limits/service';
 import { findProductRow } from '../products/service';
-import type { UserRecord } from '../users/records-repository';
 import {
   CONTRACT_TEMPLATE_VERSION,
   CONTRACT_TITLE,
@@ -115,11 +115,12 @@ export async function sweepPendingSignFiles(ctx: AppContext): Promise<{ moved: n
   return { moved, removed };
 }
 
-async function loadOrderOfProduct(ctx: AppContext, user: UserRecord, productId: number, orderId: string) {
-  const review = await assertKycApproved(ctx.db, user.id);
-  const view = await loadOwnOrderView(ctx, user.id, orderId);
+// Contracts are read and signed on routes that admit only an approved identity
+// (`requireAuth({ level: 'kyc' })`): the investor signs under it.
+async function loadOrderOfProduct(ctx: AppContext, caller: CallerId, productId: number, orderId: string) {
+  const view = await loadOwnOrderView(ctx, caller.user.id, orderId);
   if (Number(view.product_id) !== productId) throw new AppError('NOT_FOUND', 'This order is for another project.');
-  return { review, view };
+  return view;
 }
 
 async function buildContract(ctx: AppContext, view: OrderView, investor: ContractFacts['investor']) {
@@ -152,24 +153,25 @@ async function buildContract(ctx: AppContext, view: OrderView, investor: Contrac
   return { facts, text, sha256: sha256Hex(text), documents };
 }
 
-function investorOf(review: { legal_name: string | null; investor_type: 'INDIVIDUAL' | 'COMPANY' }, user: UserRecord) {
+function investorOf(caller: Caller, identity: VerifiedIdentity) {
   return {
-    legalName: review.legal_name ?? user.legalName ?? 'N/A',
-    email: user.email,
-    investorType: review.investor_type,
+    legalName: identity.legalName ?? caller.user.legalName ?? 'N/A',
+    email: caller.user.email,
+    investorType: identity.investorType,
   };
 }
 
 /** GET /products/{id}/sign: the contract to sign, or the one that was signed. */
 export async function getContract(
   ctx: AppContext,
-  user: UserRecord,
+  caller: Caller,
   productId: number,
   orderId: string,
 ): Promise<ContractView> {
-  const { review, view } = await loadOrderOfProduct(ctx, user, productId, orderId);
+  const identity = verifiedIdentityOf(caller);
+  const view = await loadOrderOfProduct(ctx, caller, productId, orderId);
   const signed = await findSignatureOfOrder(ctx.db, view.id);
-  const built = await buildContract(ctx, view, investorOf(review, user));
+  const built = await buildContract(ctx, view, investorOf(caller, identity));
   const documents = signed
     ? (JSON.parse(signed.documents) as ContractView['documents'])
     : built.documents.map(({ id, name, version, url, sha256 }) => ({ id, name, version, url, sha256 }));
@@ -209,11 +211,11 @@ function statusOf(view: OrderView, signature: SignatureRow | undefined): SignSta
 
 export async function getSignStatus(
   ctx: AppContext,
-  user: UserRecord,
+  caller: CallerId,
   productId: number,
   orderId: string,
 ): Promise<SignStatus> {
-  const { view } = await loadOrderOfProduct(ctx, user, productId, orderId);
+  const view = await loadOrderOfProduct(ctx, caller, productId, orderId);
   return statusOf(view, await findSignatureOfOrder(ctx.db, view.id));
 }
 
@@ -244,16 +246,18 @@ function fileNameOf(view: OrderView): string {
 export async function signContract(
   ctx: AppContext,
   renderer: ContractRenderer,
-  user: UserRecord,
+  caller: Caller,
   productId: number,
   body: SignRequest,
   meta: RequestMeta,
 ): Promise<SignStatus> {
-  const { review, view } = await loadOrderOfProduct(ctx, user, productId, body.orderId);
+  const { user } = caller;
+  const identity = verifiedIdentityOf(caller);
+  const view = await loadOrderOfProduct(ctx, caller, productId, body.orderId);
   const signedAt = ctx.now().toISOString();
   decideTransition(view, 'SIGN', 'INVESTOR', signedAt);
-  const investor = investorOf(review, user);
-  if (!review.legal_name || !sameLegalName(body.legalName, review.legal_name)) {
+  const investor = investorOf(caller, identity);
+  if (!identity.legalName || !sameLegalName(body.legalName, identity.legalName)) {
     throw new AppError('LEGAL_NAME_MISMATCH', 'Type your legal name exactly as it appears on your verified identity.');
   }
   const built = await buildContract(ctx, view, investor);
@@ -337,9 +341,9 @@ export async function signContract(
 }
 
 /** The stored PDF of a signed contract, to its owner only; its hash is checked on the way out. */
-export async function readSignFile(ctx: AppContext, user: UserRecord, id: string) {
+export async function readSignFile(ctx: AppContext, caller: CallerId, id: string) {
   const row = await findSignature(ctx.db, id);
-  if (!row || row.user_id !== user.id) throw new AppError('NOT_FOUND', 'There is no such file.');
+  if (!row || row.user_id !== caller.user.id) throw new AppError('NOT_FOUND', 'There is no such file.');
   // Between the commit and the move, the file is still under its pending name.
   const bytes = await readFile(signFilePath(ctx, row)).catch((error: unknown) => {
     if (isMissing(error)) return readFile(pendingPath(ctx, row.id));

@@ -33,14 +33,14 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/products',
     { schema: { querystring: productListQuerySchema, response: { 200: productListResponseSchema } } },
     // Public, but a signed-in viewer also sees the restricted projects on their allowed list.
-    async (request) => listProducts(ctx, request.query, (await optionalViewer(ctx, request))?.user ?? null),
+    async (request) => listProducts(ctx, request.query, await optionalViewer(ctx, request)),
   );
 
   app.get(
     '/api/v1/products/shelves',
     { schema: { response: { 200: productShelvesSchema } } },
     // The home page's shelves, with the list's visibility: a signed-in viewer's allowed list counts too.
-    async (request) => getShelves(ctx, (await optionalViewer(ctx, request))?.user ?? null),
+    async (request) => getShelves(ctx, await optionalViewer(ctx, request)),
   );
 
   // Images uploaded for project pages (decision 1818): named by the SHA-256 of their bytes, so an
@@ -70,14 +70,14 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, no-cache');
-      return getProductDetail(ctx, request.params.id, authOf(request), publicOrigin(ctx.config.publicUrl));
+      return getProductDetail(ctx, authOf(request), request.params.id, publicOrigin(ctx.config.publicUrl));
     },
   );
 
   app.post(
     '/api/v1/products/subscribe',
     { schema: { body: subscribeRequestSchema, response: { 200: subscribeResponseSchema } }, preValidation: kycActor },
-    async (request) => toggleProductSubscription(ctx, request.body.productId, authOf(request).user),
+    async (request) => toggleProductSubscription(ctx, authOf(request), request.body.productId),
   );
 
   app.get(
@@ -87,7 +87,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: kycReader,
       config: { projectUse: 'ask' },
     },
-    async (request) => getWhitelistState(ctx, request.params.id, authOf(request).user),
+    async (request) => getWhitelistState(ctx, authOf(request), request.params.id),
   );
 
   app.post(
@@ -97,6 +97,6 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: kycActor,
       config: { projectUse: 'ask' },
     },
-    async (request) => requestWhitelist(ctx, request.params.id, authOf(request).user),
+    async (request) => requestWhitelist(ctx, authOf(request), request.params.id),
   );
 };

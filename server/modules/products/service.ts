@@ -13,8 +13,7 @@ import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
 import { toDocumentHistory } from '../documents/service';
-import type { Caller } from '../auth/service';
-import type { UserRecord } from '../users/records-repository';
+import type { Caller, CallerId } from '../auth/service';
 import {
   allowWhitelist,
   deleteWhitelistRequest,
@@ -62,12 +61,12 @@ async function trendingOf(ctx: AppContext, stored: string | null, since: string)
 export async function listProducts(
   ctx: AppContext,
   query: ProductListQuery,
-  viewer: UserRecord | null,
+  viewer: CallerId | null,
 ): Promise<ProductListResponse> {
   const now = ctx.now();
   const since = trendingSince(now);
   const rows = await findProductPage(ctx.db, {
-    viewerId: viewer?.id ?? null,
+    viewerId: viewer?.user.id ?? null,
     statuses: query.saleStatus ? saleStatusesFor(query.saleStatus) : null,
     categoryId: query.categoryId ?? null,
     beforeId: query.nextId ?? null,
@@ -90,10 +89,10 @@ export async function listProducts(
  * size: one statement, or, when the stored ranking no longer holds, the count that stores it and
  * the candidates again with the ranking counted.
  */
-export async function getShelves(ctx: AppContext, viewer: UserRecord | null): Promise<ProductShelves> {
+export async function getShelves(ctx: AppContext, viewer: CallerId | null): Promise<ProductShelves> {
   const now = ctx.now();
   const filter = {
-    viewerId: viewer?.id ?? null,
+    viewerId: viewer?.user.id ?? null,
     now,
     trendingSince: trendingSince(now),
     featured: HOME_SHELF_SIZE,
@@ -160,26 +159,26 @@ export function assertProjectDecision(facts: ProjectAccessFacts | null, use: Pro
  */
 export async function assertProjectAccess(
   ctx: AppContext,
-  viewer: Pick<UserRecord, 'id' | 'role'> | null,
+  viewer: Pick<Caller, 'user'> | null,
   productId: number,
   use: ProjectUse,
 ): Promise<void> {
-  const row = await findProjectAccess(ctx.db, productId, viewer?.id ?? '');
-  assertProjectDecision(projectAccessFacts(row, viewer?.role ?? null), use);
+  const row = await findProjectAccess(ctx.db, productId, viewer?.user.id ?? '');
+  assertProjectDecision(projectAccessFacts(row, viewer?.user.role ?? null), use);
 }
 
-async function loadVisibleRow(ctx: AppContext, id: number, viewer: UserRecord) {
+async function loadVisibleRow(ctx: AppContext, id: number, viewer: CallerId) {
   const row = await findProductRow(ctx.db, id);
   if (!row || row.hide_status !== 'SHOW') throw new AppError('NOT_FOUND', 'There is no such project.');
-  const facts = await findViewerFacts(ctx.db, id, viewer.id);
+  const facts = await findViewerFacts(ctx.db, id, viewer.user.id);
   return { row, facts };
 }
 
 /** The route admits only an approved identity (`requireAuth({ level: 'kyc' })`). */
 export async function getProductDetail(
   ctx: AppContext,
-  id: number,
   caller: Caller,
+  id: number,
   origin: string,
 ): Promise<ProductDetail> {
   const viewer = caller.user;
@@ -217,19 +216,15 @@ export async function getProductDetail(
 }
 
 /** The routes below admit only an approved identity (`requireAuth({ level: 'kyc' })`). */
-export async function toggleProductSubscription(ctx: AppContext, productId: number, viewer: UserRecord) {
+export async function toggleProductSubscription(ctx: AppContext, caller: CallerId, productId: number) {
   // Whether the caller reaches the project is the project-access rule, run before the route.
-  const isSubscribe = await toggleSubscription(ctx.db, productId, viewer.id, ctx.now().toISOString());
+  const isSubscribe = await toggleSubscription(ctx.db, productId, caller.user.id, ctx.now().toISOString());
   if (isSubscribe === null)
     throw new AppError('CONFLICT', 'The subscription was changing at the same moment. Try again.');
   return { productId, isSubscribe };
 }
 
-export async function getWhitelistState(
-  ctx: AppContext,
-  productId: number,
-  viewer: UserRecord,
-): Promise<WhitelistState> {
+export async function getWhitelistState(ctx: AppContext, viewer: CallerId, productId: number): Promise<WhitelistState> {
   const { row, facts } = await loadVisibleRow(ctx, productId, viewer);
   return {
     productId,
@@ -242,15 +237,11 @@ export async function getWhitelistState(
   };
 }
 
-export async function requestWhitelist(
-  ctx: AppContext,
-  productId: number,
-  viewer: UserRecord,
-): Promise<WhitelistState> {
+export async function requestWhitelist(ctx: AppContext, viewer: CallerId, productId: number): Promise<WhitelistState> {
   const { row } = await loadVisibleRow(ctx, productId, viewer);
   if (row.is_restricted !== 1) throw new AppError('CONFLICT', 'This project is open to every verified investor.');
-  await insertWhitelistRequest(ctx.db, productId, viewer.id, ctx.now().toISOString());
-  return getWhitelistState(ctx, productId, viewer);
+  await insertWhitelistRequest(ctx.db, productId, viewer.user.id, ctx.now().toISOString());
+  return getWhitelistState(ctx, viewer, productId);
 }
 
 /** An operator's ALLOW: the project joins the user's allowedProductIds, with its audit event. */

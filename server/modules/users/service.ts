@@ -9,12 +9,11 @@ import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
 import { emailChangedMail } from '../../i18n/mails';
 import type { Language } from '../../../src/domain/language';
-import type { AuthState } from '../../plugins/auth';
 import { appendAuditEvent, listAuditEvents } from '../audit/repository';
 import { approximateOrigin, describeDevice } from '../audit/describe';
 import { activityText } from '../../i18n/activity';
 import { checkEmailChallenge, consumeEmailChallenge, sendEmailChallenge } from '../auth/email-challenges';
-import { EMAIL_ISSUER, revokeSession, revokeUserSessions } from '../auth/service';
+import { EMAIL_ISSUER, revokeSession, revokeUserSessions, type Caller } from '../auth/service';
 import { findUserByEmail, findUserById, insertIdentity, type UserRecord } from './records-repository';
 import {
   countUsersWithRole,
@@ -49,49 +48,49 @@ export function toUserPayload(user: UserRecord, role: UserPayload['role']): User
   };
 }
 
-async function meOf(ctx: AppContext, auth: AuthState, user: UserRecord): Promise<Me> {
+async function meOf(ctx: AppContext, caller: Caller, user: UserRecord): Promise<Me> {
   const whitelist = await findWhitelistIds(ctx.db, user.id);
   return {
     // After the second factor the account's current role, so a grant shows without a new sign-in.
-    userPayload: { ...toUserPayload(user, auth.role === 'UNVERIFIED' ? 'UNVERIFIED' : user.role), ...whitelist },
+    userPayload: { ...toUserPayload(user, caller.role === 'UNVERIFIED' ? 'UNVERIFIED' : user.role), ...whitelist },
     // No change made through this module touches the review: the one read with the session holds.
-    kycPayload: kycPayloadOf(auth.review),
+    kycPayload: kycPayloadOf(caller.review),
   };
 }
 
 /** After a change to the account: read it again, since the request's copy is from before the change. */
-async function currentMe(ctx: AppContext, auth: AuthState): Promise<Me> {
-  const user = await findUserById(ctx.db, auth.user.id);
+async function currentMe(ctx: AppContext, caller: Caller): Promise<Me> {
+  const user = await findUserById(ctx.db, caller.user.id);
   if (!user) throw new AppError('UNAUTHORIZED', 'Your account no longer exists.');
-  return meOf(ctx, auth, user);
+  return meOf(ctx, caller, user);
 }
 
 /**
  * The account as the request's authentication read it a moment ago (same request, same
  * row): reading it again would cost a statement and could not tell anything newer.
  */
-export function getMe(ctx: AppContext, auth: AuthState): Promise<Me> {
-  return meOf(ctx, auth, auth.user);
+export function getMe(ctx: AppContext, caller: Caller): Promise<Me> {
+  return meOf(ctx, caller, caller.user);
 }
 
-export async function updateName(ctx: AppContext, auth: AuthState, name: string, meta: RequestMeta): Promise<Me> {
+export async function updateName(ctx: AppContext, caller: Caller, name: string, meta: RequestMeta): Promise<Me> {
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
-    await updateUserSelf(trx, auth.user.id, { name }, now);
-    await appendAuditEvent(trx, { actor: 'user', userId: auth.user.id, type: 'NAME_CHANGED', meta }, now);
+    await updateUserSelf(trx, caller.user.id, { name }, now);
+    await appendAuditEvent(trx, { actor: 'user', userId: caller.user.id, type: 'NAME_CHANGED', meta }, now);
   });
-  return currentMe(ctx, auth);
+  return currentMe(ctx, caller);
 }
 
-export async function setBadgeHidden(ctx: AppContext, auth: AuthState, isHideBadge: boolean, meta: RequestMeta) {
+export async function setBadgeHidden(ctx: AppContext, caller: Caller, isHideBadge: boolean, meta: RequestMeta) {
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
-    await updateUserSelf(trx, auth.user.id, { is_hide_badge: isHideBadge ? 1 : 0 }, now);
+    await updateUserSelf(trx, caller.user.id, { is_hide_badge: isHideBadge ? 1 : 0 }, now);
     await appendAuditEvent(
       trx,
       {
         actor: 'user',
-        userId: auth.user.id,
+        userId: caller.user.id,
         type: 'BADGE_VISIBILITY_CHANGED',
         detail: { isHideBadge: String(isHideBadge) },
         meta,
@@ -99,7 +98,7 @@ export async function setBadgeHidden(ctx: AppContext, auth: AuthState, isHideBad
       now,
     );
   });
-  return currentMe(ctx, auth);
+  return currentMe(ctx, caller);
 }
 
 /**
@@ -108,28 +107,28 @@ export async function setBadgeHidden(ctx: AppContext, auth: AuthState, isHideBad
  */
 export async function setLanguage(
   ctx: AppContext,
-  auth: AuthState,
+  caller: Caller,
   language: Language,
 ): Promise<{ language: Language }> {
-  await updateUserSelf(ctx.db, auth.user.id, { language }, ctx.now().toISOString());
+  await updateUserSelf(ctx.db, caller.user.id, { language }, ctx.now().toISOString());
   return { language };
 }
 
 /** The new address takes effect only once a code sent to it comes back. */
-export async function requestEmailChange(ctx: AppContext, auth: AuthState, email: string, meta: RequestMeta) {
-  if (auth.user.email === email) throw new AppError('CONFLICT', 'That is already your email address.');
-  return sendEmailChallenge(ctx, { purpose: 'EMAIL_CHANGE', email, userId: auth.user.id, meta });
+export async function requestEmailChange(ctx: AppContext, caller: Caller, email: string, meta: RequestMeta) {
+  if (caller.user.email === email) throw new AppError('CONFLICT', 'That is already your email address.');
+  return sendEmailChallenge(ctx, { purpose: 'EMAIL_CHANGE', email, userId: caller.user.id, meta });
 }
 
 export async function confirmEmailChange(
   ctx: AppContext,
-  auth: AuthState,
+  caller: Caller,
   request: { challengeId: string; code: string },
   meta: RequestMeta,
 ): Promise<Me> {
-  const userId = auth.user.id;
+  const userId = caller.user.id;
   const challenge = await checkEmailChallenge(ctx, { purpose: 'EMAIL_CHANGE', userId, ...request }, meta);
-  const previous = auth.user.email;
+  const previous = caller.user.email;
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
     await consumeEmailChallenge(trx, challenge.id, now);
@@ -147,39 +146,39 @@ export async function confirmEmailChange(
     );
   });
   if (previous) {
-    const language = auth.user.language ?? meta.language ?? 'en';
+    const language = caller.user.language ?? meta.language ?? 'en';
     await ctx.mailer.send({ to: previous, ...emailChangedMail(language, { newEmail: challenge.email }) });
   }
-  return currentMe(ctx, auth);
+  return currentMe(ctx, caller);
 }
 
-export async function signOut(ctx: AppContext, auth: AuthState, meta: RequestMeta): Promise<void> {
+export async function signOut(ctx: AppContext, caller: Caller, meta: RequestMeta): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
-    await revokeSession(trx, auth.session.id, now);
-    await appendAuditEvent(trx, { actor: 'user', userId: auth.user.id, type: 'SIGN_OUT', meta }, now);
-    await recordLiveEvents(trx, now, [{ userId: auth.user.id, type: 'session' }]);
+    await revokeSession(trx, caller.session.id, now);
+    await appendAuditEvent(trx, { actor: 'user', userId: caller.user.id, type: 'SIGN_OUT', meta }, now);
+    await recordLiveEvents(trx, now, [{ userId: caller.user.id, type: 'session' }]);
   });
 }
 
-export async function signOutEverywhere(ctx: AppContext, auth: AuthState, meta: RequestMeta): Promise<void> {
+export async function signOutEverywhere(ctx: AppContext, caller: Caller, meta: RequestMeta): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
-    await revokeUserSessions(trx, auth.user.id, now);
+    await revokeUserSessions(trx, caller.user.id, now);
     // A lost phone stops showing the account's news too.
-    await deleteUserSubscriptions(trx, auth.user.id);
-    await appendAuditEvent(trx, { actor: 'user', userId: auth.user.id, type: 'SIGN_OUT_ALL', meta }, now);
-    await recordLiveEvents(trx, now, [{ userId: auth.user.id, type: 'session' }]);
+    await deleteUserSubscriptions(trx, caller.user.id);
+    await appendAuditEvent(trx, { actor: 'user', userId: caller.user.id, type: 'SIGN_OUT_ALL', meta }, now);
+    await recordLiveEvents(trx, now, [{ userId: caller.user.id, type: 'session' }]);
   });
 }
 
 export async function listActivity(
   ctx: AppContext,
-  auth: AuthState,
+  caller: Caller,
   limit: number,
   language: Language = 'en',
 ): Promise<Activity[]> {
-  const rows = await listAuditEvents(ctx.db, auth.user.id, limit);
+  const rows = await listAuditEvents(ctx.db, caller.user.id, limit);
   const text = activityText(language);
   return rows.map((row) => ({
     id: row.id,
