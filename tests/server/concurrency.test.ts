@@ -591,6 +591,8 @@ describe.each(testEngines())('voting power while holdings are confirmed (%s)', (
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     } else {
+      // SQLite has one connection, held by the credit: the opening cannot run before the release
+      // whatever happens, and shows no sign of waiting. The pause only lets it reach the wait.
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     release();
