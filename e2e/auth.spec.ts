@@ -13,6 +13,8 @@ test.describe('sign-in and two-step sign-in', () => {
     page,
     consoleErrors,
   }) => {
+    // Sign-in, setup, recovery codes, sign-out and sign-in again: near 30 s on a busy machine.
+    test.setTimeout(60_000);
     const email = `e2e-${Date.now()}@example.com`;
     await page.goto('/auth/signin');
     await expectHeading(page, /^Sign in to Moa$/);

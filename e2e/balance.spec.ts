@@ -29,8 +29,9 @@ test('balance: a deposit confirmed by the operator, a purchase paid from it at o
   request,
   baseURL,
 }) => {
-  // A long walk: deposit, operator confirmation, purchase, withdrawal and its payout, then offline.
-  test.setTimeout(180_000);
+  // A long walk: deposit, operator confirmation, purchase, withdrawal and its payout, then offline
+  // (over 100 s on a busy machine).
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const email = 'balance@example.com';
   const user = await signInApprovedInvestor(request, context, baseURL!, email);

@@ -65,8 +65,8 @@ test('portfolio: overview and chart, CSV, bank details with a code, a gift, a do
   request,
   baseURL,
 }) => {
-  // A long walk through six screens, with downloads and an offline reload.
-  test.setTimeout(120_000);
+  // A long walk through six screens, with downloads and an offline reload (over 90 s on a busy machine).
+  test.setTimeout(180_000);
   const email = 'portfolio@example.com';
   const user = await signInApprovedInvestor(request, context, baseURL!, email);
   const project = projectWithGifts();
