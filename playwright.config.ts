@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_TOKEN_SIGNING_KEY } from './e2e/auth-helpers';
+import { E2E_TOKEN_SIGNING_KEY, E2E_TOTP_PAST_STEPS } from './e2e/auth-helpers';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
@@ -40,6 +40,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       TOKEN_SIGNING_KEY: E2E_TOKEN_SIGNING_KEY,
+      // Authenticator codes from older steps, so a test signing in twice need not wait for the clock.
+      TOTP_TEST_PAST_STEPS: String(E2E_TOTP_PAST_STEPS),
       E2E_DATA_DIR: e2eDataDir,
       // The platform's account investors pay deposits into, shown beside their deposit reference.
       DEPOSIT_BANK_NAME: 'KB Kookmin Bank',

@@ -13,26 +13,25 @@ export async function latestMailedCode(request: APIRequestContext, email: string
   return match[1];
 }
 
+/**
+ * The e2e server accepts authenticator codes from this many steps before the previous one
+ * (TOTP_TEST_PAST_STEPS, which only a server with NODE_ENV=test takes). Test-only.
+ */
+export const E2E_TOTP_PAST_STEPS = 120;
 const STEP_MS = 30_000;
-const stepNow = () => Math.floor(Date.now() / STEP_MS);
+/** Steps a code may spend between being made here and being checked by the server (10 minutes). */
+const SLACK_STEPS = 20;
 
 /**
- * A code for a time step nobody used yet: a step accepted once is never accepted again. The
- * server takes the current step and the one before it (server/modules/mfa/totp.ts), so a test
- * first uses the previous step while at least 10 s of the current one remain (the request then
- * still lands in it), then the current one, and waits for the next step only when both are used.
+ * A code for a time step nobody used yet: a step accepted once is never accepted again. Each
+ * code takes the step after the last one used, at least SLACK_STEPS newer than the oldest step the
+ * e2e server accepts, so no test waits for the clock to reach a new step.
  */
-export async function freshTotpCode(secret: string, lastUsedStep: number): Promise<{ code: string; step: number }> {
-  for (;;) {
-    const now = stepNow();
-    const remaining = STEP_MS - (Date.now() % STEP_MS);
-    const candidates = remaining > 10_000 ? [now - 1, now] : [now];
-    const step = candidates.find((candidate) => candidate > lastUsedStep);
-    if (step !== undefined) {
-      return { code: new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: step * STEP_MS }), step };
-    }
-    await new Promise((resolve) => setTimeout(resolve, remaining + 50));
-  }
+export function freshTotpCode(secret: string, lastUsedStep: number): { code: string; step: number } {
+  const now = Math.floor(Date.now() / STEP_MS);
+  const step = Math.max(lastUsedStep + 1, now - 1 - E2E_TOTP_PAST_STEPS + SLACK_STEPS);
+  if (step > now) throw new Error(`no unused time step left for this user (last used ${lastUsedStep}, now ${now})`);
+  return { code: new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: step * STEP_MS }), step };
 }
 
 export async function signInWithEmailCode(page: Page, email: string): Promise<void> {
@@ -54,7 +53,7 @@ export async function createEnrolledUser(request: APIRequestContext, email: stri
   const headers = { authorization: `Bearer ${accessToken}` };
   const { url } = (await (await request.post('/api/v1/mfa/keys', { headers })).json()) as { url: string };
   const secret = new URL(url).searchParams.get('secret')!;
-  const first = await freshTotpCode(secret, -1);
+  const first = freshTotpCode(secret, -1);
   const setup = await request.post('/api/v1/mfa', { headers, data: { code: first.code } });
   const body = (await setup.json()) as { accessToken: string; recoveryCodes: string[] };
   return { secret, lastStep: first.step, accessToken: body.accessToken, recoveryCodes: body.recoveryCodes };

@@ -29,6 +29,8 @@ test('balance: a deposit confirmed by the operator, a purchase paid from it at o
   request,
   baseURL,
 }) => {
+  // A long walk: deposit, operator confirmation, purchase, withdrawal and its payout, then offline
+  // (over 100 s on a busy machine).
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const email = 'balance@example.com';
@@ -101,7 +103,7 @@ test('balance: a deposit confirmed by the operator, a purchase paid from it at o
   expect(csv).toContain(',-30.00,');
 
   // A withdrawal of $25.50 to the saved bank details, with an authenticator code.
-  const bankCode = await freshTotpCode(user.secret, user.lastStep);
+  const bankCode = freshTotpCode(user.secret, user.lastStep);
   const saved = await request.put('/api/v1/users/me/bank-details', {
     headers,
     data: { bankName: 'Hana Bank', holderName: 'Test Investor', accountNumber: '12345678901', code: bankCode.code },
@@ -118,7 +120,7 @@ test('balance: a deposit confirmed by the operator, a purchase paid from it at o
   ).toBeVisible();
   await page.getByLabel('Amount (USD)').fill('25.50');
   await expect(page.getByRole('radio', { name: /Hana Bank/ })).toBeChecked();
-  await page.getByLabel('Authenticator code').fill((await freshTotpCode(user.secret, bankCode.step)).code);
+  await page.getByLabel('Authenticator code').fill(freshTotpCode(user.secret, bankCode.step).code);
   await page.getByRole('button', { name: 'Request withdrawal' }).click();
   const withdrawals = page.getByTestId('withdrawals');
   await expect(withdrawals.getByRole('listitem')).toHaveCount(1);

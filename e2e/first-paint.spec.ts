@@ -136,16 +136,21 @@ test.describe('public pages arrive painted', () => {
     page,
     consoleErrors,
   }) => {
-    // A slow phone: the app's entry arrives well after the page has painted.
+    // A slow phone: the app's entry arrives only after the tap and the choice have been made.
+    let arrive = () => {};
+    const entryMayArrive = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
     await page.route('**/assets/index-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await entryMayArrive;
       await route.continue();
     });
-    await page.goto('/faq');
+    await page.goto('/faq', { waitUntil: 'domcontentloaded' });
     expect(await appHasStarted(page)).toBe(false);
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.locator('header select:visible').selectOption('ko');
     expect(await appHasStarted(page)).toBe(false);
+    arrive();
 
     await expect(page.getByRole('button', { name: '메뉴 닫기' })).toHaveAttribute('aria-expanded', 'true');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ko');

@@ -253,9 +253,13 @@ test.describe('notifications', () => {
     await expect(page.getByText('On for this device.')).toBeVisible();
 
     // Each page load tells the server this device's subscription again. Here that word is slow
-    // to arrive, and the investor signs out while it is on its way.
+    // to arrive: it is held until the investor has signed out while it is on its way.
+    let arrive = () => {};
+    const renewalMayArrive = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
     await page.route('**/api/v1/push/subscriptions', async (route) => {
-      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 1_500));
+      if (route.request().method() === 'POST') await renewalMayArrive;
       await route.continue();
     });
     const renewing = page.waitForRequest(
@@ -264,6 +268,7 @@ test.describe('notifications', () => {
     await page.goto('/account/account-settings');
     await renewing;
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    arrive();
     await expect(page).toHaveURL(/\/auth\/signin/);
     // The forgetting came after the renewal, and the session ended after both: nothing refused.
     await expect.poll(() => subscriptionCount(device.endpoint)).toBe(0);

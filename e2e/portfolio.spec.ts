@@ -65,6 +65,7 @@ test('portfolio: overview and chart, CSV, bank details with a code, a gift, a do
   request,
   baseURL,
 }) => {
+  // A long walk through six screens, with downloads and an offline reload (over 90 s on a busy machine).
   test.setTimeout(180_000);
   const email = 'portfolio@example.com';
   const user = await signInApprovedInvestor(request, context, baseURL!, email);
@@ -100,7 +101,7 @@ test('portfolio: overview and chart, CSV, bank details with a code, a gift, a do
   await page.getByLabel('Bank', { exact: true }).fill('Hana Bank');
   await page.getByLabel('Account holder').fill('Test Investor');
   await page.getByLabel('Account number').fill('110-234-567890');
-  const { code } = await freshTotpCode(user.secret, user.lastStep);
+  const { code } = freshTotpCode(user.secret, user.lastStep);
   await page.getByLabel('Authenticator code').fill(code);
   await page.getByRole('button', { name: 'Save bank details' }).click();
   await expect(page.getByTestId('bank-current')).toContainText('•••• 7890');

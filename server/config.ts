@@ -193,6 +193,12 @@ export const configSchema = z.object({
     .max(500)
     .regex(/^[A-Za-z0-9.:[\], -]+$/, { error: 'must be host names or addresses separated by commas' })
     .optional(),
+  /**
+   * Tests only (refused unless NODE_ENV is test): how many time steps before the previous one an
+   * authenticator code may still come from. End-to-end tests give every code a step of its own in
+   * that range instead of waiting up to 30 s for the next step; each step is still accepted once.
+   */
+  TOTP_TEST_PAST_STEPS: z.coerce.number({ error: 'must be a whole number of steps' }).int().min(1).max(2880).optional(),
   /** Tokens of a project a holder needs to open a proposal in it. */
   GOVERNANCE_PROPOSAL_MIN_TOKENS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
   /** Shortest and longest voting window of a proposal or agenda. */
@@ -302,6 +308,7 @@ const SHOWABLE = new Set([
   'SUMSUB_TOKEN_TTL_SECONDS',
   'UPLOAD_QUOTA_BYTES',
   'PUSH_DEV_HOSTS',
+  'TOTP_TEST_PAST_STEPS',
   'CONTRACT_RENDER_THREADS',
   'CONTRACT_RENDER_QUEUE_MAX',
   'ORDER_SIGNS_PER_HOUR',
@@ -380,6 +387,11 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     // Private push hosts exist for tests and development; in production they would let any
     // account make the server connect inside its own network.
     throw new ConfigError('Invalid environment variable PUSH_DEV_HOSTS: not allowed when NODE_ENV is production');
+  }
+  if (raw.TOTP_TEST_PAST_STEPS !== undefined && raw.NODE_ENV !== 'test') {
+    // Older codes exist for tests that cannot wait for the clock; anywhere else they would give a
+    // code read over someone's shoulder hours of life instead of a minute.
+    throw new ConfigError('Invalid environment variable TOTP_TEST_PAST_STEPS: allowed only when NODE_ENV is test');
   }
   return {
     ...raw,

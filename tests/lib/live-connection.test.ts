@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../src/domain/live';
 import { connectLive, createSseParser, type SseFrame } from '../../src/lib/live-connection';
 import { RequestError } from '../../src/lib/request-error';
@@ -48,11 +48,7 @@ function memoryStorage() {
   };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
-async function until(check: () => boolean) {
-  for (let i = 0; i < 200 && !check(); i += 1) await tick();
-  expect(check()).toBe(true);
-}
+const until = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true));
 
 describe('the live connection', () => {
   it('reports changes, keeps the last id, reconnects with it and refetches only when it cannot replay', async () => {
@@ -129,10 +125,13 @@ describe('the live connection', () => {
       target,
     });
     await until(() => attempts === 1);
-    await tick();
     refuse = false;
-    listeners.get('online')!();
-    await until(() => attempts === 2);
+    // Back online: once the refusal has been taken (until then that attempt is still in flight),
+    // the next attempt starts at once, not after the minute its retry would wait.
+    await until(() => {
+      listeners.get('online')!();
+      return attempts === 2;
+    });
     // Unreachable: waits for its retry, or for the network to come back.
     listeners.get('online')!();
     await until(() => attempts === 3);

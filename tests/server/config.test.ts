@@ -36,6 +36,25 @@ describe('parseConfig', () => {
   });
 });
 
+describe('TOTP_TEST_PAST_STEPS', () => {
+  it('is refused by a production server, and by any server that is not a test server', () => {
+    for (const NODE_ENV of ['production', 'development']) {
+      expect(() => parseConfig({ NODE_ENV, SMTP_URL: 'smtp://mail.example', TOTP_TEST_PAST_STEPS: '120' })).toThrow(
+        /^Invalid environment variable TOTP_TEST_PAST_STEPS: allowed only when NODE_ENV is test$/,
+      );
+    }
+    expect(() => parseConfig({ TOTP_TEST_PAST_STEPS: '120' })).toThrow(ConfigError);
+  });
+
+  it('is read by a test server, and unset everywhere by default', () => {
+    expect(parseConfig({ NODE_ENV: 'test', TOTP_TEST_PAST_STEPS: '120' }).TOTP_TEST_PAST_STEPS).toBe(120);
+    expect(parseConfig({ NODE_ENV: 'production' }).TOTP_TEST_PAST_STEPS).toBeUndefined();
+    expect(() => parseConfig({ NODE_ENV: 'test', TOTP_TEST_PAST_STEPS: '0' })).toThrow(
+      /^Invalid environment variable TOTP_TEST_PAST_STEPS/,
+    );
+  });
+});
+
 describe('secrets in the data folder', () => {
   it('generates a signing key once, keeps it private, and reuses it', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'moa-secrets-'));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ballotItemListSchema,
   ballotItemSchema,
@@ -7,7 +7,6 @@ import {
   threadDetailSchema,
   threadListSchema,
   threadSchema,
-  type BallotItem,
 } from '../../src/domain/governance';
 import { commands } from '../../server/cli/commands';
 import { closeDueVotings } from '../../server/modules/governance/service';
@@ -25,6 +24,7 @@ describe.each(testEngines())('governance on %s', (engine) => {
   let t: TestApp;
   const clock = createClock(Date.parse('2026-11-22T09:00:00.000Z'));
   let productId = 0;
+  let categoryId = 0;
   const sections: Record<string, number> = {};
   const tokens: Record<string, string> = {};
   const ids: Record<string, string> = {};
@@ -52,11 +52,16 @@ describe.each(testEngines())('governance on %s', (engine) => {
     const rows = await t.db.db.selectFrom('audit_events').select('id').where('type', '=', type).execute();
     return rows.length;
   };
-  /** The inbox rows of one notification type, as user ids (sorted). */
+  /** The inbox rows of one notification type about this test's project, as user ids (sorted). */
   const notified = async (type: string) => {
     // Written by the fan-out job after the item's own transaction.
     await t.app.notificationFanout.runOnce();
-    const rows = await t.db.db.selectFrom('notifications').select('user_id').where('type', '=', type).execute();
+    const rows = await t.db.db
+      .selectFrom('notifications')
+      .select('user_id')
+      .where('type', '=', type)
+      .where('product_id', '=', productId)
+      .execute();
     return rows.map((row) => row.user_id).sort();
   };
   const run = (name: string, args: string[]) => commands[name]!.run(t.app.ctx, args);
@@ -76,7 +81,23 @@ describe.each(testEngines())('governance on %s', (engine) => {
       undefined,
       { now: clock.now },
     );
-    const categoryId = await insertCategory(t.db.db, 'Music');
+    for (const name of ['fresh', 'verified', 'alice', 'bob', 'carol', 'small', 'late', 'seller', 'otherseller']) {
+      const email = `${name}@example.com`;
+      tokens[name] = (await enrollUser(t.app, clock, email)).token;
+      ids[name] = (
+        await t.db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
+      ).id;
+      if (name !== 'fresh') await approveIdentity(t.app, email);
+    }
+    await changeUserRole(t.app.ctx, ids.seller!, 'SELLER', OPERATOR);
+    await changeUserRole(t.app.ctx, ids.otherseller!, 'SELLER', OPERATOR);
+    categoryId = await insertCategory(t.db.db, 'Music');
+  });
+  afterAll(() => t.close());
+
+  // Each test has a project of its own: the seller assigned, alice 60, bob 30, carol 10 and small 5
+  // tokens (105), so nothing one test opens, posts or holds is seen by another.
+  beforeEach(async () => {
     productId = await insertProduct(t.db.db, {
       categoryId,
       name: 'Seoul Night Concert',
@@ -97,16 +118,6 @@ describe.each(testEngines())('governance on %s', (engine) => {
       .execute()) {
       sections[row.type] = Number(row.id);
     }
-    for (const name of ['fresh', 'verified', 'alice', 'bob', 'carol', 'small', 'late', 'seller', 'otherseller']) {
-      const email = `${name}@example.com`;
-      tokens[name] = (await enrollUser(t.app, clock, email)).token;
-      ids[name] = (
-        await t.db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
-      ).id;
-      if (name !== 'fresh') await approveIdentity(t.app, email);
-    }
-    await changeUserRole(t.app.ctx, ids.seller!, 'SELLER', OPERATOR);
-    await changeUserRole(t.app.ctx, ids.otherseller!, 'SELLER', OPERATOR);
     await run('seller:assign', ['seller@example.com', String(productId)]);
     await hold('alice', 60);
     await hold('bob', 30);
@@ -114,7 +125,6 @@ describe.each(testEngines())('governance on %s', (engine) => {
     await hold('small', 5);
     clock.advance(1000);
   });
-  afterAll(() => t.close());
 
   it('opens each section by its view type, refusing without ending the session', async () => {
     // Notices (PRE_KYC): everyone signed in.
@@ -248,9 +258,9 @@ describe.each(testEngines())('governance on %s', (engine) => {
     expect(forBob.notices.every((notice) => !notice.isRead)).toBe(true);
   });
 
-  let proposal: BallotItem;
-
-  it('lets a holder with enough tokens open a proposal, weighted by balances at creation', async () => {
+  it('lets a holder with enough tokens open a proposal, weighted by balances at creation, closed once by racing sweeps', async () => {
+    const createdBefore = await auditCount('PROPOSAL_CREATED');
+    const finishedBefore = await auditCount('VOTE_FINISH');
     const request = {
       title: 'Add a Busan date',
       body: 'One more show.',
@@ -266,9 +276,9 @@ describe.each(testEngines())('governance on %s', (engine) => {
     expect(errorCode(tooShort)).toBe('VALIDATION_FAILED');
     const created = await send(tokens.carol!, 'POST', '/proposals', request);
     expect(created.statusCode, created.body).toBe(201);
-    proposal = ballotItemSchema.parse(created.json());
+    const proposal = ballotItemSchema.parse(created.json());
     expect(proposal).toMatchObject({ totalPower: 105, myPower: 10, status: 'OPEN', results: null });
-    expect(await auditCount('PROPOSAL_CREATED')).toBe(1);
+    expect(await auditCount('PROPOSAL_CREATED')).toBe(createdBefore + 1);
     // Every holder at the snapshot hears of it in their inbox, written by the fan-out job.
     const holdersAtCreation = ['alice', 'bob', 'carol', 'small'].map((name) => ids[name]!).sort();
     expect(await notified('PROPOSAL_CREATED')).toEqual(holdersAtCreation);
@@ -297,14 +307,13 @@ describe.each(testEngines())('governance on %s', (engine) => {
     expect(errorCode(await send(tokens.bob!, 'POST', `/proposals/${proposal.id}/vote`, { choice: 3 }))).toBe(
       'VALIDATION_FAILED',
     );
-  });
 
-  it('closes exactly once when two sweeps race, with the weighted result', async () => {
+    // Two sweeps race to close it: it closes exactly once, with the weighted result.
     clock.advance(31 * 60_000);
     const closed = await Promise.all([closeDueVotings(t.app.ctx), closeDueVotings(t.app.ctx)]);
     expect(closed[0] + closed[1]).toBe(1);
     expect(await closeDueVotings(t.app.ctx)).toBe(0);
-    expect(await auditCount('VOTE_FINISH')).toBe(1);
+    expect(await auditCount('VOTE_FINISH')).toBe(finishedBefore + 1);
     // Those who could vote hear the result once, however many sweeps ran; a later buyer does not.
     const voters = await notified('VOTE_FINISH');
     expect(voters).toEqual(['alice', 'bob', 'carol', 'small'].map((name) => ids[name]!).sort());
@@ -356,9 +365,15 @@ describe.each(testEngines())('governance on %s', (engine) => {
     // Results are visible while open on this agenda.
     const view = ballotItemSchema.parse((await get(tokens.bob!, `/agendas/${agendaId}`)).json());
     expect(view.results?.participatingWeight).toBe(60);
+    // Closed here, so no later sweep in another test finds it due.
+    await run('agenda:close', [String(agendaId)]);
   });
 
   it('decides quorum on its edge, counting abstentions, when the operator closes an agenda', async () => {
+    const closedBefore = await auditCount('AGENDA_CLOSED');
+    await hold('late', 500);
+    await hold('bob', 100);
+    clock.advance(1000);
     // Power now: alice 60, bob 130, carol 10, small 5, late 500 = 705.
     const open = async (quorum: string, threshold: string) => {
       const out = await run('agenda:open', [
@@ -389,7 +404,7 @@ describe.each(testEngines())('governance on %s', (engine) => {
     // 75 × 100 = 7500 ≥ 10 × 705 = 7050, but < 11 × 705 = 7755.
     expect(await result(atEdge)).toMatchObject({ participatingWeight: 75, quorumReached: true, outcome: 'PASSED' });
     expect(await result(below)).toMatchObject({ quorumReached: false, outcome: 'NO_QUORUM', winningOption: null });
-    expect(await auditCount('AGENDA_CLOSED')).toBe(2);
+    expect(await auditCount('AGENDA_CLOSED')).toBe(closedBefore + 2);
     expect((await notified('AGENDA_CLOSED')).length).toBe(2 * 5);
     await expect(run('agenda:close', [String(atEdge)])).rejects.toMatchObject({ code: 'VOTING_CLOSED' });
 

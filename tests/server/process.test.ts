@@ -33,7 +33,13 @@ describe('the server process', () => {
     const reader = response.body!.getReader();
     let received = (await reader.read()).value?.length ?? 0;
     child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The rest is read only once the server has begun to shut down: it takes no new connections.
+    await waitFor(() =>
+      fetch(`http://127.0.0.1:${port}/api/health`).then(
+        () => false,
+        () => true,
+      ),
+    );
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;

@@ -230,3 +230,29 @@ describe.each(testEngines())('two-step sign-in (TOTP) on %s', (engine) => {
     expect(errorCode(await post('/api/v1/mfa/verify', token, { code: '123456' }))).toBe('CONFLICT');
   });
 });
+
+describe.each(testEngines())('a test server with TOTP_TEST_PAST_STEPS on %s', (engine) => {
+  let t: TestApp;
+  const clock = createClock();
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { TOTP_TEST_PAST_STEPS: '120' }, undefined, { now: clock.now });
+  });
+  afterAll(() => t.close());
+
+  const verify = (token: string, code: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/mfa/verify', headers: bearer(token), payload: { code } });
+
+  it('accepts a code from that many steps further back, each step once, and nothing older', async () => {
+    const email = 'older-steps@example.com';
+    const user = await enrollUser(t.app, clock, email);
+    const token = await signInByEmail(t.app, email);
+    expect(errorCode(await verify(token, codeAt(user.secret, clock.now(), -122)))).toBe('OTP_INVALID');
+    expect(errorCode(await verify(token, codeAt(user.secret, clock.now(), 1)))).toBe('OTP_INVALID');
+    const oldest = codeAt(user.secret, clock.now(), -121);
+    expect((await verify(token, oldest)).statusCode).toBe(200);
+    const again = await signInByEmail(t.app, email);
+    expect(errorCode(await verify(again, oldest))).toBe('OTP_INVALID');
+    expect((await verify(again, codeAt(user.secret, clock.now(), -60))).statusCode).toBe(200);
+  });
+});

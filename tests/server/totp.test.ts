@@ -34,6 +34,14 @@ describe('TOTP (RFC 6238)', () => {
     expect(matchTotpStep(rfcSeed, totpCodeForStep(rfcSeed, step + 1), now)).toBeNull();
   });
 
+  it('looks further back only by the steps a test server is given', () => {
+    const now = new Date(1_800_000_015_000);
+    const step = totpStepAt(now.getTime());
+    expect(matchTotpStep(rfcSeed, totpCodeForStep(rfcSeed, step - 4), now, 3)).toBe(step - 4);
+    expect(matchTotpStep(rfcSeed, totpCodeForStep(rfcSeed, step - 5), now, 3)).toBeNull();
+    expect(matchTotpStep(rfcSeed, totpCodeForStep(rfcSeed, step + 1), now, 3)).toBeNull();
+  });
+
   it('makes 160-bit secrets and an otpauth URL carrying them', () => {
     const secret = generateTotpSecret();
     expect(Buffer.from(base32Decode(secret)).length).toBeGreaterThanOrEqual(20);

@@ -88,6 +88,7 @@ describe('Tooltip', () => {
     );
     await act(async () => {
       await import('../../src/ui/tooltip-radix');
+      // One turn of the event loop, not a delay: the lazy component's own import settles in it.
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(container.querySelector('button[data-state]')).not.toBeNull();
