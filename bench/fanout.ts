@@ -28,7 +28,7 @@ import type { Database } from '../server/db/types';
 import { distributeRevenue } from '../server/modules/account/service';
 import { insertSession, markSecondFactorPassed } from '../server/modules/auth/repository';
 import { signAccessToken } from '../server/modules/auth/tokens';
-import { openAgenda } from '../server/modules/governance/service';
+import { openAgenda } from '../server/modules/governance/votings';
 import { appendHoldingEntry } from '../server/modules/holdings/repository';
 import { insertCategory, insertProduct } from '../server/modules/products/factory';
 import { insertUser } from '../server/modules/users/records-repository';
