@@ -25,7 +25,7 @@ import { createDb, type Engine } from '../server/db/client';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedDemoDataOnce } from '../server/db/seed/index';
 import type { Database } from '../server/db/types';
-import { distributeRevenue } from '../server/modules/account/service';
+import { distributeRevenue } from '../server/modules/account/distributions';
 import { insertSession, markSecondFactorPassed } from '../server/modules/auth/repository';
 import { signAccessToken } from '../server/modules/auth/tokens';
 import { openAgenda } from '../server/modules/governance/votings';

@@ -1,5 +1,6 @@
 // The module's entry for other modules: governance of a project is split by concern (README.md);
-// what the operator console uses is named here. Its routes import the files themselves.
+// what the operator console uses is named here. The routes, the command line and the tests
+// import the files themselves.
 
 export { pinNotice, postNotice, projectOfNotice } from './notices';
 export { hideCommunityPost, projectOfPost, restoreCommunityPost } from './community';

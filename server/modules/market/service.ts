@@ -6,7 +6,7 @@
 // guarded updates and CHECKs decide that no balance and no holding goes below what it holds.
 //
 // This file is the module's entry for other modules: what the operator console uses is named
-// here. The routes import the files themselves.
+// here. The routes, the command line and the tests import the files themselves.
 
 export { getMarket } from './reads';
 export { cancelAllOrders, changeMarketSettings, closeMarket, haltMarket, openMarket, resumeMarket } from './controls';
