@@ -3,7 +3,7 @@ import { TRACKING_MAX_LENGTH } from '../../src/domain/operator-people';
 import type { AppContext } from '../context';
 import { distributionCommitRequestSchema } from '../../src/domain/operator';
 import { AppError } from '../errors';
-import { listGiftClaims } from '../modules/account/service';
+import { listGiftClaims } from '../modules/account/gifts';
 import { commitRevenueDistribution, newIdempotencyKey, previewRevenueDistribution } from '../modules/operator/actions';
 import { shipGift } from '../modules/operator/people';
 import type { Command } from './commands';

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { closeDueVotings, listSellers, setProductSeller } from '../modules/governance/service';
+import { closeDueVotings } from '../modules/governance/closing';
+import { listSellers, setProductSeller } from '../modules/products/sellers';
 import {
   cancelProposalAs,
   closeAgendaAs,

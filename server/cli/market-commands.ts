@@ -7,7 +7,7 @@ import {
   haltMarket,
   openMarket,
   resumeMarket,
-} from '../modules/market/service';
+} from '../modules/market/controls';
 import type { Command } from './commands';
 import { operatorOf } from './operator';
 

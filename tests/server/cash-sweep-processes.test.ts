@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { commitDistribution, planDistribution } from '../../server/modules/account/service';
+import { commitDistribution, planDistribution } from '../../server/modules/account/distributions';
 import { cashTotals } from '../../server/modules/cash/service';
 import { insertHolding } from '../../server/modules/products/factory';
 import { prepare } from '../helpers/crash';

@@ -12,7 +12,7 @@ import { orderSchema, signStatusSchema, type Order } from '../../src/domain/orde
 import { myRevenuesResponseSchema } from '../../src/domain/portfolio';
 import { cashStatementFigures } from '../../src/domain/cash-statements';
 import { commands } from '../../server/cli/commands';
-import { commitDistribution, planDistribution } from '../../server/modules/account/service';
+import { commitDistribution, planDistribution } from '../../server/modules/account/distributions';
 import {
   appendCashEntry,
   cashStatementEntriesOf,

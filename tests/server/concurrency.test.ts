@@ -11,7 +11,7 @@ import {
   GUESSES_PER_ADDRESS_AND_REQUESTER,
 } from '../../server/modules/auth/email-challenges';
 import { votingPowerOf } from '../../server/modules/governance/voting-power';
-import { closeDueVotings } from '../../server/modules/governance/service';
+import { closeDueVotings } from '../../server/modules/governance/closing';
 import { storeUpload } from '../../server/modules/kyc/files';
 import { appendHoldingEntry, ledgerBalance } from '../../server/modules/holdings/repository';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';

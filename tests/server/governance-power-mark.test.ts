@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ballotItemListSchema, ballotItemSchema, type BallotItem } from '../../src/domain/governance';
 import { commands } from '../../server/cli/commands';
 import { votingPowerOf } from '../../server/modules/governance/voting-power';
-import { closeDueVotings } from '../../server/modules/governance/service';
+import { closeDueVotings } from '../../server/modules/governance/closing';
 import { appendHoldingEntry } from '../../server/modules/holdings/repository';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';
 import { createTestApp, type TestApp } from '../helpers/app';

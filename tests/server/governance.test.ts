@@ -9,7 +9,7 @@ import {
   threadSchema,
 } from '../../src/domain/governance';
 import { commands } from '../../server/cli/commands';
-import { closeDueVotings } from '../../server/modules/governance/service';
+import { closeDueVotings } from '../../server/modules/governance/closing';
 import { appendHoldingEntry } from '../../server/modules/holdings/repository';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';
 import { changeUserRole } from '../../server/modules/users/service';

@@ -8,7 +8,7 @@ import { parseLiveEvent } from '../../src/domain/live';
 import { buildApp } from '../../server/app';
 import { parseConfig } from '../../server/config';
 import { createDb, type DbHandle } from '../../server/db/client';
-import { distributeRevenue } from '../../server/modules/account/service';
+import { distributeRevenue } from '../../server/modules/account/distributions';
 import { operatorAction } from '../../server/modules/orders/service';
 import { allowProductForUser } from '../../server/modules/products/service';
 import { banUser } from '../../server/modules/users/service';

@@ -7,7 +7,7 @@ import {
   myMarketTradesPageSchema,
 } from '../../src/domain/market';
 import { notificationPageSchema } from '../../src/domain/notifications';
-import { expireDueMarketOrders } from '../../server/modules/market/service';
+import { expireDueMarketOrders } from '../../server/modules/market/cancelling';
 import { errorCode } from '../helpers/auth';
 import { testEngines } from '../helpers/db';
 import { marketSetUp } from '../helpers/market';

@@ -5,7 +5,7 @@ import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ballotItemSchema } from '../../src/domain/governance';
 import { allocateProRata } from '../../server/modules/account/allocation';
-import { distributeRevenue, distributionShares } from '../../server/modules/account/service';
+import { distributeRevenue, distributionShares } from '../../server/modules/account/distributions';
 import { createNotificationFanout } from '../../server/modules/notifications/fanout';
 import { createPushSender } from '../../server/modules/notifications/push-sender';
 import { upsertPreference } from '../../server/modules/notifications/repository';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditListSchema, reviewSubmissionSchema, waitingReviewListSchema } from '../../src/domain/operator-console';
 import { storeUpload } from '../../server/modules/kyc/files';
 import { submitIdentity } from '../../server/modules/kyc/service';
-import { setProductSeller } from '../../server/modules/governance/service';
+import { setProductSeller } from '../../server/modules/products/sellers';
 import { changeUserRole } from '../../server/modules/users/service';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createClock, errorCode } from '../helpers/auth';

@@ -7,7 +7,7 @@ import {
 } from '../../src/domain/operator-market';
 import { commands } from '../../server/cli/commands';
 import { confirmDeposit, depositReferenceOf } from '../../server/modules/cash/service';
-import { setProductSeller } from '../../server/modules/governance/service';
+import { setProductSeller } from '../../server/modules/products/sellers';
 import { insertHolding } from '../../server/modules/products/factory';
 import { changeUserRole } from '../../server/modules/users/service';
 import { createTestApp, type TestApp } from '../helpers/app';

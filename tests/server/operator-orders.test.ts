@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDERS_PAGE_SIZE, operatorOrderListSchema, type OperatorOrderRow } from '../../src/domain/operator-orders';
-import { setProductSeller } from '../../server/modules/governance/service';
+import { setProductSeller } from '../../server/modules/products/sellers';
 import { changeUserRole } from '../../server/modules/users/service';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createClock, errorCode } from '../helpers/auth';

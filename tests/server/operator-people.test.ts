@@ -7,7 +7,7 @@ import {
   personDetailSchema,
 } from '../../src/domain/operator-people';
 import { accountCommands } from '../../server/cli/account-commands';
-import { setProductSeller } from '../../server/modules/governance/service';
+import { setProductSeller } from '../../server/modules/products/sellers';
 import { insertHolding } from '../../server/modules/products/factory';
 import { changeUserRole } from '../../server/modules/users/service';
 import { createTestApp, type TestApp } from '../helpers/app';

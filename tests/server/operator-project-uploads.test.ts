@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { operatorDocumentListSchema, projectImageSchema } from '../../src/domain/project-documents';
 import { productDetailSchema } from '../../src/domain/products';
 import { operatorProjectSchema } from '../../src/domain/project-editing';
-import { setProductSeller } from '../../server/modules/governance/service';
+import { setProductSeller } from '../../server/modules/products/sellers';
 import { changeUserRole } from '../../server/modules/users/service';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createClock, errorCode } from '../helpers/auth';

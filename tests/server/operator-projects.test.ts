@@ -6,7 +6,7 @@ import {
   type OperatorProject,
   type ProjectInputDraft,
 } from '../../src/domain/project-editing';
-import { setProductSeller } from '../../server/modules/governance/service';
+import { setProductSeller } from '../../server/modules/products/sellers';
 import { insertHolding } from '../../server/modules/products/factory';
 import { projectCommands } from '../../server/cli/project-commands';
 import { changeUserRole } from '../../server/modules/users/service';

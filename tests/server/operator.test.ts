@@ -13,7 +13,7 @@ import { submitIdentity } from '../../server/modules/kyc/service';
 import { commitRevenueDistribution } from '../../server/modules/operator/actions';
 import { expireDueApprovals } from '../../server/modules/operator/approvals';
 import { commandLineOperator } from '../../server/modules/operator/service';
-import { setProductSeller } from '../../server/modules/governance/service';
+import { setProductSeller } from '../../server/modules/products/sellers';
 import { insertHolding } from '../../server/modules/products/factory';
 import { insertWhitelistRequest } from '../../server/modules/products/repository';
 import { changeUserRole } from '../../server/modules/users/service';

@@ -14,7 +14,7 @@ import {
 } from '../../src/domain/portfolio';
 import { accountCommands } from '../../server/cli/account-commands';
 import { decryptText } from '../../server/crypto';
-import { distributeRevenue, distributionShares } from '../../server/modules/account/service';
+import { distributeRevenue, distributionShares } from '../../server/modules/account/distributions';
 import { appendHoldingEntry } from '../../server/modules/holdings/repository';
 import { insertCategory, insertHolding, insertProduct } from '../../server/modules/products/factory';
 import { findUserByEmail, insertUser } from '../../server/modules/users/records-repository';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinorUnitsIn } from '../../src/domain/money';
 import { myStatementsResponseSchema } from '../../src/domain/statements';
-import { distributeRevenue } from '../../server/modules/account/service';
+import { distributeRevenue } from '../../server/modules/account/distributions';
 import { appendHoldingEntry } from '../../server/modules/holdings/repository';
 import { insertCategory, insertHolding, insertProduct } from '../../server/modules/products/factory';
 import { findUserByEmail } from '../../server/modules/users/records-repository';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { writeDistribution } from '../../modules/account/service';
+import { writeDistribution } from '../../modules/account/distributions';
 import { hadHoldersBy } from '../../modules/holdings/service';
 import { findProductsWithHoldings, setDigitalGiftReveal } from '../../modules/products/service';
 import type { Database } from '../types';

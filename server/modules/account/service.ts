@@ -5,8 +5,9 @@ import { findUserById } from '../users/records-repository';
 import { findHeldProductsWithDocuments, findReachedBadges } from './repository';
 
 // The module's entry for other modules: holdings and badges live here; each other concern has its
-// own file (documents, revenue, distributions, gifts, bank details, address book), named below
-// for callers outside the module.
+// own file (documents, revenue, distributions, gifts, bank details, address book), and what other
+// modules use of them is named below (the module boundary admits only this file). The command
+// line, the seed and the tests import those files themselves.
 
 export { getBankDetails, revealBankAccountNumber } from './bank-details';
 export { listMyWallets } from './address-book';
@@ -14,13 +15,10 @@ export { findGiftClaimForOperator, listGiftClaims, shipGiftClaim } from './gifts
 export {
   assertNotRepeated,
   commitDistribution,
-  distributeRevenue,
   distributionOfKey,
-  distributionShares,
   isDistributionRace,
   planDistribution,
   previewDistribution,
-  writeDistribution,
   type CommittedDistribution,
   type DistributionPlan,
 } from './distributions';

@@ -21,24 +21,19 @@ import {
   type VotingKind,
 } from '../../../src/domain/governance';
 import { authOf, requestMeta } from '../../plugins/auth';
+import { closeDueVotings } from './closing';
 import {
-  castVote,
-  closeDueVotings,
   createAnswer,
-  createProposal,
   createThread,
   deletePost,
-  getNotice,
-  getNotices,
   getThread,
   getThreads,
-  getVoting,
-  getVotings,
-  readNotice,
   reportPost,
   updateAnswer,
   updateThread,
-} from './service';
+} from './community';
+import { getNotice, getNotices, readNotice } from './notices';
+import { castVote, createProposal, getVoting, getVotings } from './votings';
 import { registerSweep } from '../../plugins/sweep';
 import { noStore } from '../../plugins/presets';
 

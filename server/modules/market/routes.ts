@@ -17,16 +17,9 @@ import {
 } from '../../../src/domain/market';
 import { authOf, requestMeta } from '../../plugins/auth';
 import { registerSweep } from '../../plugins/sweep';
-import {
-  cancelMarketOrder,
-  expireDueMarketOrders,
-  getMarket,
-  getMarketSeries,
-  listMyOrders,
-  listMyTrades,
-  listTrades,
-  placeMarketOrder,
-} from './service';
+import { cancelMarketOrder, expireDueMarketOrders } from './cancelling';
+import { placeMarketOrder } from './placing';
+import { getMarket, getMarketSeries, listMyOrders, listMyTrades, listTrades } from './reads';
 
 /** The market between investors (src/domain/market.ts, docs/decisions/1813). */
 export const marketRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,7 +2,7 @@ import type { QueueItem, QueueKind, QueueResponse } from '../../../src/domain/op
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
 import type { Caller } from '../auth/service';
-import { productsSoldBy } from '../governance/service';
+import { productsSoldBy } from '../products/service';
 import { findUserByEmailAddress } from '../users/service';
 import { countPendingApprovals, countProjectQueues, countWaitingReviews, type WaitingCount } from './repository';
 import { countUnmatchedLines } from './statements-repository';

@@ -39,6 +39,9 @@ import { recordLiveEvents } from '../live/service';
 export { findProductRow } from './repository';
 /** The demo revenue history (server/db/seed) reads each project's holders and reveals digital gifts. */
 export { findProductsWithHoldings, setDigitalGiftReveal } from './catalogue-repository';
+/** A project's sellers (sellers.ts); governance checks a seller named by the operator inside its own reads. */
+export { listSellers, productsSoldBy, setProductSeller } from './sellers';
+export { isProductSeller } from './sellers-repository';
 
 /** "Most popular" = the projects with the most new investors in the last two weeks. */
 export const TRENDING_WINDOW_DAYS = 14;
