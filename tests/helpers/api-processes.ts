@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,11 +46,17 @@ async function isReady(port: number): Promise<boolean> {
   return response?.status === 200;
 }
 
-/** Starts one process of the install (through the TypeScript loader) and waits until it is ready. */
+/** Compiles the server and the operator commands (build/) when a source changed, as `npm start` does. */
+export function buildServer(): void {
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`the server build failed: ${build.stderr}`);
+}
+
+/** Starts one process of the install, compiled as `npm start` runs it (buildServer first), and waits until it is ready. */
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-process-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['build/server.js'], {
     env: {
       PATH: process.env.PATH,
       SERVE_CLIENT: 'false',
