@@ -56,17 +56,23 @@ async function main(): Promise<void> {
         process.exit(1);
       }, 10_000);
       force.unref();
-      // Keep-alive sockets whose last request finishes during shutdown become idle later than
-      // close() looks; sweep them so the process exits as soon as the work is done.
+      // The listener closes first, so a connection is either refused (a load balancer tries the
+      // next process) or served in full: the app closes (sweeps, database, Redis) only once every
+      // connection has ended. Live streams never end by themselves, so they end now; keep-alive
+      // sockets whose last request finishes meanwhile become idle later than close() looks, so
+      // they are swept until the process exits.
+      app.server.close(() => {
+        app.close().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            app.log.error({ err: error }, 'error while shutting down');
+            process.exit(1);
+          },
+        );
+      });
+      void app.liveHub.close();
       const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
       sweep.unref();
-      app.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, 'error while shutting down');
-          process.exit(1);
-        },
-      );
     }, delayMs);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

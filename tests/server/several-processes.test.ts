@@ -124,7 +124,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('three API processes behind a round-r
       ...sharedSecrets(),
       MIGRATE_ON_START: 'false',
       TRUST_PROXY: 'true',
-      DRAIN_DELAY_MS: '1000',
+      DRAIN_DELAY_MS: '2000',
       RATE_LIMIT_MAX: '1000000',
       CONTACT_RATE_LIMIT_MAX: '5',
       SIGN_IN_CODES_PER_IP: '4',
