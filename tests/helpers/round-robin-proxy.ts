@@ -1,4 +1,4 @@
-import { request as httpRequest, createServer, type IncomingMessage, type Server } from 'node:http';
+import { Agent, request as httpRequest, createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -58,7 +58,12 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function startRoundRobinProxy(): Promise<RoundRobinProxy> {
+/**
+ * `keepAlive` keeps connections to the backends open between requests, as a proxy under load
+ * does (the benchmark); without it every request has a connection of its own (the tests).
+ */
+export async function startRoundRobinProxy(options: { keepAlive?: boolean } = {}): Promise<RoundRobinProxy> {
+  const agent = options.keepAlive ? new Agent({ keepAlive: true, maxSockets: 64 }) : false;
   const backends: Backend[] = [];
   let next = 0;
   let retries = 0;
@@ -102,9 +107,13 @@ export async function startRoundRobinProxy(): Promise<RoundRobinProxy> {
           port: backend.port,
           method: incoming.method,
           path: incoming.url,
-          // A connection per request: nothing is left idle on a process that is about to stop.
-          agent: false,
-          headers: { ...incoming.headers, connection: 'close', 'x-forwarded-for': forwardedFor },
+          agent,
+          headers: {
+            ...incoming.headers,
+            // Without keep-alive, a connection per request: nothing is left idle on a process about to stop.
+            connection: agent ? 'keep-alive' : 'close',
+            'x-forwarded-for': forwardedFor,
+          },
         },
         (response) => {
           const chunks: Buffer[] = [];
@@ -169,6 +178,7 @@ export async function startRoundRobinProxy(): Promise<RoundRobinProxy> {
       if (closed) return;
       closed = true;
       clearInterval(checks);
+      if (agent) agent.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
