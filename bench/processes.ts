@@ -11,9 +11,11 @@ import autocannon from 'autocannon';
 import { createDb } from '../server/db/client';
 import { migrateToLatest } from '../server/db/migrate';
 import { seedDemoDataOnce } from '../server/db/seed/index';
-import { insertSession, markSecondFactorPassed } from '../server/modules/auth/repository';
-import { signAccessToken } from '../server/modules/auth/tokens';
-import { insertUser } from '../server/modules/users/records-repository';
+import { parseConfig } from '../server/config';
+import type { AppContext } from '../server/context';
+import { deriveDataKeys } from '../server/crypto';
+import { createMailer } from '../server/mail/mailer';
+import { createInvestor } from '../tests/helpers/investors';
 import { buildServer, sharedSecrets, startApiProcess, type ApiProcess } from '../tests/helpers/api-processes';
 import { startRoundRobinProxy } from '../tests/helpers/round-robin-proxy';
 import { postgresSchemaUrl } from './orders';
@@ -54,22 +56,17 @@ export async function runProcessesBench(options: {
   try {
     await migrateToLatest(handle.db);
     await seedDemoDataOnce(handle.db);
-    // A signed-in investor, written directly: the mix measures reading.
-    const now = new Date();
-    const expiresAt = new Date(now.getTime() + 3600_000);
-    const userId = await insertUser(handle.db, { email: 'bench@moa.localhost', name: 'Bench' }, now.toISOString());
-    const sessionId = await insertSession(
-      handle.db,
-      { userId, method: 'EMAIL', ip: '127.0.0.1', userAgent: 'bench', expiresAt: expiresAt.toISOString() },
-      now.toISOString(),
-    );
-    await markSecondFactorPassed(handle.db, sessionId, now.toISOString());
-    const token = await signAccessToken(
-      new TextEncoder().encode(secrets.TOKEN_SIGNING_KEY),
-      { userId, sessionId, role: 'USER' },
-      now,
-      expiresAt,
-    );
+    // An approved investor with a session, written directly: the mix measures reading.
+    const config = parseConfig({ DATA_DIR: dataDir, DATABASE_URL: pgSchema.url, ...secrets });
+    const ctx: AppContext = {
+      db: handle.db,
+      config,
+      mailer: createMailer({ from: config.MAIL_FROM, dataDir }),
+      keys: deriveDataKeys(secrets.DATA_ENCRYPTION_KEY!),
+      tokenKey: new TextEncoder().encode(secrets.TOKEN_SIGNING_KEY),
+      now: () => new Date(),
+    };
+    const { token } = await createInvestor({ ctx }, 'bench@moa.localhost');
     const detailId = (
       await handle.db
         .selectFrom('products')
@@ -114,6 +111,10 @@ export async function runProcessesBench(options: {
 
     const rows: string[][] = [['processes', 'req/s', 'p50 ms', 'p99 ms', 'failed', 'vs 1 direct']];
     running.push(await startApiProcess(env));
+    for (const read of mix) {
+      const answer = await fetch(`http://127.0.0.1:${running[0]!.port}${read.path}`, { headers: read.headers ?? {} });
+      if (!answer.ok) throw new Error(`${read.path} answered ${answer.status}: ${await answer.text()}`);
+    }
     const direct = await measure(`http://127.0.0.1:${running[0]!.port}`);
     rows.push([
       '1, direct (baseline)',
