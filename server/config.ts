@@ -41,12 +41,7 @@ export const configSchema = z.object({
    * 503 at once and requests are still served, so a load balancer's health checks take the
    * process out of rotation before it stops accepting connections. 0 closes at once.
    */
-  DRAIN_DELAY_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
-    .int()
-    .min(0)
-    .max(120_000)
-    .default(0),
+  DRAIN_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(120_000).default(0),
   /** Migrate the database at start (under a lock, so processes starting together migrate once). */
   MIGRATE_ON_START: booleanFromEnv.default(true),
   TRUST_PROXY: booleanFromEnv.default(false),
