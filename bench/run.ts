@@ -14,6 +14,8 @@
  *   3b. market fills per second beside the same statements in a bare loop, and the book read at
  *      10,000 resting orders beside 100 (bench/market.ts; --only=market);
  *   4. memory over a day's kind of work: pages rendered, reads, a quiet spell (bench/memory.ts);
+ *   4b. a read mix through a round-robin proxy with 1, 2 and 4 API processes on PostgreSQL and Redis,
+ *      beside one process loaded directly (bench/processes.ts; --only=processes);
  *   5. the client's Lighthouse run of the public pages beside a bare baseline page (bench/lighthouse.ts).
  *
  *   npm run bench                           everything, 2 s per load
@@ -52,6 +54,7 @@ import { fillLargeData, LARGE } from './large-data';
 import { runLighthouse } from './lighthouse';
 import { runMarketBench } from './market';
 import { runMemoryBench } from './memory';
+import { runProcessesBench } from './processes';
 import { runBalanceBench } from './balance';
 import { postgresSchemaUrl, runOrderBench } from './orders';
 import { runSigningBench } from './signing';
@@ -62,7 +65,7 @@ const onlyArgument = argv.find((value) => value.startsWith('--only='));
 const sections = new Set(
   onlyArgument
     ? onlyArgument.slice('--only='.length).split(',')
-    : ['startup', 'memory', 'reads', 'orders', 'fanout', 'lighthouse'],
+    : ['startup', 'memory', 'reads', 'orders', 'fanout', 'processes', 'lighthouse'],
 );
 const withLarge = !argv.includes('--no-large');
 /** --reads=detail,users/me: only the reads whose name contains one of these. */
@@ -663,6 +666,13 @@ if (sections.has('fanout')) {
   for (const note of notes) console.log(`  ${note}`);
   console.log('');
   printTable(rows);
+}
+
+if (sections.has('processes')) {
+  const { rows, notes } = await runProcessesBench({ seconds, warmupSeconds, connections });
+  for (const note of notes) console.log(`  ${note}`);
+  console.log('');
+  if (rows.length > 0) printTable(rows);
 }
 
 // The client's Lighthouse figures: bench/lighthouse.ts prints its own table beside its baseline page.

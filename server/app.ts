@@ -11,6 +11,7 @@ import compress from '@fastify/compress';
 import apiDocs from './plugins/api-docs';
 import authPlugin from './plugins/auth';
 import dbPlugin from './plugins/db';
+import drain from './plugins/drain';
 import errorHandler, {
   clientErrorHandler,
   connectRequestHandler,
@@ -135,6 +136,7 @@ export async function buildApp({
 
   const handle = db ?? createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
   await app.register(dbPlugin, { handle, closeOnExit: db === undefined });
+  await app.register(drain);
   const mail = mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir });
   app.decorate('mailer', mail);
   app.addHook('onClose', async () => mail.close());
@@ -170,6 +172,7 @@ export async function buildApp({
     max: config.RATE_LIMIT_MAX,
     timeWindowMs: config.RATE_LIMIT_WINDOW_MS,
     redisUrl: config.REDIS_URL,
+    redisKeyPrefix: config.REDIS_KEY_PREFIX,
   });
 
   // Before the routes: the API reference collects them as they are added.

@@ -31,6 +31,19 @@ export const configSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1000).default(60_000),
   REDIS_URL: z.url({ error: 'must be a redis:// URL' }).optional(),
+  /** Prefix of every key this install writes in Redis, so several installs can share one Redis. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,40}$/, { error: 'must be 1 to 40 letters, digits or : _ . -' })
+    .default('moa:'),
+  /**
+   * Milliseconds between SIGTERM and closing the listener: readiness (/api/health/ready) answers
+   * 503 at once and requests are still served, so a load balancer's health checks take the
+   * process out of rotation before it stops accepting connections. 0 closes at once.
+   */
+  DRAIN_DELAY_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(120_000).default(0),
+  /** Migrate the database at start (under a lock, so processes starting together migrate once). */
+  MIGRATE_ON_START: booleanFromEnv.default(true),
   TRUST_PROXY: booleanFromEnv.default(false),
   SERVE_CLIENT: booleanFromEnv.default(true),
   CLIENT_DIST_DIR: z.string().min(1).default('./dist'),
@@ -66,6 +79,8 @@ export const configSchema = z.object({
     .regex(/^https?:\/\//, { error: 'must be an absolute http(s) URL' })
     .optional(),
   TOKEN_SIGNING_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /** Root of the keys that seal data at rest and hash one-time codes; otherwise generated into the data folder. */
+  DATA_ENCRYPTION_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   /** Lifetime of a signed-in session (and of the access token once the second factor passed). */
   SESSION_TTL_MINUTES: z.coerce
     .number({ error: 'must be a whole number of minutes' })
@@ -325,6 +340,9 @@ const SHOWABLE = new Set([
   'DEPOSIT_WALLET_ASSET',
   'WITHDRAWAL_DAILY_LIMIT',
   'REVENUE_SWEEP_SECONDS',
+  'REDIS_KEY_PREFIX',
+  'DRAIN_DELAY_MS',
+  'MIGRATE_ON_START',
 ]);
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);

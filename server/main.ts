@@ -2,9 +2,9 @@ import { buildApp } from './app';
 import { assertStartable, ConfigError, isLoopbackHost, parseConfig } from './config';
 import { makeDataDirPrivate } from './data-dir';
 import { createDb } from './db/client';
-import { migrateToLatest } from './db/migrate';
+import { migrateToLatest, pendingMigrations } from './db/migrate';
 import { seedDemoDataOnce } from './db/seed/index';
-import { loadOrCreateSecrets } from './secrets';
+import { loadOrCreateSecrets, secretsFromEnvironment } from './secrets';
 
 async function main(): Promise<void> {
   let config;
@@ -21,14 +21,20 @@ async function main(): Promise<void> {
   // Everything this process creates (database, WAL, uploads, outbox) is for its own user only.
   process.umask(0o077);
   makeDataDirPrivate(config.dataDir);
-  const secrets = loadOrCreateSecrets(config.dataDir, {
-    tokenSigningKey: config.TOKEN_SIGNING_KEY,
-    vapidPublicKey: config.VAPID_PUBLIC_KEY,
-    vapidPrivateKey: config.VAPID_PRIVATE_KEY,
-  });
+  const secrets = loadOrCreateSecrets(config.dataDir, secretsFromEnvironment(config));
 
   const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
-  await migrateToLatest(db.db);
+  // Several processes starting together migrate once: the first holds the lock, the others then find nothing to do.
+  if (config.MIGRATE_ON_START) await migrateToLatest(db.db);
+  else {
+    const pending = await pendingMigrations(db.db);
+    if (pending.length > 0) {
+      console.error(
+        `The database lacks ${pending.length} migrations (${pending[0]}…): run npm run moa -- migrate first.`,
+      );
+      process.exit(1);
+    }
+  }
   if (config.SEED_DEMO_DATA) await seedDemoDataOnce(db.db, new Date(), config.CURRENCY);
 
   const app = await buildApp({ config, secrets, db });
@@ -38,23 +44,36 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    // Keep-alive sockets whose last request finishes during shutdown become idle later than
-    // close() looks; sweep them so the process exits as soon as the work is done.
-    const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
-    sweep.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down');
+    // Readiness fails at once; requests are still served for DRAIN_DELAY_MS, so a load balancer
+    // stops sending new ones before the listener closes. Then: no new connections, requests in
+    // flight finish, the sweeps stop after their current run, and the database and Redis close.
+    app.drain.begin();
+    const delayMs = config.DRAIN_DELAY_MS;
+    app.log.info({ signal, delayMs }, 'shutting down: draining, then no new connections, finishing requests in flight');
+    setTimeout(() => {
+      const force = setTimeout(() => {
+        app.log.error('shutdown took longer than 10 s; exiting');
         process.exit(1);
-      },
-    );
+      }, 10_000);
+      force.unref();
+      // The listener closes first, so a connection is either refused (a load balancer tries the
+      // next process) or served in full: the app closes (sweeps, database, Redis) only once every
+      // connection has ended. Live streams never end by themselves, so they end now; keep-alive
+      // sockets whose last request finishes meanwhile become idle later than close() looks, so
+      // they are swept until the process exits.
+      app.server.close(() => {
+        app.close().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            app.log.error({ err: error }, 'error while shutting down');
+            process.exit(1);
+          },
+        );
+      });
+      void app.liveHub.close();
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 200);
+      sweep.unref();
+    }, delayMs);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

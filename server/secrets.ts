@@ -34,6 +34,24 @@ export function generateVapidKeys(): { publicKey: string; privateKey: string } {
   };
 }
 
+/**
+ * The secrets the environment sets (the same values on every machine of one install), as
+ * overrides for loadOrCreateSecrets: the server and the operator commands read them alike.
+ */
+export function secretsFromEnvironment(config: {
+  TOKEN_SIGNING_KEY?: string;
+  DATA_ENCRYPTION_KEY?: string;
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+}): Partial<Secrets> {
+  return {
+    tokenSigningKey: config.TOKEN_SIGNING_KEY,
+    dataEncryptionKey: config.DATA_ENCRYPTION_KEY,
+    vapidPublicKey: config.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: config.VAPID_PRIVATE_KEY,
+  };
+}
+
 export function loadOrCreateSecrets(dataDir: string, overrides: Partial<Secrets> = {}): Secrets {
   const file = path.join(dataDir, SECRETS_FILE);
   let stored: Partial<Secrets> = {};

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { AppContext } from '../context';
+import { migrateToLatest } from '../db/migrate';
 import { AppError } from '../errors';
 import { storedPath } from '../modules/kyc/files';
 import { listUsedFiles, listWaitingReviews } from '../modules/kyc/service';
@@ -38,6 +39,8 @@ import { OPERATOR_META, operatorOf, proposedLine } from './operator';
 export interface Command {
   args: string;
   summary: string;
+  /** The command migrates by itself (every other one runs after the database is migrated). */
+  migrates?: true;
   run: (ctx: AppContext, args: string[]) => Promise<string>;
 }
 
@@ -312,6 +315,17 @@ function orderCommands(): Record<string, Command> {
       args: '<reference> <reason…> [--as <email>]',
       summary: 'Refund a confirmed order (four eyes): the tokens leave the holding and return to sale',
       run: act('REFUND', 'refund', true),
+    },
+    migrate: {
+      args: '',
+      summary: 'Migrate the database to the latest version and stop (once, before starting processes)',
+      migrates: true,
+      run: async (ctx) => {
+        const applied = (await migrateToLatest(ctx.db)).results?.map((result) => result.migrationName) ?? [];
+        return applied.length > 0
+          ? `Applied ${applied.length} migrations, the last ${applied[applied.length - 1]}.`
+          : 'The database is up to date.';
+      },
     },
     'order:expire': {
       args: '',

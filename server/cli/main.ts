@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { ConfigError, parseConfig } from '../config';
 import { createDb } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
-import { loadOrCreateSecrets } from '../secrets';
+import { loadOrCreateSecrets, secretsFromEnvironment } from '../secrets';
 import { createMailer } from '../mail/mailer';
 import { deriveDataKeys } from '../crypto';
 import type { AppContext } from '../context';
@@ -45,10 +45,10 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const secrets = loadOrCreateSecrets(config.dataDir);
+  const secrets = loadOrCreateSecrets(config.dataDir, secretsFromEnvironment(config));
   const handle = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
   try {
-    await migrateToLatest(handle.db);
+    if (!command.migrates) await migrateToLatest(handle.db);
     const ctx: AppContext = {
       db: handle.db,
       config,

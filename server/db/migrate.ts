@@ -44,3 +44,10 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultS
   }
   return result;
 }
+
+/** The names of the migrations this database has not run yet (a process started with MIGRATE_ON_START=false checks). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations work on any schema
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const all = await withMigrator(db, (migrator) => migrator.getMigrations());
+  return all.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}

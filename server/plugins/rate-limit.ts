@@ -1,12 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import { AppError } from '../errors';
 
 export interface RateLimitOptions {
   max: number;
   timeWindowMs: number;
   redisUrl?: string;
+  /** Prefix of the counters' keys in Redis (REDIS_KEY_PREFIX). */
+  redisKeyPrefix?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Redis connection that holds the shared counters (REDIS_URL), or null without one. */
+    redis: Redis | null;
+  }
 }
 
 /**
@@ -28,12 +38,13 @@ async function rateLimitPlugin(app: FastifyInstance, options: RateLimitOptions):
         lazyConnect: false,
       })
     : undefined;
+  app.decorate('redis', redis ?? null);
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: true,
     max: options.max,
     timeWindow: options.timeWindowMs,
-    ...(redis ? { redis, nameSpace: 'moa-rate-limit:' } : {}),
+    ...(redis ? { redis, nameSpace: `${options.redisKeyPrefix ?? 'moa:'}rate-limit:` } : {}),
     // The shell and its assets are not rate limited; the API is. Decided by the route that
     // matched, never by the raw URL: the router also serves percent-encoded and absolute-form
     // spellings of the same path, and each route's counter is keyed by its pattern.

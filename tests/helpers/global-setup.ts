@@ -8,10 +8,31 @@ declare module 'vitest' {
     postgresUrl: string | null;
     /** Prefix of this run's PostgreSQL schemas, all dropped when the run ends. */
     postgresSchemaPrefix: string;
+    /** The Redis server the several-process tests share counters through, or null when none answers. */
+    redisUrl: string | null;
   }
 }
 
 export const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
+export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+
+async function isRedisReachable(url: string): Promise<boolean> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, {
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    lazyConnect: true,
+    retryStrategy: () => null,
+  });
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
 
 async function isReachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
@@ -39,6 +60,14 @@ export default async function setup(project: TestProject) {
     console.warn(`\n  PostgreSQL not reachable at ${url}: integration tests run on SQLite only.\n`);
   }
   project.provide('postgresUrl', reachable ? url : null);
+  // Redis is only for the tests of several processes sharing counters; it runs in CI beside PostgreSQL.
+  const redisUrl = process.env.TEST_REDIS_URL ?? DEFAULT_REDIS_URL;
+  const redisReachable = await isRedisReachable(redisUrl);
+  if (!redisReachable) {
+    if (process.env.CI) throw new Error(`Redis is not reachable at ${redisUrl}; CI runs the several-process tests.`);
+    console.warn(`\n  Redis not reachable at ${redisUrl}: the several-process tests are skipped.\n`);
+  }
+  project.provide('redisUrl', redisReachable ? redisUrl : null);
   const prefix = `t_${randomBytes(4).toString('hex')}_`;
   project.provide('postgresSchemaPrefix', prefix);
 
