@@ -41,16 +41,22 @@ async function staticClientPlugin(
   }
   const shell = readFileSync(indexFile, 'utf8');
   const renderPage = options.pageRenderer ? createPageRenderer(app, options.pageRenderer) : null;
-  const sendHtml = (reply: FastifyReply, html: string, status = 200) =>
+  const sendHtml = (reply: FastifyReply, html: string | Buffer, status = 200) =>
     reply.status(status).header('Cache-Control', NO_STORE).type('text/html; charset=utf-8').send(html);
   /** An address that is no page (or no post): the shell, whose router shows its not-found page, as a 404. */
   const sendNotFoundPage = (reply: FastifyReply) => sendHtml(reply, shell, 404);
-  /** A page: its first paint rendered in when it is a public one (see page-renderer.ts), else the bare shell. */
-  const sendShell = async (reply: FastifyReply, html = shell) =>
-    sendHtml(
-      reply,
-      (renderPage && reply.request.method === 'GET' ? await renderPage(reply.request, html) : null) ?? html,
-    );
+  /**
+   * A page: its first paint rendered in when it is a public one (see page-renderer.ts), else the
+   * bare shell. A rendered page arrives compressed for the visitor and is sent as it is (the
+   * compression plugin leaves an answer with its Content-Encoding alone).
+   */
+  const sendShell = async (reply: FastifyReply, html = shell) => {
+    const page = renderPage && reply.request.method === 'GET' ? await renderPage(reply.request, html) : null;
+    if (!page) return sendHtml(reply, html);
+    if (page.encoding === null) return sendHtml(reply, page.body);
+    reply.header('Content-Encoding', page.encoding).header('Vary', 'accept-encoding');
+    return sendHtml(reply, Buffer.from(page.body.buffer, page.body.byteOffset, page.body.byteLength));
+  };
 
   await app.register(fastifyStatic, {
     root: options.root,

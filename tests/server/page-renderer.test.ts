@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { createHook } from 'node:async_hooks';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';
@@ -196,8 +197,48 @@ describe('public pages served with their first paint', () => {
     for (const url of ['/projects', '/no/such/page']) {
       const response = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
       expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers.vary).toContain('accept-encoding');
       expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<div id="root">');
     }
+    const gzip = await t.app.inject({ url: '/faq', headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(rootOf(gunzipSync(gzip.rawPayload).toString())?.length).toBeGreaterThan(1000);
+    const plain = await t.app.inject({ url: '/faq', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(rootOf(plain.body)?.length).toBeGreaterThan(1000);
+  });
+
+  it('compresses rendered pages in the render thread: the server’s thread opens no compression stream for them', async () => {
+    // A compression stream per page on this thread kept its page reachable until a major
+    // collection, which a quiet server never runs (docs/decisions/1827-…).
+    let opened = 0;
+    const hook = createHook({
+      init: (_id, type) => {
+        if (type === 'ZLIB') opened += 1;
+      },
+    }).enable();
+    const pages = ['/', '/projects', '/faq', '/landing', '/blog/', '/blog/reading-a-royalty-statement'];
+    const answers: Array<{ language: string; encoding: unknown; body: Buffer }> = [];
+    try {
+      for (const url of pages) {
+        for (const language of ['en', 'ko']) {
+          const response = await t.app.inject({
+            url,
+            headers: { 'accept-encoding': 'gzip, deflate, br', 'accept-language': language },
+          });
+          answers.push({ language, encoding: response.headers['content-encoding'], body: response.rawPayload });
+        }
+      }
+    } finally {
+      hook.disable();
+    }
+    for (const { language, encoding, body } of answers) {
+      expect(encoding).toBe('br');
+      const html = brotliDecompressSync(body).toString();
+      expect(html).toContain(`<html lang="${language}"`);
+      expect(html).toContain('moa-page-data');
+    }
+    expect(opened).toBe(0);
   });
 
   it('still answers an unknown API address and a missing file with the JSON 404', async () => {

@@ -8,56 +8,18 @@ import {
   type Language,
 } from '../../../src/domain/language';
 import { WorkerPool } from '../../worker-pool';
-import type { ApiAnswer, ApiCall, RenderTask } from './render-worker';
-import { escapeHtml } from './origin';
+import type { ApiAnswer, ApiCall, RenderedPage, RenderTask } from './render-worker';
 import { ACCESS_TOKEN_COOKIE } from '../../../src/domain/auth';
-import { PAGE_DATA_ID, type PrerenderedPage } from '../../../src/domain/page';
+import { pageEncodingFor } from './page-encoding';
 
-export type RenderPage = (request: FastifyRequest, shell: string) => Promise<string | null>;
-
-/** JSON inside <script>: nothing in it may close the element or open a comment. */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+export type { RenderedPage } from './render-worker';
+export type RenderPage = (request: FastifyRequest, shell: string) => Promise<RenderedPage | null>;
 
 /** The device's chosen language (the app mirrors it into a cookie), else the browser's, else English. */
 function pageLanguage(request: FastifyRequest): Language {
   const chosen = languageSchema.safeParse(request.cookies?.[LANGUAGE_COOKIE]);
   if (chosen.success) return chosen.data;
   return languageFromAcceptLanguage(request.headers['accept-language']) ?? 'en';
-}
-
-/** Puts a rendered page into the app shell: its first paint in the root, its data and its head. */
-export function fillShell(shell: string, page: PrerenderedPage, language: Language): string {
-  let html = shell.replace(
-    '<div id="root"></div>',
-    `<div id="root">${page.html}</div>` +
-      `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(page.state)}</script>`,
-  );
-  // The app is fetched and started after this page has painted (public/start-after-paint.js), so
-  // nothing the page shows waits behind its modules.
-  const modules: string[] = [];
-  html = html
-    .replace(/\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g, (_tag, href: string) => {
-      modules.push(href);
-      return '';
-    })
-    .replace(
-      /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/,
-      (_tag, entry: string) =>
-        `<script type="module" src="/start-after-paint.js" data-app="${entry}" data-modules="${modules.join(' ')}"></script>`,
-    );
-  html = html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
-  if (page.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
-  if (page.description) {
-    html = html.replace(
-      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
-      `<meta name="description" content="${escapeHtml(page.description)}" />`,
-    );
-  }
-  return html;
 }
 
 /**
@@ -93,7 +55,9 @@ function answerOf(id: number, answer: LightMyRequestResponse): ApiAnswer {
  * a worker thread (render-worker.ts) that stops when idle, so a server that has rendered pages
  * does not keep the app's memory (docs/decisions/1808-pages-render-in-a-thread-that-stops.md).
  * The page's API requests are answered in this process through the same routes, checks and
- * limits as any other (counted against the visitor's own address). Answers null, and the caller
+ * limits as any other (counted against the visitor's own address). The page comes back finished,
+ * filled into `shell` and compressed as the visitor accepts, so this thread holds no compression
+ * stream per page (docs/decisions/1827-rendered-pages-leave-the-thread-compressed.md). Answers null, and the caller
  * sends the bare shell, for a signed-in visitor (their pages are theirs, and the app renders
  * them), for a page that is not public or not found, when the renderer is not built, when pages
  * are queued past RENDER_QUEUE_MAX, or when a render fails.
@@ -102,7 +66,7 @@ function answerOf(id: number, answer: LightMyRequestResponse): ApiAnswer {
  */
 export function createPageRenderer(app: FastifyInstance, file: string): RenderPage | null {
   if (!existsSync(file)) return null;
-  const pool = new WorkerPool<RenderTask, PrerenderedPage | null>({
+  const pool = new WorkerPool<RenderTask, RenderedPage | null>({
     file: workerFile,
     size: 1,
     queueMax: RENDER_QUEUE_MAX,
@@ -132,8 +96,15 @@ export function createPageRenderer(app: FastifyInstance, file: string): RenderPa
         });
     });
     try {
-      const { result: page } = await pool.run({ rendererFile: file, href: request.url, locale: language, api: port2 });
-      return page ? fillShell(shell, page, language) : null;
+      const { result } = await pool.run({
+        rendererFile: file,
+        href: request.url,
+        locale: language,
+        api: port2,
+        shell,
+        encoding: pageEncodingFor(request.headers['accept-encoding']),
+      });
+      return result;
     } catch (error) {
       request.log.warn({ err: error, url: request.url }, 'page render failed; serving the bare shell');
       return null;

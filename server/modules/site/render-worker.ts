@@ -4,13 +4,17 @@ import type { Language } from '../../../src/domain/language';
 import type { PrerenderedPage } from '../../../src/domain/page';
 import { serveTasks } from '../../worker-pool';
 import { loadPostSanitizer } from '../posts/sanitize';
+import { fillShell } from './fill-shell';
+import { encodePage, type PageEncoding } from './page-encoding';
 
 /**
  * The worker thread that renders public pages (started by page-renderer.ts; built to
  * build/render-worker.js beside the server). The app built for Node (React, the router, every
  * page) loads here, so the server's own thread never holds it, and all of it goes when the
  * thread stops after a quiet spell. The page's API requests go back to the server's thread over
- * `api`, which answers each through its routes, checks and limits.
+ * `api`, which answers each through its routes, checks and limits. The page leaves this thread
+ * finished: filled into the shell and compressed for the visitor, so the server's thread only
+ * sends its bytes.
  */
 export interface RenderTask {
   /** The app built for Node (build/prerender/prerender.js). */
@@ -18,7 +22,14 @@ export interface RenderTask {
   href: string;
   locale: Language;
   api: MessagePort;
+  /** The app shell the page goes into (a post's carries its own head). */
+  shell: string;
+  /** How the visitor accepts the page (null: as is). */
+  encoding: PageEncoding | null;
 }
+
+/** A finished page: the HTML, compressed as the task asked. */
+export type RenderedPage = { encoding: PageEncoding; body: Uint8Array } | { encoding: null; body: string };
 
 /** An API request of the page being rendered, and its answer. */
 export interface ApiCall {
@@ -73,12 +84,16 @@ function fetchOver(api: MessagePort): typeof fetch {
   };
 }
 
-serveTasks<RenderTask, PrerenderedPage | null>(async ({ rendererFile, href, locale, api }) => {
+serveTasks<RenderTask, RenderedPage | null>(async ({ rendererFile, href, locale, api, shell, encoding }) => {
   renderer ??= import(pathToFileURL(rendererFile).href) as Promise<RendererModule>;
+  let page: PrerenderedPage | null;
   try {
     const [{ prerender }, sanitizePostHtml] = await Promise.all([renderer, loadPostSanitizer()]);
-    return await prerender(href, { locale, fetch: fetchOver(api), sanitizePostHtml });
+    page = await prerender(href, { locale, fetch: fetchOver(api), sanitizePostHtml });
   } finally {
     api.close();
   }
+  if (!page) return null;
+  const html = fillShell(shell, page, locale);
+  return encoding ? { encoding, body: encodePage(html, encoding) } : { encoding: null, body: html };
 });
