@@ -4,7 +4,7 @@ import { makeDataDirPrivate } from './data-dir';
 import { createDb } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoDataOnce } from './db/seed/index';
-import { loadOrCreateSecrets } from './secrets';
+import { secretsFor } from './secrets';
 
 async function main(): Promise<void> {
   let config;
@@ -21,11 +21,7 @@ async function main(): Promise<void> {
   // Everything this process creates (database, WAL, uploads, outbox) is for its own user only.
   process.umask(0o077);
   makeDataDirPrivate(config.dataDir);
-  const secrets = loadOrCreateSecrets(config.dataDir, {
-    tokenSigningKey: config.TOKEN_SIGNING_KEY,
-    vapidPublicKey: config.VAPID_PUBLIC_KEY,
-    vapidPrivateKey: config.VAPID_PRIVATE_KEY,
-  });
+  const secrets = secretsFor(config);
 
   const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
   await migrateToLatest(db.db);

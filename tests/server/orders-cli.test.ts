@@ -12,6 +12,7 @@ import { createMailer } from '../../server/mail/mailer';
 import { createOrder } from '../../server/modules/orders/create-order';
 import { findUserById } from '../../server/modules/users/records-repository';
 import { loadOrCreateSecrets } from '../../server/secrets';
+import { createFileStore } from '../../server/storage/files';
 import { createInvestor, createSaleProduct } from '../helpers/investors';
 
 function moa(dataDir: string, ...args: string[]) {
@@ -35,6 +36,7 @@ describe('order commands through the real command line', () => {
       mailer: createMailer({ from: config.MAIL_FROM, dataDir }),
       keys: deriveDataKeys(secrets.dataEncryptionKey),
       tokenKey: new TextEncoder().encode(secrets.tokenSigningKey),
+      files: createFileStore(config),
       now: () => new Date(),
     };
     const { productId, accountMethodId } = await createSaleProduct({ ctx });
