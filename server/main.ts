@@ -56,6 +56,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`files are kept in ${app.ctx.files.location}`);
   if (app.devMailboxKey) {
     const url = `${config.publicUrl}/dev/mailbox`;
     app.log.warn(

@@ -101,7 +101,8 @@ export const commands: Record<string, Command> = {
       for (const row of investors) {
         lines.push(`investor  ${row.submitted_at}  ${row.email ?? row.user_id}  [${row.basis}]  ${row.details}`);
         for (const file of await listUsedFiles(ctx, row.user_id)) {
-          if (file.used_as === 'EVIDENCE') lines.push(`    EVIDENCE  ${file.content_type}  ${storedLocation(ctx, file)}`);
+          if (file.used_as === 'EVIDENCE')
+            lines.push(`    EVIDENCE  ${file.content_type}  ${storedLocation(ctx, file)}`);
         }
       }
       return lines.length ? lines.join('\n') : 'No verifications are waiting.';

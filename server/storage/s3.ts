@@ -1,5 +1,5 @@
 import type { S3Settings } from '../config';
-import { assertKey, FileExistsError, type FileStore, type StoredFile } from './files';
+import { assertKey, FileExistsError, type FileStore, type StoredFile } from './store';
 
 const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
 
