@@ -19,6 +19,7 @@ import { createInvestor } from '../tests/helpers/investors';
 import { buildServer, sharedSecrets, startApiProcess, type ApiProcess } from '../tests/helpers/api-processes';
 import { startRoundRobinProxy } from '../tests/helpers/round-robin-proxy';
 import { postgresSchemaUrl } from './orders';
+import { createFileStore } from '../server/storage/files';
 
 async function isRedisReachable(url: string): Promise<boolean> {
   const { Redis } = await import('ioredis');
@@ -64,6 +65,7 @@ export async function runProcessesBench(options: {
       mailer: createMailer({ from: config.MAIL_FROM, dataDir }),
       keys: deriveDataKeys(secrets.DATA_ENCRYPTION_KEY!),
       tokenKey: new TextEncoder().encode(secrets.TOKEN_SIGNING_KEY),
+      files: createFileStore(config),
       now: () => new Date(),
     };
     const { token } = await createInvestor({ ctx }, 'bench@moa.localhost');

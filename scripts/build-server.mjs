@@ -48,6 +48,7 @@ export const external = [
   'sanitize-html',
   'nodemailer',
   'web-push',
+  '@aws-sdk/client-s3',
 ];
 
 /**

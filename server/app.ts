@@ -52,6 +52,7 @@ import { productsRoutes } from './modules/products/routes';
 import { siteRoutes } from './modules/site/routes';
 import { usersRoutes } from './modules/users/routes';
 import type { Secrets } from './secrets';
+import { createFileStore, type FileStore } from './storage/files';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -63,6 +64,8 @@ export interface BuildAppOptions {
   db?: DbHandle;
   /** The mailer; by default SMTP when configured, else the outbox in the data folder. */
   mailer?: Mailer;
+  /** Where uploaded files are kept; by default the configured bucket or the data folder. */
+  files?: FileStore;
   /** Pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
   /**
@@ -97,6 +100,7 @@ export async function buildApp({
   now,
   db,
   mailer,
+  files,
   logger,
   resolvePushHost,
   livePollMs,
@@ -140,6 +144,8 @@ export async function buildApp({
   const mail = mailer ?? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir });
   app.decorate('mailer', mail);
   app.addHook('onClose', async () => mail.close());
+  const fileStore = files ?? createFileStore(config);
+  if (!files) app.addHook('onClose', async () => fileStore.close());
   await app.register(errorHandler);
   if (config.REQUEST_LOG !== 'all') await app.register(requestLog, { slowMs: config.SLOW_REQUEST_MS });
   await app.register(security, { headers: securityHeaders });
@@ -159,6 +165,7 @@ export async function buildApp({
     mailer: mail,
     keys: deriveDataKeys(secrets.dataEncryptionKey),
     tokenKey: new TextEncoder().encode(secrets.tokenSigningKey),
+    files: fileStore,
     now: now ?? (() => new Date()),
   };
   await app.register(authPlugin, { ctx });

@@ -79,8 +79,36 @@ export const configSchema = z.object({
     .regex(/^https?:\/\//, { error: 'must be an absolute http(s) URL' })
     .optional(),
   TOKEN_SIGNING_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  /** Root of the keys that seal data at rest and hash one-time codes; otherwise generated into the data folder. */
+  /** Root of the keys that seal data at rest (bank details, second-factor seeds); otherwise generated into the data folder. */
   DATA_ENCRYPTION_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /**
+   * Files users and operators send go to this S3-compatible bucket instead of the data folder:
+   * s3://KEY:SECRET@HOST[:PORT]/BUCKET?region=REGION&forcePathStyle=true&tls=false. Or the
+   * separate S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY.
+   */
+  S3_URL: z
+    .url({ error: 'must be an s3://KEY:SECRET@HOST/BUCKET URL' })
+    .regex(/^s3:\/\//, { error: 'must be an s3://KEY:SECRET@HOST/BUCKET URL' })
+    .optional(),
+  /** The service's address (http(s)://host:port); without it, AWS S3 of S3_REGION. */
+  S3_ENDPOINT: z
+    .url({ error: 'must be an http(s) URL' })
+    .regex(/^https?:\/\//, { error: 'must be an http(s) URL' })
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: 'must be a bucket name (3-63 lower-case letters, digits, dots, dashes)',
+    })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, { error: 'must be a region such as us-east-1' })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(3, { error: 'must be an access key id' }).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(3, { error: 'must be a secret access key' }).optional(),
+  /** Addresses objects as HOST/BUCKET/KEY (MinIO and most self-hosted services) instead of BUCKET.HOST/KEY. */
+  S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
   /** Lifetime of a signed-in session (and of the access token once the second factor passed). */
   SESSION_TTL_MINUTES: z.coerce
     .number({ error: 'must be a whole number of minutes' })
@@ -278,6 +306,18 @@ export const configSchema = z.object({
 
 export type RawConfig = z.infer<typeof configSchema>;
 
+/** The bucket files go to (server/storage/files.ts), from S3_URL or the separate S3_ settings. */
+export interface S3Settings {
+  /** The service's origin; undefined for AWS S3 itself. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  forcePathStyle: boolean;
+  /** Undefined: the SDK's own chain (AWS_ variables, an instance or task role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
 export interface AppConfig extends RawConfig {
   /** Absolute path of the data folder. */
   dataDir: string;
@@ -290,6 +330,8 @@ export interface AppConfig extends RawConfig {
   publicUrl: string;
   /** PUSH_DEV_HOSTS, lower-case, without brackets or a final dot; always empty in production. */
   pushDevHosts: ReadonlySet<string>;
+  /** Where files go: a bucket, or null for the data folder. */
+  s3: S3Settings | null;
 }
 
 /**
@@ -340,6 +382,9 @@ const SHOWABLE = new Set([
   'DEPOSIT_WALLET_ASSET',
   'WITHDRAWAL_DAILY_LIMIT',
   'REVENUE_SWEEP_SECONDS',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_FORCE_PATH_STYLE',
   'REDIS_KEY_PREFIX',
   'DRAIN_DELAY_MS',
   'MIGRATE_ON_START',
@@ -367,7 +412,25 @@ export function assertStartable(config: AppConfig): void {
       'Invalid environment variable SMTP_URL: required when NODE_ENV is production, or sign-in codes could not be mailed (missing)',
     );
   }
+  if (config.isProduction && config.s3) {
+    // A bucket is for several machines; secrets generated into one machine's data folder would
+    // leave the others unable to check its tokens or open what it sealed.
+    for (const name of SECRET_VARIABLES) {
+      if (!config[name])
+        throw new ConfigError(
+          `Invalid environment variable ${name}: required when NODE_ENV is production and files go to a bucket, so every machine shares it (missing)`,
+        );
+    }
+  }
 }
+
+/** The secrets every process of one platform must share; each can come from the environment. */
+export const SECRET_VARIABLES = [
+  'TOKEN_SIGNING_KEY',
+  'DATA_ENCRYPTION_KEY',
+  'VAPID_PUBLIC_KEY',
+  'VAPID_PRIVATE_KEY',
+] as const;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -413,6 +476,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   }
   return {
     ...raw,
+    s3: s3SettingsOf(raw),
     dataDir: path.resolve(raw.DATA_DIR),
     clientDistDir: path.resolve(raw.CLIENT_DIST_DIR),
     pageRendererFile: raw.RENDER_PAGES ? path.resolve(raw.PAGE_RENDERER_FILE) : null,
@@ -430,5 +494,75 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
         )
         .filter(Boolean),
     ),
+  };
+}
+
+const SEPARATE_S3 = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
+function s3SettingsOf(raw: RawConfig): S3Settings | null {
+  const separate = SEPARATE_S3.filter((name) => raw[name] !== undefined);
+  if (raw.S3_URL) {
+    if (separate.length > 0) {
+      throw new ConfigError(
+        `Invalid environment variable ${separate[0]}: S3_URL already names the bucket; set one or the other (the value is not shown)`,
+      );
+    }
+    return s3SettingsFromUrl(raw.S3_URL);
+  }
+  if (separate.length === 0) return null;
+  if (!raw.S3_BUCKET)
+    throw new ConfigError('Invalid environment variable S3_BUCKET: required with the other S3_ settings (missing)');
+  if (Boolean(raw.S3_ACCESS_KEY_ID) !== Boolean(raw.S3_SECRET_ACCESS_KEY)) {
+    const missing = raw.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    throw new ConfigError(`Invalid environment variable ${missing}: the S3 keys are set together (missing)`);
+  }
+  return {
+    ...(raw.S3_ENDPOINT ? { endpoint: raw.S3_ENDPOINT.replace(/\/+$/, '') } : {}),
+    bucket: raw.S3_BUCKET,
+    region: raw.S3_REGION ?? 'us-east-1',
+    // Self-hosted services (an endpoint of one's own) mostly answer only path-style requests.
+    forcePathStyle: raw.S3_FORCE_PATH_STYLE ?? Boolean(raw.S3_ENDPOINT),
+    ...(raw.S3_ACCESS_KEY_ID ? { accessKeyId: raw.S3_ACCESS_KEY_ID, secretAccessKey: raw.S3_SECRET_ACCESS_KEY } : {}),
+  };
+}
+
+function s3SettingsFromUrl(value: string): S3Settings {
+  const fail = (why: string): never => {
+    throw new ConfigError(`Invalid environment variable S3_URL: ${why} (the value is not shown)`);
+  };
+  const url = new URL(value);
+  const bucket = decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, ''));
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) fail('must name a bucket: s3://KEY:SECRET@HOST/BUCKET');
+  if (!url.hostname) fail('must name the host: s3://KEY:SECRET@HOST/BUCKET');
+  if (Boolean(url.username) !== Boolean(url.password))
+    fail('must give both the access key id and the secret key, or neither');
+  const known = new Set(['region', 'forcePathStyle', 'tls']);
+  for (const name of url.searchParams.keys())
+    if (!known.has(name)) fail(`unknown parameter "${name}" (region, forcePathStyle, tls)`);
+  const flag = (name: string, fallback: boolean): boolean => {
+    const given = url.searchParams.get(name);
+    if (given === null) return fallback;
+    if (given === 'true' || given === '1') return true;
+    if (given === 'false' || given === '0') return false;
+    return fail(`${name} must be true or false`);
+  };
+  const region = url.searchParams.get('region') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{2,40}$/.test(region)) fail('region must be a region such as us-east-1');
+  const tls = flag('tls', true);
+  return {
+    endpoint: `${tls ? 'https' : 'http'}://${url.host}`,
+    bucket,
+    region,
+    forcePathStyle: flag('forcePathStyle', true),
+    ...(url.username
+      ? { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) }
+      : {}),
   };
 }

@@ -4,6 +4,7 @@ import type { AppConfig } from './config';
 import type { DataKeys } from './crypto';
 import type { Database } from './db/types';
 import type { Mailer } from './mail/mailer';
+import type { FileStore } from './storage/files';
 
 /** What services need from the app, passed explicitly so they stay testable without HTTP. */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   keys: DataKeys;
   /** HS256 key of the access token. */
   tokenKey: Uint8Array;
+  /** Where files users and operators send are kept: the data folder or a shared bucket. */
+  files: FileStore;
   /** The current time; tests move it to check code windows and locks. */
   now: () => Date;
 }

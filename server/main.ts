@@ -4,7 +4,7 @@ import { makeDataDirPrivate } from './data-dir';
 import { createDb } from './db/client';
 import { migrateToLatest, pendingMigrations } from './db/migrate';
 import { seedDemoDataOnce } from './db/seed/index';
-import { loadOrCreateSecrets, secretsFromEnvironment } from './secrets';
+import { secretsFor } from './secrets';
 
 async function main(): Promise<void> {
   let config;
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   // Everything this process creates (database, WAL, uploads, outbox) is for its own user only.
   process.umask(0o077);
   makeDataDirPrivate(config.dataDir);
-  const secrets = loadOrCreateSecrets(config.dataDir, secretsFromEnvironment(config));
+  const secrets = secretsFor(config);
 
   const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
   // Several processes starting together migrate once: the first holds the lock, the others then find nothing to do.
@@ -79,6 +79,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`files are kept in ${app.ctx.files.location}`);
   if (app.devMailboxKey) {
     const url = `${config.publicUrl}/dev/mailbox`;
     app.log.warn(

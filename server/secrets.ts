@@ -2,6 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { AppConfig } from './config';
 
 /**
  * Secrets a new install needs are generated once into the data folder (mode 0600) and
@@ -35,21 +36,27 @@ export function generateVapidKeys(): { publicKey: string; privateKey: string } {
 }
 
 /**
- * The secrets the environment sets (the same values on every machine of one install), as
- * overrides for loadOrCreateSecrets: the server and the operator commands read them alike.
+ * The secrets of a process: each from its environment variable when set, the rest from the data
+ * folder (generated there once). When the environment gives all four, the data folder is neither
+ * read nor written, so processes on several machines share them through their environment alone.
  */
-export function secretsFromEnvironment(config: {
-  TOKEN_SIGNING_KEY?: string;
-  DATA_ENCRYPTION_KEY?: string;
-  VAPID_PUBLIC_KEY?: string;
-  VAPID_PRIVATE_KEY?: string;
-}): Partial<Secrets> {
-  return {
+export function secretsFor(
+  config: Pick<
+    AppConfig,
+    'dataDir' | 'TOKEN_SIGNING_KEY' | 'DATA_ENCRYPTION_KEY' | 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY'
+  >,
+): Secrets {
+  const overrides = {
     tokenSigningKey: config.TOKEN_SIGNING_KEY,
     dataEncryptionKey: config.DATA_ENCRYPTION_KEY,
     vapidPublicKey: config.VAPID_PUBLIC_KEY,
     vapidPrivateKey: config.VAPID_PRIVATE_KEY,
   };
+  const { tokenSigningKey, dataEncryptionKey, vapidPublicKey, vapidPrivateKey } = overrides;
+  if (tokenSigningKey && dataEncryptionKey && vapidPublicKey && vapidPrivateKey) {
+    return { tokenSigningKey, dataEncryptionKey, vapidPublicKey, vapidPrivateKey };
+  }
+  return loadOrCreateSecrets(config.dataDir, overrides);
 }
 
 export function loadOrCreateSecrets(dataDir: string, overrides: Partial<Secrets> = {}): Secrets {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { AppContext } from '../context';
 import { migrateToLatest } from '../db/migrate';
 import { AppError } from '../errors';
-import { storedPath } from '../modules/kyc/files';
+import { storedLocation } from '../modules/kyc/files';
 import { listUsedFiles, listWaitingReviews } from '../modules/kyc/service';
 import { userRoles, type UserRole } from '../../src/domain/auth';
 import { findUserByEmailAddress } from '../modules/users/service';
@@ -98,13 +98,14 @@ export const commands: Record<string, Command> = {
         );
         for (const file of await listUsedFiles(ctx, row.user_id)) {
           if (file.used_as !== 'EVIDENCE')
-            lines.push(`    ${file.used_as}  ${file.content_type}  ${storedPath(ctx, file)}`);
+            lines.push(`    ${file.used_as}  ${file.content_type}  ${storedLocation(ctx, file)}`);
         }
       }
       for (const row of investors) {
         lines.push(`investor  ${row.submitted_at}  ${row.email ?? row.user_id}  [${row.basis}]  ${row.details}`);
         for (const file of await listUsedFiles(ctx, row.user_id)) {
-          if (file.used_as === 'EVIDENCE') lines.push(`    EVIDENCE  ${file.content_type}  ${storedPath(ctx, file)}`);
+          if (file.used_as === 'EVIDENCE')
+            lines.push(`    EVIDENCE  ${file.content_type}  ${storedLocation(ctx, file)}`);
         }
       }
       return lines.length ? lines.join('\n') : 'No verifications are waiting.';

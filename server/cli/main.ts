@@ -10,7 +10,8 @@ import { mkdirSync } from 'node:fs';
 import { ConfigError, parseConfig } from '../config';
 import { createDb } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
-import { loadOrCreateSecrets, secretsFromEnvironment } from '../secrets';
+import { secretsFor } from '../secrets';
+import { createFileStore } from '../storage/files';
 import { createMailer } from '../mail/mailer';
 import { deriveDataKeys } from '../crypto';
 import type { AppContext } from '../context';
@@ -45,7 +46,8 @@ async function main(argv: string[]): Promise<number> {
     throw error;
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const secrets = loadOrCreateSecrets(config.dataDir, secretsFromEnvironment(config));
+  const secrets = secretsFor(config);
+  const files = createFileStore(config);
   const handle = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     if (!command.migrates) await migrateToLatest(handle.db);
@@ -55,6 +57,7 @@ async function main(argv: string[]): Promise<number> {
       mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir }),
       keys: deriveDataKeys(secrets.dataEncryptionKey),
       tokenKey: new TextEncoder().encode(secrets.tokenSigningKey),
+      files,
       now: () => new Date(),
     };
     const output = await command.run(ctx, args);
@@ -65,6 +68,7 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   } finally {
     await handle.close();
+    await files.close();
   }
 }
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { parseConfig, type AppConfig } from '../../server/config';
 import type { DbOptions, Engine } from '../../server/db/client';
-import { loadOrCreateSecrets } from '../../server/secrets';
+import { secretsFor } from '../../server/secrets';
 import { createTestDb, type TestDb } from './db';
 
 export interface TestApp {
@@ -41,7 +41,7 @@ export async function createTestApp(
     ...(process.env.CURRENCY ? { CURRENCY: process.env.CURRENCY } : {}),
     ...env,
   });
-  const secrets = loadOrCreateSecrets(config.dataDir);
+  const secrets = secretsFor(config);
   const app = await buildApp({
     config,
     secrets,

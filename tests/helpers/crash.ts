@@ -12,6 +12,7 @@ import { createDb, type Engine } from '../../server/db/client';
 import { migrateToLatest } from '../../server/db/migrate';
 import { createMailer } from '../../server/mail/mailer';
 import { loadOrCreateSecrets } from '../../server/secrets';
+import { createFileStore } from '../../server/storage/files';
 
 export { freePort } from './server-process';
 
@@ -74,6 +75,7 @@ export async function prepare(engine: Engine) {
     mailer: createMailer({ from: config.MAIL_FROM, dataDir }),
     keys: deriveDataKeys(secrets.dataEncryptionKey),
     tokenKey: new TextEncoder().encode(secrets.tokenSigningKey),
+    files: createFileStore(config),
     now: () => new Date(),
   };
   return { dataDir, env, handle, ctx };

@@ -11,6 +11,7 @@ import { insertWhitelistRequest } from '../../server/modules/products/repository
 import { parseConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
 import { storeUpload } from '../../server/modules/kyc/files';
+import { createFileStore } from '../../server/storage/files';
 import { submitIdentity } from '../../server/modules/kyc/service';
 import { sampleFiles } from '../helpers/kyc';
 
@@ -116,7 +117,8 @@ describe('the operator command line', () => {
     await migrateToLatest(handle.db);
     const userId = await insertUser(handle.db, { email: 'jin@example.com', name: 'Jin' }, new Date().toISOString());
     // Only the parts of the context the identity services read.
-    const ctx = { db: handle.db, config: parseConfig({ DATA_DIR: dataDir }), now: () => new Date() } as AppContext;
+    const config = parseConfig({ DATA_DIR: dataDir });
+    const ctx = { db: handle.db, config, files: createFileStore(config), now: () => new Date() } as AppContext;
     const front = await storeUpload(ctx, { user: { id: userId } }, sampleFiles.jpeg);
     const selfie = await storeUpload(ctx, { user: { id: userId } }, sampleFiles.png);
     const meta = { ip: '127.0.0.1', userAgent: 'test' };

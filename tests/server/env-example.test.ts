@@ -6,7 +6,7 @@ describe('.env.example', () => {
   const listed = new Set(
     readFileSync(new URL('../../.env.example', import.meta.url), 'utf8')
       .split('\n')
-      .filter((line) => /^[A-Z_]+=/.test(line))
+      .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
       .map((line) => line.split('=')[0]),
   );
 

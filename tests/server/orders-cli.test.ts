@@ -11,6 +11,7 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { createMailer } from '../../server/mail/mailer';
 import { createOrder } from '../../server/modules/orders/create-order';
 import { loadOrCreateSecrets } from '../../server/secrets';
+import { createFileStore } from '../../server/storage/files';
 import { callerOf, createInvestor, createSaleProduct } from '../helpers/investors';
 
 function moa(dataDir: string, ...args: string[]) {
@@ -34,6 +35,7 @@ describe('order commands through the real command line', () => {
       mailer: createMailer({ from: config.MAIL_FROM, dataDir }),
       keys: deriveDataKeys(secrets.dataEncryptionKey),
       tokenKey: new TextEncoder().encode(secrets.tokenSigningKey),
+      files: createFileStore(config),
       now: () => new Date(),
     };
     const { productId, accountMethodId } = await createSaleProduct({ ctx });

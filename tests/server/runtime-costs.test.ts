@@ -330,7 +330,16 @@ describe('the compiled server (what npm start runs)', () => {
 });
 
 /** The dependencies a start must not read: loaded with the first request (or install) that needs them. */
-const LOADED_ON_FIRST_USE = ['sanitize-html', 'nodemailer', 'web-push', 'pg', 'ioredis', 'pdf-lib', '@pdf-lib/fontkit'];
+const LOADED_ON_FIRST_USE = [
+  'sanitize-html',
+  'nodemailer',
+  'web-push',
+  'pg',
+  'ioredis',
+  'pdf-lib',
+  '@pdf-lib/fontkit',
+  '@aws-sdk/client-s3',
+];
 
 describe('the compiled bundles (start-up work done once at build time)', () => {
   let bundles: Record<'server' | 'cli', string>;
@@ -364,7 +373,7 @@ describe('the compiled bundles (start-up work done once at build time)', () => {
         expect(imported.has(dependency), `${name} imports ${dependency} at start`).toBe(false);
       }
     }
-    for (const dependency of ['sanitize-html', 'nodemailer', 'web-push']) {
+    for (const dependency of ['sanitize-html', 'nodemailer', 'web-push', '@aws-sdk/client-s3']) {
       expect(bundles.server).toContain(`import("${dependency}")`);
     }
   });

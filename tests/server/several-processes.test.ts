@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -22,9 +22,12 @@ import {
   waitUntil,
   type ApiProcess,
 } from '../helpers/api-processes';
+import { createFileStore } from '../../server/storage/files';
 import { codeAt, secretOf } from '../helpers/auth';
 import { databaseUrlFor } from '../helpers/crash';
+import { startFakeS3, type FakeS3 } from '../helpers/fake-s3';
 import { newSession } from '../helpers/investors';
+import { sampleFiles } from '../helpers/kyc';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../helpers/round-robin-proxy';
 
 /**
@@ -67,6 +70,8 @@ describe.skipIf(!postgresUrl || !redisUrl)('three API processes behind a round-r
   let handle: DbHandle;
   let ctx: AppContext;
   let proxy: RoundRobinProxy;
+  let s3: FakeS3;
+  const BUCKET = 'moa-processes';
   const processes: ApiProcess[] = [];
   const commandDir = mkdtempSync(path.join(tmpdir(), 'moa-command-'));
 
@@ -116,8 +121,11 @@ describe.skipIf(!postgresUrl || !redisUrl)('three API processes behind a round-r
   beforeAll(async () => {
     buildServer();
     const databaseUrl = (await databaseUrlFor('postgres'))!;
+    // Files go to one bucket that every process reaches; each process's data folder stays its own.
+    s3 = await startFakeS3([BUCKET]);
     env = {
       DATABASE_URL: databaseUrl,
+      S3_URL: s3.urlOf(BUCKET),
       REDIS_URL: redisUrl!,
       // Its own keys in the shared Redis, so runs beside each other count apart.
       REDIS_KEY_PREFIX: `moa-test-${randomBytes(4).toString('hex')}:`,
@@ -143,6 +151,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('three API processes behind a round-r
       mailer: createMailer({ from: config.MAIL_FROM, dataDir: commandDir }),
       keys: deriveDataKeys(env.DATA_ENCRYPTION_KEY!),
       tokenKey: new TextEncoder().encode(env.TOKEN_SIGNING_KEY),
+      files: createFileStore(config),
       now: () => new Date(),
     };
     proxy = await startRoundRobinProxy();
@@ -164,6 +173,7 @@ describe.skipIf(!postgresUrl || !redisUrl)('three API processes behind a round-r
     await Promise.all(processes.map((running) => running.exited));
     await proxy?.close();
     await handle?.close();
+    await s3?.close();
     for (const running of processes) rmSync(running.dataDir, { recursive: true, force: true });
     rmSync(commandDir, { recursive: true, force: true });
   });
@@ -206,6 +216,49 @@ describe.skipIf(!postgresUrl || !redisUrl)('three API processes behind a round-r
         expect((read.body.userPayload as { email: string }).email).toBe('across@example.com');
       }
       expect(new Set(reads.map((read) => read.backend)).size).toBe(3);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'serves a file uploaded through one process from the others, each with its own empty data folder',
+    async () => {
+      const { token } = await signIn('files@example.com', '10.20.0.9');
+      const [first, ...others] = processes.slice(0, 3);
+      const boundary = '----moa-processes';
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="id.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+        sampleFiles.jpeg,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const uploaded = await fetch(`http://127.0.0.1:${first!.port}/api/v1/kyc/files`, {
+        method: 'POST',
+        headers: {
+          'user-agent': BROWSER,
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        body: payload,
+      });
+      const answer = (await uploaded.json()) as { id: string };
+      expect(uploaded.status, JSON.stringify(answer)).toBe(200);
+      expect((await s3.keys(BUCKET)).some((key) => key.startsWith('kyc-uploads/') && key.endsWith(answer.id))).toBe(
+        true,
+      );
+      for (const other of others) {
+        const read = await fetch(`http://127.0.0.1:${other!.port}/api/v1/kyc/files/${answer.id}`, {
+          headers: { 'user-agent': BROWSER, authorization: `Bearer ${token}` },
+        });
+        expect(read.status).toBe(200);
+        expect(Buffer.from(await read.arrayBuffer()).equals(sampleFiles.jpeg)).toBe(true);
+      }
+      // No process kept the file, nor a secrets file, in its own folder.
+      for (const running of processes) {
+        expect(existsSync(path.join(running.dataDir, 'kyc-uploads'))).toBe(false);
+        expect(existsSync(path.join(running.dataDir, 'secrets.json'))).toBe(false);
+      }
     },
     TEST_TIMEOUT_MS,
   );

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transaction } from 'kysely';
 import type { OperatorDocument } from '../../../src/domain/project-documents';
@@ -7,6 +7,7 @@ import type { DocumentVersion } from '../../../src/domain/products';
 import type { AppContext, RequestMeta } from '../../context';
 import type { Database } from '../../db/types';
 import { AppError } from '../../errors';
+import { fileKey } from '../../storage/files';
 import { appendAuditEvent } from '../audit/repository';
 import { detectContentType } from '../kyc/files';
 import {
@@ -25,7 +26,7 @@ export { findDocumentVersions } from './repository';
 
 /**
  * Project documents and their versions. Replacing a document adds a version (stored in the
- * data folder, never overwritten) and points the document at it; every earlier version stays
+ * file store, never overwritten) and points the document at it; every earlier version stays
  * downloadable, and contracts record the SHA-256 of each document as it stood at signing.
  */
 
@@ -35,16 +36,17 @@ export function versionUrl(productId: number, documentId: number, version: numbe
   return `/api/v1/products/${productId}/documents/${documentId}/versions/${version}`;
 }
 
-/** Where a version's bytes are: the data folder for uploaded versions, the site for the first ones. */
-function candidatePaths(ctx: AppContext, version: { stored_path: string | null; url: string }): string[] {
-  if (version.stored_path) return [path.join(ctx.config.dataDir, version.stored_path)];
+/** Where a first version's bytes are: the site's own files (the built client, or public/ in development). */
+function sitePaths(ctx: AppContext, version: { url: string }): string[] {
   const url = version.url.split('?')[0]!;
   if (!url.startsWith('/') || url.includes('..')) return [];
   return [path.join(ctx.config.clientDistDir, url), path.join(path.resolve('public'), url)];
 }
 
+/** A version's bytes: uploaded versions from the file store (stored_path is their key), the first ones from the site. */
 export async function readVersionBytes(ctx: AppContext, version: { stored_path: string | null; url: string }) {
-  for (const candidate of candidatePaths(ctx, version)) {
+  if (version.stored_path) return ctx.files.get(version.stored_path);
+  for (const candidate of sitePaths(ctx, version)) {
     try {
       return await readFile(candidate);
     } catch {
@@ -128,7 +130,7 @@ function assertPdf(bytes: Buffer): void {
   }
 }
 
-/** Writes a version's bytes in the data folder, never over another file ('wx'): a version cannot change. */
+/** Writes a version's bytes to the file store, never over another file: a version cannot change. */
 async function storeVersionBytes(
   ctx: AppContext,
   productId: number,
@@ -137,15 +139,13 @@ async function storeVersionBytes(
   bytes: Buffer,
 ): Promise<{ storedPath: string; hash: string }> {
   const hash = sha256(bytes);
-  const storedPath = path.join(
+  const storedPath = fileKey(
     'product-documents',
     String(productId),
     String(documentId),
     `v${version}-${hash.slice(0, 12)}.pdf`,
   );
-  const target = path.join(ctx.config.dataDir, storedPath);
-  await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-  await writeFile(target, bytes, { mode: 0o400, flag: 'wx' });
+  await ctx.files.put(storedPath, bytes, { readOnly: true });
   return { storedPath, hash };
 }
 

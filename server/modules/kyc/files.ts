@@ -1,10 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { UploadContentType } from '../../../src/domain/kyc';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { CallerId } from '../auth/service';
+import { fileKey } from '../../storage/files';
 import { storeUserFile } from '../uploads/storage';
 import { findOwnFile, insertFile, type FileRow } from './repository';
 
@@ -23,12 +22,13 @@ export function detectContentType(bytes: Uint8Array): UploadContentType | null {
 }
 
 /** Outside the client build and named by id only, so nothing the web server serves can reach it. */
-export function uploadsDir(ctx: AppContext): string {
-  return path.join(ctx.config.dataDir, 'kyc-uploads');
+export function storedKey(file: Pick<FileRow, 'id' | 'user_id'>): string {
+  return fileKey('kyc-uploads', file.user_id, file.id);
 }
 
-export function storedPath(ctx: AppContext, file: Pick<FileRow, 'id' | 'user_id'>): string {
-  return path.join(uploadsDir(ctx), file.user_id, file.id);
+/** Where an operator finds a stored upload: its path in the data folder or its s3:// address. */
+export function storedLocation(ctx: AppContext, file: Pick<FileRow, 'id' | 'user_id'>): string {
+  return ctx.files.locate(storedKey(file));
 }
 
 export async function storeUpload(ctx: AppContext, caller: CallerId, bytes: Buffer): Promise<FileRow> {
@@ -47,7 +47,7 @@ export async function storeUpload(ctx: AppContext, caller: CallerId, bytes: Buff
     created_at: ctx.now().toISOString(),
   };
   // Written (within the user's quota) before the row exists: a row never points at a missing file.
-  await storeUserFile(ctx, { userId, target: storedPath(ctx, row), bytes });
+  await storeUserFile(ctx, { userId, key: storedKey(row), bytes });
   await insertFile(ctx.db, row);
   return row;
 }
@@ -61,5 +61,7 @@ export function readOwnUpload(ctx: AppContext, caller: CallerId, id: string) {
 export async function readUploadOf(ctx: AppContext, ownerId: string, id: string) {
   const file = await findOwnFile(ctx.db, ownerId, id);
   if (!file) throw new AppError('NOT_FOUND', 'No such file.');
-  return { file, bytes: await readFile(storedPath(ctx, file)) };
+  const bytes = await ctx.files.get(storedKey(file));
+  if (!bytes) throw new Error(`Upload ${file.id} has a row but no stored file`);
+  return { file, bytes };
 }

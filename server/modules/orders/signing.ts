@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { ContractView, SignRequest, SignStatus } from '../../../src/domain/orders';
 import type { AppContext, RequestMeta } from '../../context';
 import { AppError } from '../../errors';
+import { fileKey } from '../../storage/files';
 import { currentDocuments } from '../documents/service';
 import { availableBalance } from '../cash/service';
 import { verifiedIdentityOf, type VerifiedIdentity } from '../kyc/service';
@@ -35,8 +34,8 @@ import {
 import { applyTransition, decideTransition, loadOwnOrderView, settleFromBalance } from './service';
 
 /** Outside the client build and named by id only; served to their owner alone. */
-function signFilePath(ctx: AppContext, row: Pick<SignatureRow, 'id' | 'user_id'>): string {
-  return path.join(ctx.config.dataDir, 'sign-files', row.user_id, `${row.id}.pdf`);
+function signFileKey(row: Pick<SignatureRow, 'id' | 'user_id'>): string {
+  return fileKey('sign-files', row.user_id, `${row.id}.pdf`);
 }
 
 /**
@@ -44,12 +43,10 @@ function signFilePath(ctx: AppContext, row: Pick<SignatureRow, 'id' | 'user_id'>
  * commit, so a process killed in between leaves a file here (swept), never one in a user's
  * folder without a row. User folders are named by UUID, so this name cannot be one of them.
  */
-function pendingDir(ctx: AppContext): string {
-  return path.join(ctx.config.dataDir, 'sign-files', 'pending');
-}
+const PENDING_PREFIX = 'sign-files/pending';
 
-function pendingPath(ctx: AppContext, id: string): string {
-  return path.join(pendingDir(ctx), `${id}.pdf`);
+function pendingKey(id: string): string {
+  return fileKey(PENDING_PREFIX, `${id}.pdf`);
 }
 
 /**
@@ -58,18 +55,12 @@ function pendingPath(ctx: AppContext, id: string): string {
  */
 export const PENDING_SIGN_FILE_GRACE_MS = 10 * 60_000;
 
-const isMissing = (error: unknown) => (error as { code?: unknown })?.code === 'ENOENT';
-
 /** Moves a committed signature's file from pending to its place. */
 async function settleSignFile(ctx: AppContext, row: Pick<SignatureRow, 'id' | 'user_id'>): Promise<void> {
-  const target = signFilePath(ctx, row);
-  await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-  try {
-    await rename(pendingPath(ctx, row.id), target);
-  } catch (error) {
-    // Another process's sweep moved it first.
-    if (!isMissing(error) || !(await stat(target).then(Boolean, () => false))) throw error;
-  }
+  const target = signFileKey(row);
+  if (await ctx.files.move(pendingKey(row.id), target)) return;
+  // Another process's sweep moved it first.
+  if (!(await ctx.files.exists(target))) throw new Error(`Sign file ${row.id} is neither pending nor in its place`);
 }
 
 /**
@@ -79,14 +70,13 @@ async function settleSignFile(ctx: AppContext, row: Pick<SignatureRow, 'id' | 'u
  * a name, an email and an address outlives a signature that never happened. Answers what it did.
  */
 export async function sweepPendingSignFiles(ctx: AppContext): Promise<{ moved: number; removed: number }> {
-  let names: string[];
-  try {
-    names = await readdir(pendingDir(ctx));
-  } catch (error) {
-    if (isMissing(error)) return { moved: 0, removed: 0 };
-    throw error;
+  const pending = await ctx.files.list(PENDING_PREFIX);
+  const written = new Map<string, number>();
+  for (const file of pending) {
+    const id = /^sign-files\/pending\/([0-9a-f-]{36})\.pdf$/.exec(file.key)?.[1];
+    if (id) written.set(id, file.modifiedAt.getTime());
   }
-  const ids = names.flatMap((name) => /^([0-9a-f-]{36})\.pdf$/.exec(name)?.[1] ?? []);
+  const ids = [...written.keys()];
   if (ids.length === 0) return { moved: 0, removed: 0 };
   const rows = new Map((await findSignaturesByIds(ctx.db, ids)).map((row) => [row.id, row]));
   const now = ctx.now().getTime();
@@ -99,17 +89,10 @@ export async function sweepPendingSignFiles(ctx: AppContext): Promise<{ moved: n
       moved += 1;
       continue;
     }
-    const file = pendingPath(ctx, id);
-    const written = await stat(file).then(
-      (stats) => stats.mtimeMs,
-      () => null,
-    );
-    if (written === null || now - written < PENDING_SIGN_FILE_GRACE_MS) continue;
+    if (now - written.get(id)! < PENDING_SIGN_FILE_GRACE_MS) continue;
     // The row may have committed since the list was read: look once more before removing.
     if ((await findSignaturesByIds(ctx.db, [id])).length > 0) continue;
-    await unlink(file).catch((error: unknown) => {
-      if (!isMissing(error)) throw error;
-    });
+    await ctx.files.delete(pendingKey(id));
     removed += 1;
   }
   return { moved, removed };
@@ -312,10 +295,9 @@ export async function signContract(
     file_size: pdf.length,
     signed_at: signedAt,
   };
-  const pending = pendingPath(ctx, row.id);
-  await mkdir(pendingDir(ctx), { recursive: true, mode: 0o700 });
+  const pending = pendingKey(row.id);
   // Written once, read-only, before the row exists, under a name only the sweep reads.
-  await writeFile(pending, pdf, { mode: 0o400, flag: 'wx' });
+  await ctx.files.put(pending, pdf, { readOnly: true });
   try {
     await ctx.db.transaction().execute(async (trx) => {
       const order = (await findOrder(trx, view.id))!;
@@ -333,7 +315,7 @@ export async function signContract(
       });
     });
   } catch (error) {
-    await unlink(pending).catch(() => undefined);
+    await ctx.files.delete(pending).catch(() => undefined);
     throw error;
   }
   await settleSignFile(ctx, row);
@@ -345,10 +327,8 @@ export async function readSignFile(ctx: AppContext, caller: CallerId, id: string
   const row = await findSignature(ctx.db, id);
   if (!row || row.user_id !== caller.user.id) throw new AppError('NOT_FOUND', 'There is no such file.');
   // Between the commit and the move, the file is still under its pending name.
-  const bytes = await readFile(signFilePath(ctx, row)).catch((error: unknown) => {
-    if (isMissing(error)) return readFile(pendingPath(ctx, row.id));
-    throw error;
-  });
+  const bytes = (await ctx.files.get(signFileKey(row))) ?? (await ctx.files.get(pendingKey(row.id)));
+  if (!bytes) throw new Error(`Sign file ${row.id} has a row but no stored file`);
   if (sha256Hex(bytes) !== row.file_sha256) throw new Error(`Sign file ${row.id} does not match its recorded hash`);
   return { bytes, fileName: row.file_name };
 }

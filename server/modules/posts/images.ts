@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { detectContentType } from '../kyc/files';
+import { fileKey } from '../../storage/files';
 import { storeUserFile } from '../uploads/storage';
 
 const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
 const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
 /** Post images: public once a post links them, named by a random id, outside the client build. */
-function imagesDir(ctx: AppContext): string {
-  return path.join(ctx.config.dataDir, 'post-images');
+function imageKey(name: string): string {
+  return fileKey('post-images', name);
 }
 
 /**
@@ -25,7 +24,7 @@ export async function storePostImage(ctx: AppContext, userId: string, bytes: Buf
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'A post image must be a JPEG, PNG or WebP image.');
   }
   const name = `${randomUUID()}.${EXTENSIONS[type]}`;
-  await storeUserFile(ctx, { userId, target: path.join(imagesDir(ctx), name), bytes });
+  await storeUserFile(ctx, { userId, key: imageKey(name), bytes });
   return `/api/v1/posts/images/${name}`;
 }
 
@@ -33,11 +32,14 @@ export async function storePostImage(ctx: AppContext, userId: string, bytes: Buf
 export async function readPostImage(ctx: AppContext, name: string): Promise<{ bytes: Buffer; contentType: string }> {
   const contentType = TYPES[name.split('.').pop() ?? ''];
   if (!contentType) throw new AppError('NOT_FOUND', 'No such image.');
+  let bytes: Buffer | null = null;
   try {
-    return { bytes: await readFile(path.join(imagesDir(ctx), path.basename(name))), contentType };
+    bytes = await ctx.files.get(imageKey(name));
   } catch {
-    throw new AppError('NOT_FOUND', 'No such image.');
+    // a name that is no key, or a store that cannot answer: no image to show
   }
+  if (!bytes) throw new AppError('NOT_FOUND', 'No such image.');
+  return { bytes, contentType };
 }
 
 /** Whether an address names an image uploaded here. */

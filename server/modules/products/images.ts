@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { access, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { appendAuditEvent } from '../audit/repository';
 import { detectContentType } from '../kyc/files';
+import { fileKey } from '../../storage/files';
 import { storeUserFile } from '../uploads/storage';
 
 const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
@@ -16,8 +15,8 @@ const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', web
  * of its bytes, so its address never changes content and is cached for a year; the address of an
  * image of a hidden draft cannot be guessed, but whoever has it may load it.
  */
-function imagesDir(ctx: AppContext): string {
-  return path.join(ctx.config.dataDir, 'project-images');
+function imageKey(name: string): string {
+  return fileKey('project-images', name);
 }
 
 export interface ImageUploader {
@@ -43,14 +42,10 @@ export async function storeProjectImage(
   }
   const hash = createHash('sha256').update(bytes).digest('hex');
   const name = `${hash}.${EXTENSIONS[type]}`;
-  const target = path.join(imagesDir(ctx), name);
-  const exists = await access(target).then(
-    () => true,
-    () => false,
-  );
-  if (!exists) {
+  const key = imageKey(name);
+  if (!(await ctx.files.exists(key))) {
     try {
-      await storeUserFile(ctx, { userId: uploader.userId, target, bytes });
+      await storeUserFile(ctx, { userId: uploader.userId, key, bytes });
     } catch (error) {
       // Another upload of the same bytes wrote it first: the same image, already there.
       if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
@@ -75,9 +70,12 @@ export async function storeProjectImage(
 export async function readProjectImage(ctx: AppContext, name: string): Promise<{ bytes: Buffer; contentType: string }> {
   const contentType = TYPES[name.split('.').pop() ?? ''];
   if (!contentType) throw new AppError('NOT_FOUND', 'No such image.');
+  let bytes: Buffer | null = null;
   try {
-    return { bytes: await readFile(path.join(imagesDir(ctx), path.basename(name))), contentType };
+    bytes = await ctx.files.get(imageKey(name));
   } catch {
-    throw new AppError('NOT_FOUND', 'No such image.');
+    // a name that is no key, or a store that cannot answer: no image to show
   }
+  if (!bytes) throw new AppError('NOT_FOUND', 'No such image.');
+  return { bytes, contentType };
 }

@@ -1,19 +1,18 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { addStoredBytes, findStoredBytes, releaseStoredBytes } from '../limits/service';
 
 /**
- * Where every feature keeps the files users send, and the rules all of them share: each user
- * has a storage quota (UPLOAD_QUOTA_BYTES) spent by one conditional UPDATE before the bytes
- * are written, so parallel uploads cannot pass it; files are private to the server's user
- * (folders 0700, files 0600) and never overwrite one another.
+ * How every feature keeps the files users send (in ctx.files: the data folder or the bucket),
+ * and the rules all of them share: each user has a storage quota (UPLOAD_QUOTA_BYTES) spent by
+ * one conditional UPDATE before the bytes are written, so parallel uploads cannot pass it;
+ * files are private (folders 0700, files 0600 in the data folder; no public ACL in a bucket)
+ * and never overwrite one another.
  */
 export async function storeUserFile(
   ctx: AppContext,
-  request: { userId: string; target: string; bytes: Buffer },
+  request: { userId: string; key: string; bytes: Buffer },
 ): Promise<void> {
   const size = request.bytes.length;
   if (!(await addStoredBytes(ctx.db, request.userId, size, ctx.config.UPLOAD_QUOTA_BYTES))) {
@@ -25,8 +24,7 @@ export async function storeUserFile(
     );
   }
   try {
-    await mkdir(path.dirname(request.target), { recursive: true, mode: 0o700 });
-    await writeFile(request.target, request.bytes, { mode: 0o600, flag: 'wx' });
+    await ctx.files.put(request.key, request.bytes);
   } catch (error) {
     await releaseStoredBytes(ctx.db, request.userId, size);
     throw error;
