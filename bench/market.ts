@@ -306,7 +306,7 @@ async function benchEngine(engine: Engine, seconds: number, connections: number)
       if (index >= budget) return false;
       const answer = await placeMarketOrder(
         ctx,
-        buyers[index % buyers.length]!.userId,
+        { user: { id: buyers[index % buyers.length]!.userId } },
         real,
         { side: 'BUY', price: PRICE, quantity: 1 },
         META,

@@ -96,7 +96,7 @@ const livePlugin: FastifyPluginAsyncZod<{ handle: Pick<DbHandle, 'engine' | 'lis
         // Added before the replay is read: an event committed in between comes twice, never not at all.
         const mark = await hub.add(stream);
         if (lastId !== null) {
-          const replay = await replaySince(ctx, auth.user.id, lastId);
+          const replay = await replaySince(ctx, auth, lastId);
           if (replay.kind === 'reset') write(frame(LIVE_RESET, {}));
           else {
             for (const row of replay.events) {

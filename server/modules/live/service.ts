@@ -10,6 +10,7 @@ import {
   notifyLiveListeners,
   type LiveEventRow,
 } from './repository';
+import type { CallerId } from '../auth/service';
 
 type Db = Kysely<Database>;
 
@@ -89,7 +90,8 @@ export type Replay = { kind: 'events'; events: LiveEventRow[] } | { kind: 'reset
  * The investor's events after the last one their app read. `reset` when they cannot all be
  * given: older than the retention, from another database, or too many to be worth replaying.
  */
-export async function replaySince(ctx: AppContext, userId: string, lastId: number): Promise<Replay> {
+export async function replaySince(ctx: AppContext, caller: CallerId, lastId: number): Promise<Replay> {
+  const userId = caller.user.id;
   const range = await liveEventIdRange(ctx.db);
   if (range.min !== null && lastId + 1 < range.min) return { kind: 'reset' };
   if (range.max !== null && lastId > range.max) return { kind: 'reset' };

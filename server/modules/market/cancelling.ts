@@ -15,6 +15,7 @@ import {
   lockMarket,
 } from './repository';
 import { SYSTEM } from './settings';
+import type { CallerId } from '../auth/service';
 
 type Db = Kysely<Database>;
 
@@ -102,10 +103,11 @@ export async function expireDueMarketOrders(ctx: AppContext): Promise<number> {
 /** The investor cancels their own open order: what it still holds comes back at once. */
 export async function cancelMarketOrder(
   ctx: AppContext,
-  userId: string,
+  caller: CallerId,
   orderId: number,
   meta: RequestMeta,
 ): Promise<MarketOrder> {
+  const userId = caller.user.id;
   const first = await findMarketOrder(ctx.db, orderId);
   if (!first || first.user_id !== userId) throw new AppError('NOT_FOUND', 'There is no such order.');
   await ctx.db.transaction().execute(async (trx) => {

@@ -24,6 +24,7 @@ import {
   takeFromOrder,
 } from './repository';
 import { productOf, referencePriceOf, settingsOf, SYSTEM } from './settings';
+import type { CallerId } from '../auth/service';
 
 /** Placing an order: checked against the market's rules, its hold taken, matched and settled. */
 
@@ -61,11 +62,12 @@ function refusal(refused: NonNullable<ReturnType<typeof refuseOrder>>, stateReas
  */
 export async function placeMarketOrder(
   ctx: AppContext,
-  userId: string,
+  caller: CallerId,
   productId: number,
   body: MarketOrderRequest,
   meta: RequestMeta,
 ): Promise<MarketOrderPlaced> {
+  const userId = caller.user.id;
   const product = await productOf(ctx.db, productId);
   const { orderId, fills } = await ctx.db.transaction().execute(async (trx) => {
     await lockMarket(trx, productId);

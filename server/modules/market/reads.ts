@@ -23,6 +23,7 @@ import {
   sumVolumeSince,
 } from './repository';
 import { productOf, referencePriceOf, settingsOf, startOfDay } from './settings';
+import type { CallerId } from '../auth/service';
 
 /** What the market shows: a project's book, trades and chart, and an investor's own orders and fills. */
 
@@ -118,9 +119,10 @@ export function toOrder(row: OrderRow): MarketOrder {
 
 export async function listMyOrders(
   ctx: AppContext,
-  userId: string,
+  caller: CallerId,
   query: MyMarketOrdersQuery = { limit: 200 },
 ): Promise<MyMarketOrders> {
+  const userId = caller.user.id;
   const rows = await findMarketOrdersOfUser(ctx.db, userId, query.limit + 1, {
     ...(query.state ? { state: query.state } : {}),
     ...(query.cursor !== undefined ? { before: query.cursor } : {}),
@@ -136,9 +138,10 @@ export async function listMyOrders(
 /** The investor's fills, newest first: their side of each, and the fee they paid. */
 export async function listMyTrades(
   ctx: AppContext,
-  userId: string,
+  caller: CallerId,
   query: { cursor?: number; limit: number },
 ): Promise<MyMarketTradesPage> {
+  const userId = caller.user.id;
   const rows = await findTradesOfUser(ctx.db, userId, query.limit + 1, query.cursor);
   const page = rows.slice(0, query.limit);
   return {

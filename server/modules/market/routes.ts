@@ -84,9 +84,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send(
-          await placeMarketOrder(ctx, authOf(request).user.id, request.params.id, request.body, requestMeta(request)),
-        ),
+        .send(await placeMarketOrder(ctx, authOf(request), request.params.id, request.body, requestMeta(request))),
   );
 
   app.get(
@@ -97,7 +95,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.headers(privateCache);
-      return listMyOrders(ctx, authOf(request).user.id, request.query);
+      return listMyOrders(ctx, authOf(request), request.query);
     },
   );
 
@@ -109,14 +107,14 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.headers(privateCache);
-      return listMyTrades(ctx, authOf(request).user.id, request.query);
+      return listMyTrades(ctx, authOf(request), request.query);
     },
   );
 
   app.post(
     '/api/v1/market/orders/:id/cancel',
     { schema: { params: marketOrderParamsSchema, response: { 200: marketOrderSchema } }, preValidation: actor },
-    async (request) => cancelMarketOrder(ctx, authOf(request).user.id, request.params.id, requestMeta(request)),
+    async (request) => cancelMarketOrder(ctx, authOf(request), request.params.id, requestMeta(request)),
   );
 
   // Every process sweeps market orders past their date; the conditional update makes each expiry
