@@ -17,27 +17,10 @@ import { deriveDataKeys } from '../server/crypto';
 import { createMailer } from '../server/mail/mailer';
 import { createInvestor } from '../tests/helpers/investors';
 import { buildServer, sharedSecrets, startApiProcess, type ApiProcess } from '../tests/helpers/api-processes';
+import { isRedisReachable } from '../tests/helpers/global-setup';
 import { startRoundRobinProxy } from '../tests/helpers/round-robin-proxy';
 import { postgresSchemaUrl } from './orders';
 import { createFileStore } from '../server/storage/files';
-
-async function isRedisReachable(url: string): Promise<boolean> {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(url, {
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-    lazyConnect: true,
-    retryStrategy: () => null,
-  });
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
 
 export async function runProcessesBench(options: {
   seconds: number;

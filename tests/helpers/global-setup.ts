@@ -16,7 +16,8 @@ declare module 'vitest' {
 export const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
-async function isRedisReachable(url: string): Promise<boolean> {
+/** Whether a Redis answers at `url` within two seconds (tests and the bench skip what needs it otherwise). */
+export async function isRedisReachable(url: string): Promise<boolean> {
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     connectTimeout: 2000,
