@@ -19,8 +19,8 @@
  *   5. the client's Lighthouse run of the public pages beside a bare baseline page (bench/lighthouse.ts).
  *
  *   npm run bench                           everything, 2 s per load
- *   npm run bench -- --only=reads,startup   some sections (startup, reads, orders, balance, lighthouse)
- *   npm run bench -- --only=reads,startup   some sections (startup, reads, orders, fanout, lighthouse)
+ *   npm run bench -- --only=reads,startup   some sections (startup, memory, reads, orders, balance,
+ *                                           signing, market, fanout, processes, lighthouse)
  *   npm run bench -- --only=market          the market: fills per second and the book read
  *   npm run bench -- --no-large             demo size only
  *   npm run bench -- --only=reads --reads=detail,users/me   only the reads whose name contains one of these

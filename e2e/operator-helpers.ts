@@ -18,8 +18,13 @@ export async function newAdmin(request: APIRequestContext, email: string) {
   return user;
 }
 
-/** The browser signed in as this account (second factor passed), and nobody else. */
+/**
+ * The browser signed in as this account (second factor passed), and nobody else. The context's
+ * open pages are left first: a page of the previous account still running could be refused in
+ * the moment between the two cookies and, ending its session, clear the new account's cookie.
+ */
 export async function signInAs(context: BrowserContext, baseURL: string, accessToken: string): Promise<void> {
+  for (const open of context.pages()) await open.goto('about:blank');
   await context.clearCookies();
   await context.addCookies([{ name: 'access_token', value: accessToken, url: baseURL, secure: true }]);
 }
