@@ -17,10 +17,16 @@ import { deriveDataKeys } from '../crypto';
 import type { AppContext } from '../context';
 import { commands } from './commands';
 
+/** Where each command's summary starts; a longer call puts its summary on a line of its own. */
+const SUMMARY_COLUMN = 44;
+
 function usage(): string {
-  const lines = Object.entries(commands).map(
-    ([name, command]) => `  ${`${name} ${command.args}`.padEnd(44)}${command.summary}`,
-  );
+  const lines = Object.entries(commands).map(([name, command]) => {
+    const call = `${name} ${command.args}`;
+    return call.length < SUMMARY_COLUMN - 1
+      ? `  ${call.padEnd(SUMMARY_COLUMN)}${command.summary}`
+      : `  ${call}\n  ${' '.repeat(SUMMARY_COLUMN)}${command.summary}`;
+  });
   return ['Usage: npm run moa -- <command> [arguments]', '', 'Commands:', ...lines].join('\n');
 }
 

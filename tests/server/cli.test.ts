@@ -24,6 +24,21 @@ function moa(dataDir: string, ...args: string[]) {
 }
 
 describe('the operator command line', () => {
+  it('lists every command with its summary apart from its arguments, however long they are', () => {
+    const help = moa(mkdtempSync(path.join(tmpdir(), 'moa-cli-')), 'help');
+    expect(help.status).toBe(0);
+    const lines = help.stdout.split('\n').slice(3);
+    // A command's line names it; its summary follows after two spaces or more, on the line or the next.
+    const calls = lines.filter((line) => /^ {2}\S/.test(line));
+    expect(calls.length).toBeGreaterThan(40);
+    for (const [index, line] of lines.entries()) {
+      if (!/^ {2}\S/.test(line)) continue;
+      const summary = / {2,}(\S.*)$/.exec(line.slice(2))?.[1] ?? lines[index + 1]?.trim();
+      expect(summary, line).toMatch(/^[A-Z]/);
+    }
+    expect(help.stdout).not.toMatch(/\]Answer|\]Grant|\]Share/);
+  });
+
   it('lists waiting access requests and allows one', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-cli-'));
     const handle = createDb({ dataDir });
