@@ -13,6 +13,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverArgs, serverEnvironment } from '../scripts/server-runtime.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const pages = Number(process.env.BENCH_PAGES ?? 1000);
@@ -60,11 +61,14 @@ interface Figures {
   quiet: Reading;
 }
 
+/** Node's arguments for the compiled server as npm start runs it (with its heap flags), the probe preloaded. */
+const moa = serverArgs(path.join('build', 'server.js'), ['--require', probe]);
+
 async function run(args: string[], env: Record<string, string>, work: boolean): Promise<Figures> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const base = `http://127.0.0.1:${port}`;
   const probeFile = path.join(tmpdir(), `moa-memory-probe-${port}.json`);
-  const child = spawn(process.execPath, ['--require', probe, ...args], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -152,18 +156,20 @@ export async function runMemoryBench(): Promise<void> {
   if (vite.status !== 0) throw new Error('the client build failed');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-bench-memory-'));
   const env = { DATA_DIR: dataDir, NODE_ENV: 'development', TRUST_PROXY: 'true' };
+  // The server's environment as npm start gives it (MALLOC_ARENA_MAX); the bare process runs without.
+  const moaEnv = serverEnvironment(env);
   try {
     // The first start of a new data folder migrates and seeds; the measured ones start on it.
-    await run([path.join('build', 'server.js')], env, false);
+    await run(moa, moaEnv, false);
     const cell = (reading: Reading | null) =>
       reading ? `${reading.rss} (${Number.isNaN(reading.heap) ? '-' : reading.heap})` : '-';
     const measured: Array<[string, Figures]> = [
-      ['Moa, compiled (npm start)', await run([path.join('build', 'server.js')], env, true)],
+      ['Moa, compiled (npm start)', await run(moa, moaEnv, true)],
+      ['Moa, pages not rendered (baseline)', await run(moa, { ...moaEnv, RENDER_PAGES: 'false' }, true)],
       [
-        'Moa, pages not rendered (baseline)',
-        await run([path.join('build', 'server.js')], { ...env, RENDER_PAGES: 'false' }, true),
+        'bare Fastify + SQLite, idle',
+        await run(['--require', probe, path.join('bench', 'bare-server.mjs')], env, false),
       ],
-      ['bare Fastify + SQLite, idle', await run([path.join('bench', 'bare-server.mjs')], env, false)],
     ];
     const rows = [
       ['process', 'start', 'pages', 'reads', 'quiet'],

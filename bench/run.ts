@@ -58,6 +58,7 @@ import { runProcessesBench } from './processes';
 import { runBalanceBench } from './balance';
 import { postgresSchemaUrl, runOrderBench } from './orders';
 import { runSigningBench } from './signing';
+import { serverArgs, serverEnvironment } from '../scripts/server-runtime.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
@@ -151,24 +152,26 @@ async function benchStartup(): Promise<void> {
   if (build.status !== 0) throw new Error('the server build failed');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-bench-start-'));
   const env = { DATA_DIR: dataDir, SERVE_CLIENT: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'development' };
-  const compiled = [path.join('build', 'server.js')];
+  // As npm start runs it: with the heap and allocator settings of scripts/server-runtime.mjs.
+  const compiled = serverArgs(path.join('build', 'server.js'));
+  const compiledEnv = serverEnvironment(env);
   const tsx = ['--import', 'tsx', path.join('server', 'main.ts')];
   const bare = [path.join('bench', 'bare-server.mjs')];
   try {
     // The first start of a new data folder migrates and seeds: shown, not compared.
-    const first = await startOnce(compiled, env, false);
+    const first = await startOnce(compiled, compiledEnv, false);
     const rows: Row[] = [['process', 'first answer ms', 'RSS at 3 s MiB', `RSS idle MiB`, 'vs bare (time)']];
-    const measure = async (args: string[]) => {
+    const measure = async (args: string[], runEnv: Record<string, string> = env) => {
       const times: number[] = [];
-      for (let run = 0; run < 2; run += 1) times.push((await startOnce(args, env, false)).firstAnswerMs);
-      const watched = await startOnce(args, env, true);
+      for (let run = 0; run < 2; run += 1) times.push((await startOnce(args, runEnv, false)).firstAnswerMs);
+      const watched = await startOnce(args, runEnv, true);
       times.push(watched.firstAnswerMs);
       times.sort((a, b) => a - b);
       return { ms: times[1]!, memory: watched.memory };
     };
     const bareResult = await measure(bare);
     for (const [name, args, result] of [
-      ['Moa, compiled (npm start)', compiled, await measure(compiled)],
+      ['Moa, compiled (npm start)', compiled, await measure(compiled, compiledEnv)],
       ['Moa, TypeScript loader at run time (before)', tsx, await measure(tsx)],
       ['bare Fastify + SQLite', bare, bareResult],
     ] as const) {

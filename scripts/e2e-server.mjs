@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildDir, buildServer, isServerBuildStale } from './build-server.mjs';
+import { serverArgs, serverEnvironment } from './server-runtime.mjs';
 
 if (isServerBuildStale()) await buildServer();
 
@@ -13,9 +14,9 @@ if (isServerBuildStale()) await buildServer();
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'moa-e2e-'));
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
-const child = spawn(process.execPath, [path.join(buildDir, 'server.js')], {
+const child = spawn(process.execPath, serverArgs(path.join(buildDir, 'server.js')), {
   stdio: 'inherit',
-  env: {
+  env: serverEnvironment({
     ...process.env,
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -29,7 +30,7 @@ const child = spawn(process.execPath, [path.join(buildDir, 'server.js')], {
     UPLOAD_RATE_LIMIT_MAX: '100000',
     // The tests' own push service listens on loopback, which endpoints may otherwise never name.
     PUSH_DEV_HOSTS: '127.0.0.1',
-  },
+  }),
 });
 const stop = (signal) => child.kill(signal);
 process.on('SIGINT', () => stop('SIGINT'));

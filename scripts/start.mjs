@@ -5,6 +5,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { buildDir, buildServer, isServerBuildStale } from './build-server.mjs';
+import { serverArgs, serverEnvironment } from './server-runtime.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distIndex = path.join(root, 'dist', 'index.html');
@@ -33,13 +34,14 @@ if (isServerBuildStale()) {
   await buildServer();
 }
 
-const server = spawn(process.execPath, [path.join(buildDir, 'server.js')], {
+// With the heap and allocator settings of a small server (scripts/server-runtime.mjs).
+const server = spawn(process.execPath, serverArgs(path.join(buildDir, 'server.js')), {
   cwd: root,
   stdio: 'inherit',
   // The embedded default runs in development mode, so sign-in codes can be read at
   // /dev/mailbox from this machine without any mail server (see docs/decisions/0551); a
   // deployment sets NODE_ENV=production and SMTP_URL, without which it will not start.
-  env: { ...process.env },
+  env: serverEnvironment({ ...process.env }),
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(signal ? 0 : (code ?? 0)));

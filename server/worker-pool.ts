@@ -1,4 +1,4 @@
-import { parentPort, threadId, Worker, type TransferListItem } from 'node:worker_threads';
+import { parentPort, threadId, Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
 
 /**
  * A fixed-size pool of worker threads for CPU-heavy work (rendering signed contracts), so the
@@ -19,7 +19,20 @@ export interface WorkerPoolOptions<Task = unknown> {
   idleMs?: number;
   /** What of a task moves to the thread rather than being copied (a MessagePort it talks back on). */
   transferOf?: (task: Task) => readonly TransferListItem[];
+  /**
+   * Each thread's heap bounds; the young generation is YOUNG_GENERATION_MB unless given. Node
+   * flags the process runs with (scripts/server-runtime.mjs) win over these.
+   */
+  resourceLimits?: ResourceLimits;
 }
+
+/**
+ * A worker thread's young generation, MiB: two 1 MiB halves and room for large new objects, as
+ * the server's own thread has (scripts/server-runtime.mjs). V8's default for a machine with
+ * several GiB is 48 MiB, which a thread fills during its start and then keeps
+ * (docs/decisions/1835-the-server-s-heap-and-allocator.md).
+ */
+export const YOUNG_GENERATION_MB = 3;
 
 export interface TaskOutcome<Result> {
   result: Result;
@@ -145,7 +158,9 @@ export class WorkerPool<Task, Result> {
   }
 
   private startThread(): Thread<Task, Result> {
-    const worker = new Worker(this.entry);
+    const worker = new Worker(this.entry, {
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, ...this.options.resourceLimits },
+    });
     const thread: Thread<Task, Result> = { worker, job: null, startedAt: 0, idleTimer: null };
     this.threads.add(thread);
     worker.on('message', (reply: Reply<Result>) => {

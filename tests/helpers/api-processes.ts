@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateVapidKeys } from '../../server/secrets';
 import { freePort } from './server-process';
+import { serverArgs, serverEnvironment } from '../../scripts/server-runtime.mjs';
 
 /**
  * Real API processes of one install, as several machines run them: the same settings and
@@ -56,8 +57,8 @@ export function buildServer(): void {
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'moa-process-'));
-  const child = spawn(process.execPath, ['build/server.js'], {
-    env: {
+  const child = spawn(process.execPath, serverArgs('build/server.js'), {
+    env: serverEnvironment({
       PATH: process.env.PATH,
       SERVE_CLIENT: 'false',
       SEED_DEMO_DATA: 'false',
@@ -66,7 +67,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

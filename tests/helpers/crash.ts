@@ -13,6 +13,7 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { createMailer } from '../../server/mail/mailer';
 import { loadOrCreateSecrets } from '../../server/secrets';
 import { createFileStore } from '../../server/storage/files';
+import { serverArgs, serverEnvironment } from '../../scripts/server-runtime.mjs';
 
 export { freePort } from './server-process';
 
@@ -23,8 +24,14 @@ export { freePort } from './server-process';
 
 /** The real server process, through tsx, or compiled as `npm start` runs it. */
 export function startTestServer(env: Record<string, string>, compiled = false): ChildProcess {
-  return spawn(process.execPath, compiled ? ['build/server.js'] : ['--import', 'tsx', 'server/main.ts'], {
-    env: { PATH: process.env.PATH, SERVE_CLIENT: 'false', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', ...env },
+  return spawn(process.execPath, compiled ? serverArgs('build/server.js') : ['--import', 'tsx', 'server/main.ts'], {
+    env: serverEnvironment({
+      PATH: process.env.PATH,
+      SERVE_CLIENT: 'false',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: 'false',
+      ...env,
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

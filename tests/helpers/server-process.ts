@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { serverArgs, serverEnvironment } from '../../scripts/server-runtime.mjs';
 
 /** The real server process, as `npm start` runs it, with only the environment given here. */
 export function startServer(env: Record<string, string>): ChildProcess {
@@ -16,8 +17,8 @@ export function startServer(env: Record<string, string>): ChildProcess {
 export function startBuiltServer(env: Record<string, string>): ChildProcess {
   const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`the server build failed: ${build.stderr}`);
-  return spawn(process.execPath, ['build/server.js'], {
-    env: { PATH: process.env.PATH, SERVE_CLIENT: 'false', LOG_LEVEL: 'info', ...env },
+  return spawn(process.execPath, serverArgs('build/server.js'), {
+    env: serverEnvironment({ PATH: process.env.PATH, SERVE_CLIENT: 'false', LOG_LEVEL: 'info', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }

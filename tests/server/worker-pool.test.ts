@@ -1,7 +1,9 @@
 import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PoolBusyError, WorkerPool } from '../../server/worker-pool';
+import { RENDER_THREAD_OLD_GENERATION_MB } from '../../server/modules/site/page-renderer';
+import { PoolBusyError, WorkerPool, YOUNG_GENERATION_MB } from '../../server/worker-pool';
 import type { GatedTask } from '../helpers/gated-worker';
+import type { HeapReport } from '../helpers/heap-worker';
 
 const file = new URL('../helpers/gated-worker.ts', import.meta.url);
 
@@ -112,5 +114,40 @@ describe('the worker pool', () => {
     expect(await waiting).toBeInstanceOf(Error);
     expect(pool.stats).toEqual({ threads: 0, busy: 0, queued: 0 });
     await expect(pool.run({ gate: null, value: 1 })).rejects.toThrow('closed');
+  });
+});
+
+describe("the worker pool's threads (what a small server keeps, issue #29)", () => {
+  const heapWorker = new URL('../helpers/heap-worker.ts', import.meta.url);
+  const MiB = 1024 * 1024;
+
+  it('keep their young generation small whatever they allocate, unless told otherwise', async () => {
+    const pool = new WorkerPool<{ objects: number }, HeapReport>({ file: heapWorker, size: 1, queueMax: 0 });
+    try {
+      const { result } = await pool.run({ objects: 2_000_000 });
+      expect(result.resourceLimits.maxYoungGenerationSizeMb).toBe(YOUNG_GENERATION_MB);
+      // Two 1 MiB halves, where V8's default grows them to 16 MiB each under the same work.
+      expect(result.newSpaceBytes).toBeLessThanOrEqual(2 * MiB);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('run with the bounds their pool gives', async () => {
+    const pool = new WorkerPool<{ objects: number }, HeapReport>({
+      file: heapWorker,
+      size: 1,
+      queueMax: 0,
+      resourceLimits: { maxOldGenerationSizeMb: RENDER_THREAD_OLD_GENERATION_MB },
+    });
+    try {
+      const { result } = await pool.run({ objects: 1000 });
+      expect(result.resourceLimits).toMatchObject({
+        maxOldGenerationSizeMb: RENDER_THREAD_OLD_GENERATION_MB,
+        maxYoungGenerationSizeMb: YOUNG_GENERATION_MB,
+      });
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -38,6 +38,14 @@ const workerFile = import.meta.url.endsWith('.ts')
 export const RENDER_THREAD_IDLE_MS = 20_000;
 /** Pages waiting for the render thread; past that, visitors get the bare shell at once. */
 export const RENDER_QUEUE_MAX = 16;
+/**
+ * The render thread's old generation, MiB: some six times what the app holds while rendering
+ * (about 40 MiB), and small enough that V8 collects it at about 1.4 times what is live rather
+ * than four (its factor for a heap allowed gigabytes). A thread that outgrows it stops, its page
+ * gets the bare shell, and the next page starts a new one
+ * (docs/decisions/1835-the-server-s-heap-and-allocator.md).
+ */
+export const RENDER_THREAD_OLD_GENERATION_MB = 256;
 
 /** What a page's API request answered, for the render thread. */
 function answerOf(id: number, answer: LightMyRequestResponse): ApiAnswer {
@@ -72,6 +80,7 @@ export function createPageRenderer(app: FastifyInstance, file: string): RenderPa
     queueMax: RENDER_QUEUE_MAX,
     idleMs: RENDER_THREAD_IDLE_MS,
     transferOf: (task) => [task.api],
+    resourceLimits: { maxOldGenerationSizeMb: RENDER_THREAD_OLD_GENERATION_MB },
   });
   app.addHook('onClose', () => pool.close());
 
