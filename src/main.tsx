@@ -37,7 +37,10 @@ const router = createAppRouter(queryClient, cacheRestored);
 
 // Any sign-out forgets what this user saw. A forced one (expired or revoked session) comes back
 // here after signing in again; a chosen one starts afresh.
+let releaseLive: (() => void) | null = null;
 onSessionEnd((reason) => {
+  releaseLive?.();
+  releaseLive = null;
   queryClient.clear();
   void persistence.then(({ clearPersistedCache }) => clearPersistedCache());
   const here = router.state.location.href;
@@ -58,6 +61,12 @@ queryClient.getQueryCache().subscribe((event) => {
   if (JSON.stringify(event.query.queryKey) !== meKey) return;
   const me = event.query.state.data as Me | null | undefined;
   if (!me) return;
+  // Past the second factor, the live connection opens now, before the page's own reads go out
+  // (the bell, which keeps it, comes with the page).
+  if (me.userPayload.role !== 'UNVERIFIED' && !releaseLive)
+    void import('./live/start').then(({ primeLiveUpdates }) => {
+      releaseLive ??= primeLiveUpdates(queryClient);
+    });
   void reconcileAccountLocale(me.userPayload.language)
     .then((tell) => tell && tellAccountLanguage(tell))
     .catch(() => undefined);
