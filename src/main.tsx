@@ -7,7 +7,7 @@ import '@unocss/reset/tailwind.css';
 import 'virtual:uno.css';
 import './styles.css';
 import { createQueryClient, refetchFailedWhenOnline } from './lib/query-client';
-import { onSessionEnd } from './lib/session';
+import { hasSessionToken, onSessionEnd } from './lib/session';
 import { captureInstallPrompt } from './features/pwa/install-prompt';
 import { createAppRouter } from './router';
 import { HYDRATING_EVENT, nextTask, takePageData } from './lib/prerendered';
@@ -34,6 +34,9 @@ const cacheRestored = persistence
   .then(({ restoreQueryCache }) => restoreQueryCache(queryClient, __BUILD_ID__, pageData))
   .catch(() => undefined);
 const router = createAppRouter(queryClient, cacheRestored);
+// Signed in, no page comes painted by the server: the code that reads the first answers (the
+// profile's, then the page's) is asked for beside the session check rather than after it.
+if (!pageData && hasSessionToken()) void import('./domain/session').catch(() => undefined);
 
 // Any sign-out forgets what this user saw. A forced one (expired or revoked session) comes back
 // here after signing in again; a chosen one starts afresh.
