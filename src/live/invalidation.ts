@@ -89,7 +89,10 @@ export function invalidateForLiveEvent(queryClient: QueryClient, event: LiveEven
  * With `listeningSince` (the stream's first answer, without a mark), only those last asked for
  * before it: what was asked for after reads what the stream then tells about.
  */
-export function invalidateEveryLiveQuery(queryClient: QueryClient, listeningSince: number | null = null): Promise<void> {
+export function invalidateEveryLiveQuery(
+  queryClient: QueryClient,
+  listeningSince: number | null = null,
+): Promise<void> {
   const keys = new Map<string, QueryKey>();
   for (const type of liveEventTypes) {
     for (const key of liveInvalidations[type]({ type, productId: null, ref: null })) keys.set(JSON.stringify(key), key);

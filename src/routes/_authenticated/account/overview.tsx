@@ -28,15 +28,17 @@ export const Route = createFileRoute('/_authenticated/account/overview')({
       optional(queryClient.ensureQueryData(balanceQueryOptions())),
       canInvest ? optional(queryClient.ensureQueryData(myOrdersOptions())) : null,
       optional(
-        queryClient.ensureQueryData(revenuesQueryOptions()).then((holdings) =>
-          canInvest
-            ? Promise.all(
-                holdings.products.map((product) =>
-                  optional(queryClient.ensureQueryData(giftCheckQueryOptions(product.id))),
-                ),
-              )
-            : null,
-        ),
+        queryClient
+          .ensureQueryData(revenuesQueryOptions())
+          .then((holdings) =>
+            canInvest
+              ? Promise.all(
+                  holdings.products.map((product) =>
+                    optional(queryClient.ensureQueryData(giftCheckQueryOptions(product.id))),
+                  ),
+                )
+              : null,
+          ),
       ),
     ]);
     return me;
