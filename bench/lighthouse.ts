@@ -215,12 +215,13 @@ export async function runLighthouse(): Promise<void> {
     const investor = (email: string, holds: boolean) => async () => signedInInvestor(appUrl, dataDir, email, holds);
     const newcomer = investor('newcomer@example.com', false);
     const holder = investor('holder@example.com', true);
-    const signedIn: {
+    interface SignedInPage {
       key: string;
       name: (productId: number) => string;
       page: (productId: number) => string;
       as: typeof holder;
-    }[] = [
+    }
+    const allSignedIn: SignedInPage[] = [
       { key: 'overview', name: () => '/account/overview', page: () => '/account/overview', as: newcomer },
       { key: 'portfolio', name: () => 'portfolio (overview of a holder)', page: () => '/account/overview', as: holder },
       { key: 'project', name: (id) => `/projects/${id}`, page: (id) => `/projects/${id}`, as: holder },
@@ -231,7 +232,10 @@ export async function runLighthouse(): Promise<void> {
         page: (id) => `/governance/agenda/${id}`,
         as: holder,
       },
-    ].filter(({ key }) => !onlyPages || onlyPages.includes(key) || onlyPages.includes('signed-in'));
+    ];
+    const signedIn = allSignedIn.filter(
+      ({ key }) => !onlyPages || onlyPages.includes(key) || onlyPages.includes('signed-in'),
+    );
     const sessions = new Map<typeof holder, Promise<{ accessToken: string; productId: number }>>();
     const sessionOf = (as: typeof holder) => {
       if (!sessions.has(as)) sessions.set(as, as());

@@ -89,7 +89,7 @@ export async function signedInInvestor(
   // The identity check as the form sends it, approved by an operator.
   const upload = async (name: string, type: string, bytes: Buffer) => {
     const form = new FormData();
-    form.append('file', new Blob([bytes], { type }), name);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
     return (await call<{ id: string }>('POST', '/api/v1/kyc/files', accessToken, form)).id;
   };
   const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(256, 7)]);

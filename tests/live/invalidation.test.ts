@@ -149,10 +149,10 @@ describe('what each live change refreshes', () => {
       return Promise.resolve({ name });
     };
     // Fresh for as long as the test runs: only the invalidation may ask again.
-    const me = { queryKey: screens.me, queryFn: read('me'), staleTime: Infinity };
-    const project = { queryKey: screens.project, queryFn: read('project'), staleTime: Infinity };
+    const me = { queryKey: screens.me!, queryFn: read('me'), staleTime: Infinity };
+    const project = { queryKey: screens.project!, queryFn: read('project'), staleTime: Infinity };
     // Saved on the device, never asked for in this page.
-    client.setQueryData(screens.otherProject, { saved: true });
+    client.setQueryData(screens.otherProject!, { saved: true });
     await client.fetchQuery(me);
     await new Promise((resolve) => setTimeout(resolve, 5));
     const listeningSince = Date.now();
