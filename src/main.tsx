@@ -7,7 +7,7 @@ import '@unocss/reset/tailwind.css';
 import 'virtual:uno.css';
 import './styles.css';
 import { createQueryClient, refetchFailedWhenOnline } from './lib/query-client';
-import { onSessionEnd } from './lib/session';
+import { hasSessionToken, onSessionEnd } from './lib/session';
 import { captureInstallPrompt } from './features/pwa/install-prompt';
 import { createAppRouter } from './router';
 import { HYDRATING_EVENT, nextTask, takePageData } from './lib/prerendered';
@@ -34,10 +34,16 @@ const cacheRestored = persistence
   .then(({ restoreQueryCache }) => restoreQueryCache(queryClient, __BUILD_ID__, pageData))
   .catch(() => undefined);
 const router = createAppRouter(queryClient, cacheRestored);
+// Signed in, no page comes painted by the server: the code that reads the first answers (the
+// profile's, then the page's) is asked for beside the session check rather than after it.
+if (!pageData && hasSessionToken()) void import('./domain/session').catch(() => undefined);
 
 // Any sign-out forgets what this user saw. A forced one (expired or revoked session) comes back
 // here after signing in again; a chosen one starts afresh.
+let releaseLive: (() => void) | null = null;
 onSessionEnd((reason) => {
+  releaseLive?.();
+  releaseLive = null;
   queryClient.clear();
   void persistence.then(({ clearPersistedCache }) => clearPersistedCache());
   const here = router.state.location.href;
@@ -58,6 +64,12 @@ queryClient.getQueryCache().subscribe((event) => {
   if (JSON.stringify(event.query.queryKey) !== meKey) return;
   const me = event.query.state.data as Me | null | undefined;
   if (!me) return;
+  // Past the second factor, the live connection opens now, before the page's own reads go out
+  // (the bell, which keeps it, comes with the page).
+  if (me.userPayload.role !== 'UNVERIFIED' && !releaseLive)
+    void import('./live/start').then(({ primeLiveUpdates }) => {
+      releaseLive ??= primeLiveUpdates(queryClient);
+    });
   void reconcileAccountLocale(me.userPayload.language)
     .then((tell) => tell && tellAccountLanguage(tell))
     .catch(() => undefined);

@@ -50,8 +50,13 @@ export interface LiveConnectionOptions {
   /** Opens the stream, sending the last event id when there is one (api.stream). */
   open: (lastEventId: string | null, signal: AbortSignal) => Promise<Response>;
   onChange: (event: LiveEvent) => void;
-  /** Changes may have been missed and cannot be replayed: refetch everything they drive. */
-  onMissed: () => void;
+  /**
+   * Changes may have been missed and cannot be replayed: refetch what they drive. With a time, the
+   * stream had no mark but listens since before then (it answered `ready`): data asked for after
+   * that time is current, only what was read before it may have missed a change. Without one
+   * (the server's reset), anything may have.
+   */
+  onMissed: (listeningSince: number | null) => void;
   /** Where the last event id is kept between visits (localStorage). */
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
   /** Milliseconds before the next attempt after `failures` failures in a row. */
@@ -138,10 +143,11 @@ export function connectLive(options: LiveConnectionOptions): LiveConnection {
     const parse = createSseParser((frame) => {
       if (frame.event === LIVE_READY) {
         failures = 0;
-        // Without a mark nothing says what changed since the page read its data.
-        if (sentMark === null) options.onMissed();
+        // Without a mark nothing says what changed since the page read its data (what it reads
+        // from now on, the stream will tell about).
+        if (sentMark === null) options.onMissed(now());
       } else if (frame.event === LIVE_RESET) {
-        options.onMissed();
+        options.onMissed(null);
       } else if (frame.event === LIVE_CHANGE) {
         const event = parseLiveEvent(frame.data);
         if (event) options.onChange(event);

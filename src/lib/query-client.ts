@@ -1,4 +1,4 @@
-import { QueryClient, onlineManager } from '@tanstack/react-query';
+import { QueryClient, onlineManager, type Query } from '@tanstack/react-query';
 import { queryDefaults } from '../domain/constants';
 import { RequestError } from './request-error';
 import { toast } from './toast';
@@ -69,6 +69,16 @@ export function refetchFailedWhenOnline(client: QueryClient): () => void {
   });
 }
 
+const fetchStarts = new WeakMap<Query, number>();
+
+/**
+ * When a query last started asking the server (Date.now), if it did in this page: the live
+ * connection opening for the first time refetches only what was asked for before it listened.
+ */
+export function fetchStartedAt(query: Query): number | undefined {
+  return fetchStarts.get(query);
+}
+
 export function createQueryClient(): QueryClient {
   if (isBrowserOffline()) onlineManager.setOnline(false);
   const client = new QueryClient({
@@ -96,5 +106,8 @@ export function createQueryClient(): QueryClient {
       defaulted.gcTime = PERSIST_MAX_AGE_MS;
     return defaulted;
   }) as typeof client.defaultQueryOptions;
+  client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'fetch') fetchStarts.set(event.query, Date.now());
+  });
   return client;
 }

@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { matchQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { liveEventTypes, MARKET_TRADED, type LiveEvent, type LiveEventType } from '../domain/live';
 import { accountKeys } from '../features/account/queries';
 import { balanceKeys } from '../features/balance/keys';
@@ -10,6 +10,7 @@ import { notificationKeys } from '../features/notifications/queries';
 import { portfolioKeys } from '../features/portfolio/queries';
 import { productKeys } from '../features/projects/queries';
 import { sessionKeys } from '../features/session/queries';
+import { fetchStartedAt } from '../lib/query-client';
 
 /** A project's own reads when the event names one, else every project's. */
 const project = (productId: number | null) =>
@@ -83,13 +84,23 @@ export function invalidateForLiveEvent(queryClient: QueryClient, event: LiveEven
   ).then(() => undefined);
 }
 
-/** After changes may have been missed: every query any change could touch. */
-export function invalidateEveryLiveQuery(queryClient: QueryClient): Promise<void> {
+/**
+ * After changes may have been missed: every query any change could touch, each refetched once.
+ * With `listeningSince` (the stream's first answer, without a mark), only those last asked for
+ * before it: what was asked for after reads what the stream then tells about.
+ */
+export function invalidateEveryLiveQuery(
+  queryClient: QueryClient,
+  listeningSince: number | null = null,
+): Promise<void> {
   const keys = new Map<string, QueryKey>();
   for (const type of liveEventTypes) {
     for (const key of liveInvalidations[type]({ type, productId: null, ref: null })) keys.set(JSON.stringify(key), key);
   }
-  return Promise.all([...keys.values()].map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(
-    () => undefined,
-  );
+  const filters = [...keys.values()].map((queryKey) => ({ queryKey }));
+  return queryClient.invalidateQueries({
+    predicate: (query) =>
+      filters.some((filter) => matchQuery(filter, query)) &&
+      (listeningSince === null || !((fetchStartedAt(query) ?? -Infinity) >= listeningSince)),
+  });
 }

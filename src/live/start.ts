@@ -23,7 +23,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     open: (lastEventId, signal) =>
       openApiStream('/api/v1/events', { signal, headers: lastEventId ? { [LAST_EVENT_ID_HEADER]: lastEventId } : {} }),
     onChange: (event) => void invalidateForLiveEvent(queryClient, event),
-    onMissed: () => void invalidateEveryLiveQuery(queryClient),
+    onMissed: (listeningSince) => void invalidateEveryLiveQuery(queryClient, listeningSince),
     storage: safeStorage(),
     target: window,
     page: document,
@@ -73,5 +73,24 @@ export function holdLiveUpdates(queryClient: QueryClient): () => void {
       stop?.();
       stop = null;
     }
+  };
+}
+
+/** How long a connection opened ahead of the bell waits for it before it closes. */
+const PRIMED_MS = 30_000;
+
+/**
+ * Opens the connection as soon as the session allows, before the page's own reads go out, so
+ * that what they read is not asked for again when it opens (see invalidateEveryLiveQuery). The
+ * bell holds it from then on; without one it closes after PRIMED_MS. Answers the release (at the
+ * end of the session).
+ */
+export function primeLiveUpdates(queryClient: QueryClient): () => void {
+  if (stop) return () => undefined;
+  const release = holdLiveUpdates(queryClient);
+  const timer = setTimeout(release, PRIMED_MS);
+  return () => {
+    clearTimeout(timer);
+    release();
   };
 }

@@ -56,6 +56,7 @@ describe('the live connection', () => {
     const servers: Array<ReturnType<typeof serverStream>> = [];
     const changes: LiveEvent[] = [];
     let missed = 0;
+    const listening: Array<number | null> = [];
     const storage = memoryStorage();
     const connection = connectLive({
       open: async (lastEventId) => {
@@ -65,10 +66,14 @@ describe('the live connection', () => {
         return server.response;
       },
       onChange: (event) => changes.push(event),
-      onMissed: () => (missed += 1),
+      onMissed: (since) => {
+        missed += 1;
+        listening.push(since);
+      },
       storage,
       retryDelay: () => 0,
     });
+    const before = Date.now();
     await until(() => servers.length === 1);
     servers[0]!.write('event: ready\nid: 10\ndata: {}\n\n');
     // No mark yet: what changed before the stream opened is unknown.
@@ -88,6 +93,10 @@ describe('the live connection', () => {
     expect(missed).toBe(1);
     servers[1]!.write('event: reset\ndata: {}\n\n');
     await until(() => missed === 2);
+    // Without a mark the stream listens from its first answer on (what was read after it is
+    // current); after a reset anything may have been missed.
+    expect(listening).toEqual([expect.any(Number), null]);
+    expect(listening[0]).toBeGreaterThanOrEqual(before);
 
     // A new visit starts from the kept mark.
     connection.stop();

@@ -1,4 +1,4 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { liveEventTypes, MARKET_TRADED, type LiveEvent, type LiveEventType } from '../../src/domain/live';
 import { activityQueryOptions, badgeQueryOptions } from '../../src/features/account/queries';
@@ -27,6 +27,7 @@ import {
   whitelistStateOptions,
 } from '../../src/features/projects/queries';
 import { meQueryOptions } from '../../src/features/session/queries';
+import { createQueryClient } from '../../src/lib/query-client';
 import { balanceKeys } from '../../src/features/balance/keys';
 import {
   marketQueryOptions,
@@ -138,5 +139,33 @@ describe('what each live change refreshes', () => {
     expect(invalidated(client)).toEqual(expect.arrayContaining([...all]));
     expect(invalidated(client)).not.toContain('identityToken');
     expect(invalidated(client)).not.toContain('preferences');
+  });
+
+  it('on the first connection, refreshes only what was asked for before the stream listened, each once', async () => {
+    const client = createQueryClient();
+    const asked: Record<string, number> = { me: 0, project: 0, otherProject: 0 };
+    const read = (name: keyof typeof asked) => () => {
+      asked[name]! += 1;
+      return Promise.resolve({ name });
+    };
+    // Fresh for as long as the test runs: only the invalidation may ask again.
+    const me = { queryKey: screens.me!, queryFn: read('me'), staleTime: Infinity };
+    const project = { queryKey: screens.project!, queryFn: read('project'), staleTime: Infinity };
+    // Saved on the device, never asked for in this page.
+    client.setQueryData(screens.otherProject!, { saved: true });
+    await client.fetchQuery(me);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const listeningSince = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await client.fetchQuery(project);
+    // Both on screen: a query invalidated is refetched at once.
+    const watching = [me, project].map((options) => new QueryObserver(client, options).subscribe(() => undefined));
+    await invalidateEveryLiveQuery(client, listeningSince);
+    // What the device saved is marked stale (it refreshes when a page shows it).
+    expect(invalidated(client)).toContain('otherProject');
+    // The project read after the stream listened is not asked again; the profile read before is,
+    // once, though several kinds of change drive it.
+    expect(asked).toEqual({ me: 2, project: 1, otherProject: 0 });
+    for (const stop of watching) stop();
   });
 });

@@ -4,7 +4,8 @@ import { milestonesFor, nextStepFor } from '../../../features/account/next-step'
 import { useShownBadge } from '../../../features/account/queries';
 import { balanceQueryOptions } from '../../../features/balance/queries';
 import { PortfolioOverview } from '../../../features/portfolio/components/portfolio-overview';
-import { revenuesQueryOptions } from '../../../features/portfolio/queries';
+import { myOrdersOptions } from '../../../features/invest/queries';
+import { giftCheckQueryOptions, revenuesQueryOptions } from '../../../features/portfolio/queries';
 import { meQueryOptions } from '../../../features/session/queries';
 import { pageHead } from '../../../lib/head';
 import { formatMoney } from '../../../lib/money';
@@ -13,8 +14,35 @@ import { t, type MessageKey } from '../../../lib/i18n';
 import { CommunityBadge } from '../../../ui/community-badge';
 import { NeedsAction } from './-components/needs-action';
 
+/** Data the page can show without: its section stays out when it cannot be read. */
+const optional = (read: Promise<unknown>) => read.catch(() => undefined);
+
 export const Route = createFileRoute('/_authenticated/account/overview')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(meQueryOptions()),
+  // What decides the page's layout (the balance line, what needs action, the first-visit steps or
+  // the portfolio) is read before the page shows, so nothing moves once it is on screen. Data this
+  // device saved is used as it is (and refreshed behind), so the page still opens offline.
+  loader: async ({ context: { queryClient } }) => {
+    const me = await queryClient.ensureQueryData(meQueryOptions());
+    const canInvest = me ? nextStepFor(me.kycPayload).kind === 'invest' : false;
+    await Promise.all([
+      optional(queryClient.ensureQueryData(balanceQueryOptions())),
+      canInvest ? optional(queryClient.ensureQueryData(myOrdersOptions())) : null,
+      optional(
+        queryClient
+          .ensureQueryData(revenuesQueryOptions())
+          .then((holdings) =>
+            canInvest
+              ? Promise.all(
+                  holdings.products.map((product) =>
+                    optional(queryClient.ensureQueryData(giftCheckQueryOptions(product.id))),
+                  ),
+                )
+              : null,
+          ),
+      ),
+    ]);
+    return me;
+  },
   head: () => pageHead(t('overview.title')),
   component: Page,
 });
