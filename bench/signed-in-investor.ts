@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Secret, TOTP } from 'otpauth';
+import { findGovernanceProject } from '../e2e/governance-helpers';
 
 export interface SignedInInvestor {
   accessToken: string;
@@ -29,19 +30,11 @@ function moa(dataDir: string, ...args: string[]): string {
   return result.stdout.trim();
 }
 
-/** The first public demo project with governance that has tokens on sale by bank transfer. */
+/** The first public demo project with governance (e2e/governance-helpers.ts finds it the same way). */
 function governanceProjectId(dataDir: string): number {
   const db = new Database(path.join(dataDir, 'moa.sqlite'), { readonly: true });
   try {
-    const row = db
-      .prepare(
-        `select id from products where is_governance = 1 and is_restricted = 0 and hide_status = 'SHOW'
-         and exists (select 1 from product_community_sections s where s.product_id = products.id and s.type = 'PROPOSAL')
-         order by id limit 1`,
-      )
-      .get() as { id: number } | undefined;
-    if (!row) throw new Error('no governance project in the demo data');
-    return row.id;
+    return findGovernanceProject(db);
   } finally {
     db.close();
   }

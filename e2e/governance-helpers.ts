@@ -17,19 +17,22 @@ function withDb<T>(work: (db: Database.Database) => T): T {
   }
 }
 
+/** The first public demo project with governance (proposals and agendas) in this database. */
+export function findGovernanceProject(db: Database.Database): number {
+  const row = db
+    .prepare(
+      `select id from products where is_governance = 1 and is_restricted = 0 and hide_status = 'SHOW'
+       and exists (select 1 from product_community_sections s where s.product_id = products.id and s.type = 'PROPOSAL')
+       order by id limit 1`,
+    )
+    .get() as { id: number } | undefined;
+  if (!row) throw new Error('no governance project in the demo data');
+  return row.id;
+}
+
 /** A public demo project with governance (proposals and agendas). */
 export function governanceProjectId(): number {
-  return withDb((db) => {
-    const row = db
-      .prepare(
-        `select id from products where is_governance = 1 and is_restricted = 0 and hide_status = 'SHOW'
-         and exists (select 1 from product_community_sections s where s.product_id = products.id and s.type = 'PROPOSAL')
-         order by id limit 1`,
-      )
-      .get() as { id: number } | undefined;
-    if (!row) throw new Error('no governance project in the demo data');
-    return row.id;
-  });
+  return withDb(findGovernanceProject);
 }
 
 /**
