@@ -11,11 +11,9 @@ import { hasSessionToken, onSessionEnd } from './lib/session';
 import { captureInstallPrompt } from './features/pwa/install-prompt';
 import { createAppRouter } from './router';
 import { HYDRATING_EVENT, nextTask, takePageData } from './lib/prerendered';
-import { getLanguage, initLocale, reconcileAccountLocale, subscribeLocale } from './lib/i18n';
+import { getLanguage, initLocale, subscribeLocale } from './lib/i18n';
 import { loadFacesFor } from './lib/fonts';
-import { tellAccountLanguage } from './features/account/language';
 import { meQueryOptions } from './features/session/queries';
-import type { Me } from './domain/session';
 
 captureInstallPrompt();
 const queryClient = createQueryClient();
@@ -30,9 +28,19 @@ const servedLanguage = document.documentElement.lang;
 // What this device saved opens before any page loads, so saved pages never wait on the network.
 // The code that reads it comes beside the app, fetched while the app starts.
 const persistence = import('./lib/query-persistence');
-const cacheRestored = persistence
-  .then(({ restoreQueryCache }) => restoreQueryCache(queryClient, __BUILD_ID__, pageData))
-  .catch(() => undefined);
+// What follows the profile as the server answers it (the live connection, the account's
+// language) comes beside it too; the router waits for both, so it listens before any answer.
+let follower: { release: () => void } | null = null;
+const following = import('./follow-session').then(({ followSession }) => {
+  follower = followSession(queryClient, JSON.stringify(meQueryOptions().queryKey));
+});
+const cacheRestored = Promise.all([
+  persistence.then(({ restoreQueryCache }) => restoreQueryCache(queryClient, __BUILD_ID__, pageData)),
+  following,
+]).then(
+  () => undefined,
+  () => undefined,
+);
 const router = createAppRouter(queryClient, cacheRestored);
 // Signed in, no page comes painted by the server: the code that reads the first answers (the
 // profile's, then the page's) is asked for beside the session check rather than after it.
@@ -40,10 +48,9 @@ if (!pageData && hasSessionToken()) void import('./domain/session').catch(() => 
 
 // Any sign-out forgets what this user saw. A forced one (expired or revoked session) comes back
 // here after signing in again; a chosen one starts afresh.
-let releaseLive: (() => void) | null = null;
 onSessionEnd((reason) => {
-  releaseLive?.();
-  releaseLive = null;
+  // The live connection closes before the cache empties: nothing it hears refetches meanwhile.
+  follower?.release();
   queryClient.clear();
   void persistence.then(({ clearPersistedCache }) => clearPersistedCache());
   const here = router.state.location.href;
@@ -52,27 +59,6 @@ onSessionEnd((reason) => {
   } else if (!router.state.location.pathname.startsWith('/auth/signin')) {
     void router.navigate({ to: '/auth/signin', search: { redirect: here } });
   }
-});
-
-// Signed in, the device and the account agree on the language: a device with no choice of its
-// own takes the account's; a choice made here is kept on the account (told once per visit).
-// Only a profile the server just answered counts: one restored from this device may predate a
-// switch already told to the account, and would have it told again at every page load.
-const meKey = JSON.stringify(meQueryOptions().queryKey);
-queryClient.getQueryCache().subscribe((event) => {
-  if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
-  if (JSON.stringify(event.query.queryKey) !== meKey) return;
-  const me = event.query.state.data as Me | null | undefined;
-  if (!me) return;
-  // Past the second factor, the live connection opens now, before the page's own reads go out
-  // (the bell, which keeps it, comes with the page).
-  if (me.userPayload.role !== 'UNVERIFIED' && !releaseLive)
-    void import('./live/start').then(({ primeLiveUpdates }) => {
-      releaseLive ??= primeLiveUpdates(queryClient);
-    });
-  void reconcileAccountLocale(me.userPayload.language)
-    .then((tell) => tell && tellAccountLanguage(tell))
-    .catch(() => undefined);
 });
 
 // A switch of language re-reads every page's head (titles) and re-renders without a reload.

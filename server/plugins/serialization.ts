@@ -10,8 +10,8 @@ import { testCounters } from '../test-counters';
  * (a new object for every level) and then JSON.stringify. This writer is worked out once per
  * route from the same schema: it walks the answer along the schema, checks every value's type
  * (and enum, literal, integer) and writes only the declared keys straight to JSON text. Values
- * with further rules (a string's format or length, a number's range) are checked by zod itself,
- * value by value.
+ * with further rules (a string's format or length, a number's range) go through zod's own check
+ * functions, value by value (checkedLeaf).
  *
  * Anything it does not recognise falls back to zod: a schema it cannot write (transforms,
  * defaults, strict objects…) makes the route use zod's encoder, and an answer that does not
@@ -40,12 +40,62 @@ interface Def {
 const defOf = (schema: $ZodType) => schema._zod.def as unknown as Def;
 const checksOf = (def: Def) => (def.checks as unknown[] | undefined) ?? [];
 
-/** A leaf with rules beyond its type: zod checks the value itself. */
-function checkedByZod(schema: $ZodType, write: Writer): Writer {
-  const zod = schema as unknown as ZodType;
+/** The part of a zod check this writer runs: its own check function and its condition. */
+interface CheckInternals {
+  _zod: {
+    def: { check?: string; when?: (payload: CheckPayload) => boolean };
+    check: (payload: CheckPayload) => unknown;
+  };
+}
+interface CheckPayload {
+  value: unknown;
+  issues: unknown[];
+}
+
+/**
+ * Checks zod runs synchronously and completely from their definition (bounds, lengths, formats,
+ * patterns). A refinement ('custom') may be asynchronous or read the whole answer: zod parses it.
+ */
+const DIRECT_CHECKS = new Set([
+  'less_than',
+  'greater_than',
+  'multiple_of',
+  'number_format',
+  'max_length',
+  'min_length',
+  'length_equals',
+  'string_format',
+]);
+
+/**
+ * A leaf with rules beyond its type: each of zod's own checks runs on the value, the way zod's
+ * parse runs them (the schema itself first when it is a check, a string format, then its
+ * checks), without building a parse context and result for every value. A leaf with a check not
+ * in DIRECT_CHECKS is parsed by zod whole.
+ */
+function checkedLeaf(schema: $ZodType, write: Writer): Writer {
+  const internals = schema._zod as unknown as { traits: Set<string> };
+  const checks = [
+    ...(internals.traits.has('$ZodCheck') ? [schema as unknown as CheckInternals] : []),
+    ...(checksOf(defOf(schema)) as CheckInternals[]),
+  ];
+  if (!checks.every((check) => DIRECT_CHECKS.has(check._zod.def.check ?? ''))) {
+    const zod = schema as unknown as ZodType;
+    return (value) => {
+      const text = write(value);
+      if (!zod.safeParse(value).success) throw MISMATCH;
+      return text;
+    };
+  }
   return (value) => {
     const text = write(value);
-    if (!zod.safeParse(value).success) throw MISMATCH;
+    const payload: CheckPayload = { value, issues: [] };
+    for (const check of checks) {
+      const when = check._zod.def.when;
+      if (when && !when(payload)) continue;
+      check._zod.check(payload);
+      if (payload.issues.length > 0) throw MISMATCH;
+    }
     return text;
   };
 }
@@ -79,14 +129,14 @@ export function compileWriter(schema: $ZodType): Writer | null {
   switch (def.type) {
     case 'string': {
       if (def.format === undefined && checksOf(def).length === 0) return writeString;
-      return checkedByZod(schema, writeString);
+      return checkedLeaf(schema, writeString);
     }
     case 'number': {
       const checks = checksOf(def);
       if (def.format === undefined && checks.length === 0) return writeNumber;
       if (def.format === 'safeint' && checks.length === 0) return writeInteger;
       if (def.format === undefined && checks.length === 1 && isSafeIntegerCheck(checks[0])) return writeInteger;
-      return checkedByZod(schema, writeNumber);
+      return checkedLeaf(schema, writeNumber);
     }
     case 'boolean':
       return checksOf(def).length === 0 ? writeBoolean : null;

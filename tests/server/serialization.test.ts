@@ -4,7 +4,7 @@
  * refuses it as before.
  */
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { categoryListSchema, productDetailSchema, productListResponseSchema } from '../../src/domain/products';
 import { meSchema } from '../../src/domain/session';
@@ -133,5 +133,51 @@ describe('compiled response writers', () => {
     expect(serializerOf(categoryListSchema)(categories)).toBe(zodText(categoryListSchema, categories));
     expect(compileWriter(productDetailSchema as never)).not.toBeNull();
     expect(compileWriter(meSchema as never)).not.toBeNull();
+  });
+
+  it('check bounds, lengths and formats as zod does, with zod’s own checks and no parse per value', () => {
+    const cases: Array<[z.ZodType, unknown[]]> = [
+      [z.string().min(2).max(4), ['ab', 'abcd', 'a', 'abcde', '한우', '😀😀', '😀😀😀😀😀', '']],
+      [z.string().length(3), ['abc', 'ab', 'a😀b', 'abcd']],
+      [z.number().int().min(0).max(10), [0, 10, -1, 11, 5]],
+      [z.number().positive(), [1, 0.5, 0, -1]],
+      [z.number().nonnegative().multipleOf(5), [0, 5, 7, -5]],
+      [z.uuid(), ['9b2f3c1e-8a4d-4e6f-9b1a-2c3d4e5f6a7b', 'not-a-uuid', '']],
+      [z.email(), ['investor@moa.example', 'nobody', 'a@b']],
+      [z.iso.datetime(), ['2026-11-24T03:00:00.000Z', '2026-11-24', 'yesterday']],
+      [z.iso.date(), ['2026-11-24', '2026-13-40', '24/11/2026']],
+      [z.url(), ['https://moa.example/p/7', 'not a url']],
+      [z.string().regex(/^[A-Z]{3}$/), ['KRW', 'krw', 'KRWX']],
+      [z.string().startsWith('/').endsWith('.svg'), ['/a.svg', 'a.svg', '/a.png']],
+    ];
+    for (const [schema, values] of cases) {
+      const write = compileWriter(schema as never)!;
+      expect(write).not.toBeNull();
+      const parse = vi.spyOn(schema, 'safeParse');
+      for (const value of values) {
+        const accepted = schema.safeParse(value).success;
+        parse.mockClear();
+        let written: string | null = null;
+        try {
+          written = write(value);
+        } catch {
+          written = null;
+        }
+        expect(written !== null, `${JSON.stringify(value)} for ${schema.def.type}`).toBe(accepted);
+        if (accepted) expect(written).toBe(zodText(schema, value));
+        expect(parse).not.toHaveBeenCalled();
+      }
+      parse.mockRestore();
+    }
+  });
+
+  it('leave a refinement to zod’s parse, which runs it', () => {
+    const even = z.number().refine((value) => value % 2 === 0);
+    const write = compileWriter(even as never)!;
+    const parse = vi.spyOn(even, 'safeParse');
+    expect(write(4)).toBe('4');
+    expect(() => write(3)).toThrow();
+    expect(parse).toHaveBeenCalledTimes(2);
+    parse.mockRestore();
   });
 });

@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { followSession } from '../../src/follow-session';
+import { getLanguage, LOCALE_STORAGE_KEY, setLocale } from '../../src/lib/i18n';
+import type { Me } from '../../src/domain/session';
+
+const meKey = ['session', 'me-test'] as const;
+const profile = (language: 'en' | 'ko') =>
+  ({ userPayload: { id: 'u1', role: 'UNVERIFIED', language } }) as unknown as Me;
+
+describe('following the signed-in profile', () => {
+  const stored = new Map<string, string>();
+  beforeEach(() => {
+    stored.clear();
+    vi.stubGlobal('document', { documentElement: { lang: 'en' }, set cookie(_value: string) {} });
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+    });
+  });
+  afterEach(async () => {
+    await setLocale('en');
+    vi.unstubAllGlobals();
+  });
+
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+  it('takes the account’s language when the server answers the profile', async () => {
+    const queryClient = new QueryClient();
+    followSession(queryClient, JSON.stringify(meKey));
+    await queryClient.fetchQuery({ queryKey: meKey, queryFn: () => profile('ko') });
+    await settled();
+    expect(getLanguage()).toBe('ko');
+    expect(stored.get(LOCALE_STORAGE_KEY)).toBe('ko');
+  });
+
+  it('ignores a profile put in place by the device (restored, not answered)', async () => {
+    const queryClient = new QueryClient();
+    followSession(queryClient, JSON.stringify(meKey));
+    queryClient.setQueryData(meKey, profile('ko'));
+    await settled();
+    expect(getLanguage()).toBe('en');
+  });
+
+  it('ignores answers to other queries', async () => {
+    const queryClient = new QueryClient();
+    followSession(queryClient, JSON.stringify(meKey));
+    await queryClient.fetchQuery({ queryKey: ['portfolio'], queryFn: () => profile('ko') });
+    await settled();
+    expect(getLanguage()).toBe('en');
+  });
+});
