@@ -3,20 +3,17 @@ import { QueryClient } from '@tanstack/react-query';
 import { followSession } from '../../src/follow-session';
 import { getLanguage, LOCALE_STORAGE_KEY, setLocale } from '../../src/lib/i18n';
 import type { Me } from '../../src/domain/session';
+import { meQueryOptions } from '../../src/features/session/queries';
+import { stubLanguageDevice } from '../helpers/device-language';
 
-const meKey = ['session', 'me-test'] as const;
+const meKey = meQueryOptions().queryKey;
 const profile = (language: 'en' | 'ko') =>
   ({ userPayload: { id: 'u1', role: 'UNVERIFIED', language } }) as unknown as Me;
 
 describe('following the signed-in profile', () => {
-  const stored = new Map<string, string>();
+  let stored: Map<string, string>;
   beforeEach(() => {
-    stored.clear();
-    vi.stubGlobal('document', { documentElement: { lang: 'en' }, set cookie(_value: string) {} });
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => stored.get(key) ?? null,
-      setItem: (key: string, value: string) => void stored.set(key, value),
-    });
+    ({ stored } = stubLanguageDevice());
   });
   afterEach(async () => {
     await setLocale('en');

@@ -13,6 +13,7 @@ import {
 } from '../../src/lib/i18n';
 import { formatMoney, formatNumber } from '../../src/lib/money';
 import { formatCompactMoney } from '../../src/features/projects/format';
+import { stubLanguageDevice } from '../helpers/device-language';
 
 describe('choosing the language', () => {
   it('keeps the stored choice above the browser', () => {
@@ -33,21 +34,10 @@ describe('choosing the language', () => {
 });
 
 describe('switching the language', () => {
-  const stored = new Map<string, string>();
-  const cookies: string[] = [];
+  let stored: Map<string, string>;
+  let cookies: string[];
   beforeEach(() => {
-    stored.clear();
-    cookies.length = 0;
-    vi.stubGlobal('document', {
-      documentElement: { lang: 'en' },
-      set cookie(value: string) {
-        cookies.push(value);
-      },
-    });
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => stored.get(key) ?? null,
-      setItem: (key: string, value: string) => void stored.set(key, value),
-    });
+    ({ stored, cookies } = stubLanguageDevice());
   });
   afterEach(async () => {
     await setLocale('en');
