@@ -1,9 +1,23 @@
 /**
  * Money is stored and sent as integer minor units of the platform currency. How many digits
- * the minor unit has is the currency's (ISO 4217: USD cents 2, KRW and JPY 0, BHD 3), read
- * from the runtime's own currency data so server and client agree without a table of ours.
+ * the minor unit has is the currency's (ISO 4217: USD cents 2, KRW and JPY 0, BHD 3). The common
+ * currencies are listed here, so a page that shows amounts builds no Intl formatter to learn
+ * them (src/lib/money.ts says why); any other is read from the runtime's own currency data.
+ * tests/domain/rules.test.ts checks the list against that data.
  */
-const digitsByCurrency = new Map<string, number>();
+export const COMMON_MINOR_UNIT_DIGITS: Readonly<Record<string, number>> = {
+  USD: 2,
+  EUR: 2,
+  GBP: 2,
+  CNY: 2,
+  HKD: 2,
+  AUD: 2,
+  CAD: 2,
+  KRW: 0,
+  JPY: 0,
+};
+
+const digitsByCurrency = new Map<string, number>(Object.entries(COMMON_MINOR_UNIT_DIGITS));
 
 export function minorUnitDigits(currency: string): number {
   let digits = digitsByCurrency.get(currency);

@@ -1,21 +1,12 @@
 import { toMajorUnits } from '../../domain/money';
 import { shortenNumber } from '../../domain/numbers';
-import { currencyFormatter, formatMoney, formatNumber } from '../../lib/money';
+import { currencySymbol, formatMoney, formatNumber } from '../../lib/money';
 
 export { formatMoney };
 
-// How each formatter writes its currency, read from it once.
-const symbols = new WeakMap<Intl.NumberFormat, string>();
-
 /** Minor units to a short amount for cards: 59_500_000 cents -> "$595K". */
 export function formatCompactMoney(minor: number, currency: string): string {
-  const formatter = currencyFormatter(currency, 0);
-  let symbol = symbols.get(formatter);
-  if (symbol === undefined) {
-    symbol = formatter.formatToParts(0).find((part) => part.type === 'currency')?.value ?? `${currency} `;
-    symbols.set(formatter, symbol);
-  }
-  return `${symbol}${shortenNumber(toMajorUnits(minor, currency))}`;
+  return `${currencySymbol(currency)}${shortenNumber(toMajorUnits(minor, currency))}`;
 }
 
 export function formatCount(value: number): string {
