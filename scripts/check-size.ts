@@ -25,10 +25,13 @@ export const BARE_PAGE_SCRIPT = 89_865;
  * from build to build, and a budget must not fail a build for that. The budget is that goal
  * rounded up to the 0.1 KB this check prints, plus 0.3 KB that every page now pays for: the
  * Retry-After wait that keeps a 429 from signing the investor out, and addresses read as decimal
- * digits only (about 0.1 KB together, measured), with the build-to-build margin on top. A first
- * page that grows past it fails the build.
+ * digits only (about 0.1 KB together, measured), with the build-to-build margin on top; and 0.1 KB
+ * for writing a moment without Intl (src/lib/moments.ts, which the offline banner of every page
+ * uses): about 0.15 KB that spares every page showing a date the setup of the browser's date
+ * library in its first render (docs/decisions/1839-first-renders-without-intl-or-svg-pictures.md).
+ * A first page that grows past it fails the build.
  */
-export const budgets = { script: Math.ceil((1.2 * BARE_PAGE_SCRIPT) / 100) * 100 + 300, style: 12_500 };
+export const budgets = { script: Math.ceil((1.2 * BARE_PAGE_SCRIPT) / 100) * 100 + 400, style: 12_500 };
 
 export interface FirstPageSize {
   script: number;

@@ -1,12 +1,17 @@
 /**
- * Makes the demo catalogue's illustrations (SVG) and documents (PDF) from its data, so every
- * demo project has its own art and real files with nothing fetched from the internet.
+ * Makes the demo catalogue's pictures and documents (PDF) from its data, so every demo project
+ * has its own art and real files with nothing fetched from the internet. The art is drawn as SVG
+ * here and saved as WebP, drawn by Debian's Chromium (CHROME_PATH, else /usr/bin/chromium): the
+ * pictures of a project are what an operator uploads (JPEG, PNG or WebP), and a phone decodes a
+ * WebP off its main thread, where every SVG picture costs it a document of its own to set up
+ * (docs/decisions/1839-pages-start-without-number-data-or-svg-pictures.md).
  * Run after changing server/db/seed/catalogue-data.ts: `npx tsx scripts/render-demo-assets.ts`.
  * The files are committed under public/demo/.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { chromium, type Page } from 'playwright';
 import { demoProjects, type DemoProject, type Theme } from '../server/db/seed/catalogue-data';
 import { minorUnitDigits, toMajorUnits } from '../src/domain/money';
 
@@ -258,20 +263,51 @@ async function documentPdf(project: DemoProject, kind: 'memorandum' | 'terms'): 
   return pdf.save();
 }
 
+/**
+ * An SVG drawing as a WebP picture `width` pixels wide (its height in proportion), drawn by the
+ * browser onto a canvas. Quality 0.8 keeps flat colour and edges clean at a few kilobytes.
+ */
+async function webp(page: Page, svg: string, width: number): Promise<Buffer> {
+  const encoded = await page.evaluate(
+    async ({ svg, width }) => {
+      const image = new Image();
+      image.src = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = Math.round((width * image.naturalHeight) / image.naturalWidth);
+      canvas.getContext('2d')!.drawImage(image, 0, 0, canvas.width, canvas.height);
+      return canvas.toDataURL('image/webp', 0.8).split(',')[1]!;
+    },
+    { svg, width },
+  );
+  return Buffer.from(encoded, 'base64');
+}
+
+const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });
+const page = await browser.newPage();
 for (const project of demoProjects) {
   const dir = path.join(root, 'projects', project.slug);
+  rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'cover.svg'), cover(project, 0));
-  writeFileSync(path.join(dir, 'gallery-1.svg'), cover(project, 1));
-  writeFileSync(path.join(dir, 'gallery-2.svg'), cover(project, 2));
-  writeFileSync(path.join(dir, 'logo.svg'), logo(project));
-  writeFileSync(path.join(dir, 'location.svg'), locationMap(project));
-  project.team.forEach((member, index) =>
-    writeFileSync(path.join(dir, `team-${index + 1}.svg`), avatar(member.name, project.palette)),
-  );
+  // Wide enough for a card or the page's picture on a phone's screen at three pixels a point.
+  const pictures: [string, string, number][] = [
+    ['cover', cover(project, 0), 800],
+    ['gallery-1', cover(project, 1), 800],
+    ['gallery-2', cover(project, 2), 800],
+    ['logo', logo(project), 192],
+    ['location', locationMap(project), 640],
+    ...project.team.map((member, index): [string, string, number] => [
+      `team-${index + 1}`,
+      avatar(member.name, project.palette),
+      160,
+    ]),
+  ];
+  for (const [name, svg, width] of pictures) writeFileSync(path.join(dir, `${name}.webp`), await webp(page, svg, width));
   const docs = path.join(root, 'documents');
   mkdirSync(docs, { recursive: true });
   writeFileSync(path.join(docs, `${project.slug}-offering-memorandum.pdf`), await documentPdf(project, 'memorandum'));
   writeFileSync(path.join(docs, `${project.slug}-token-terms.pdf`), await documentPdf(project, 'terms'));
 }
+await browser.close();
 console.log(`wrote art and documents for ${demoProjects.length} projects under public/demo/`);

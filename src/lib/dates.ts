@@ -1,24 +1,30 @@
 import { getLocale } from './i18n';
 import { dateTimeFormat } from './intl';
+import { written } from './moments';
+
+export { formatDateTime } from './moments';
 
 /**
  * One format per purpose, in the current language (ISO strings on the wire):
  * - formatDate: a calendar day (a post, a deadline, a document's update): "November 22, 2026".
- * - formatDateTime: a moment (an account event, when data was saved): "Nov 22, 2026, 5:43 AM".
+ * - formatDateTime (src/lib/moments.ts, which the first page needs alone): a moment (an account
+ *   event, when data was saved): "Nov 22, 2026, 5:43 AM".
  * Every date on screen goes through one of these.
  */
 export function formatDate(value: string | number | Date): string {
-  return dateTimeFormat(getLocale(), { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(value));
-}
-
-export function formatDateTime(value: string | number | Date): string {
-  return dateTimeFormat(getLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+  return (
+    written(value, false) ??
+    dateTimeFormat(getLocale(), { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(value))
+  );
 }
 
 /** A calendar day fixed in UTC (a sale's end date is the same day for everyone). */
 export function formatUtcDate(value: string | number | Date): string {
-  return dateTimeFormat(getLocale(), { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(value),
+  return (
+    written(value, false, true) ??
+    dateTimeFormat(getLocale(), { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+      new Date(value),
+    )
   );
 }
 

@@ -64,7 +64,7 @@ describe.each(testEngines())('the account area on %s', (engine) => {
     heldId = await insertProduct(db, {
       categoryId,
       name: 'Busan Noir',
-      logo: '/demo/projects/busan-noir-film/logo.svg',
+      logo: '/demo/projects/busan-noir-film/logo.webp',
       pricePerToken: 1500,
       documents: [
         { name: 'Offering memorandum', description: 'What you invest in', url: MEMO_URL },
@@ -105,7 +105,7 @@ describe.each(testEngines())('the account area on %s', (engine) => {
     expect(myProductPayloads[0]).toMatchObject({
       id: heldId,
       name: 'Busan Noir',
-      logo: '/demo/projects/busan-noir-film/logo.svg',
+      logo: '/demo/projects/busan-noir-film/logo.webp',
     });
     expect(myProductPayloads[0]!.documentIds).toHaveLength(2);
 

@@ -37,6 +37,7 @@ import * as votingLedgerMark from './2026-11-28-1600-voting-ledger-mark';
 import * as holderLedgerMarkIndex from './2026-11-28-1700-holder-ledger-mark-index';
 import * as ordersHolderIndex from './2026-11-28-2000-orders-holder-index';
 import * as marketBookLevels from './2026-11-28-2100-market-book-levels';
+import * as demoPicturesWebp from './2026-11-29-0100-demo-pictures-webp';
 
 /**
  * Every migration, in order. Names are dated so they sort; a migration that has shipped is
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-1700-holder-ledger-mark-index': holderLedgerMarkIndex,
   '2026-11-28-2000-orders-holder-index': ordersHolderIndex,
   '2026-11-28-2100-market-book-levels': marketBookLevels,
+  '2026-11-29-0100-demo-pictures-webp': demoPicturesWebp,
 };

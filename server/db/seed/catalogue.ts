@@ -111,8 +111,8 @@ export async function seedCatalogue(trx: Transaction<Database>, now: Date, curre
       categoryId: categoryIds.get(project.category)!,
       name: project.name,
       description: project.description,
-      image: `${base}/cover.svg`,
-      logo: `${base}/logo.svg`,
+      image: `${base}/cover.webp`,
+      logo: `${base}/logo.webp`,
       tokenName: project.tokenName,
       contractAddress: `0x${[...project.slug]
         .reduce((hash, char) => (hash * 33 + char.charCodeAt(0)) % 0xffffffff, 5381)
@@ -134,16 +134,16 @@ export async function seedCatalogue(trx: Transaction<Database>, now: Date, curre
       documentDescription: 'The offering memorandum and the token terms are binding. Read both before you invest.',
       createdAt: new Date(now.getTime() - (demoProjects.length - index) * DAY_MS).toISOString(),
       about: {
-        logo: `${base}/logo.svg`,
+        logo: `${base}/logo.webp`,
         legalName: project.legalName,
         employees: project.employees,
         founded: project.founded,
         website: project.website,
         form: project.form,
-        locationImage: `${base}/location.svg`,
+        locationImage: `${base}/location.webp`,
         address: project.address,
       },
-      team: project.team.map((member, position) => ({ ...member, image: `${base}/team-${position + 1}.svg` })),
+      team: project.team.map((member, position) => ({ ...member, image: `${base}/team-${position + 1}.webp` })),
       socialLinks: [
         { platform: 'Instagram', url: `https://instagram.example/${project.slug}` },
         { platform: 'YouTube', url: `https://youtube.example/@${project.slug}` },
@@ -180,9 +180,9 @@ export async function seedCatalogue(trx: Transaction<Database>, now: Date, curre
         },
       ],
       images: [
-        { url: `${base}/cover.svg`, altText: `${project.name}: cover illustration` },
-        { url: `${base}/gallery-1.svg`, altText: `${project.name}: illustration at night` },
-        { url: `${base}/gallery-2.svg`, altText: `${project.name}: illustration in colour` },
+        { url: `${base}/cover.webp`, altText: `${project.name}: cover illustration` },
+        { url: `${base}/gallery-1.webp`, altText: `${project.name}: illustration at night` },
+        { url: `${base}/gallery-2.webp`, altText: `${project.name}: illustration in colour` },
       ],
       gifts: project.gifts,
       faqs: [

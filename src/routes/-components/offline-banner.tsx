@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../lib/moments';
 import { t } from '../../lib/i18n';
 import { useOfflineSnapshot } from '../../lib/offline';
 
