@@ -124,6 +124,11 @@ async function measure(url: string, port: number, name: string): Promise<Measure
       mkdirSync(reportDir, { recursive: true });
       const file = `${new URL(url).port}-${name.replace(/[^a-z0-9]+/gi, '-')}-${run}.json`;
       writeFileSync(path.join(reportDir, file), JSON.stringify(result.lhr));
+      // The run's own trace, which Chrome's DevTools (Performance) opens: what each task was made of.
+      writeFileSync(
+        path.join(reportDir, file.replace(/\.json$/, '.trace.json')),
+        JSON.stringify(result.artifacts.Trace),
+      );
     }
     const { audits, categories, runtimeError } = result.lhr;
     // A run Lighthouse could not finish scores 0 with no figures: say why beside the table.

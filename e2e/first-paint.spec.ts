@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
 import { expect, expectHeading, test } from './fixtures';
 
 /** Whether React has taken the page's root (hydrated the served page, or rendered the shell). */
@@ -176,5 +177,85 @@ test.describe('public pages arrive painted', () => {
       .toBeGreaterThan(100);
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+test.describe('a page starts without work it can do without', () => {
+  /**
+   * Counts, from before the page's first script, every Intl number or date formatter built and
+   * every locale string asked of a number or a date: the first of them sets up the browser's
+   * number or date library, a long task on a phone (docs/decisions/1839-first-renders-without-intl-or-svg-pictures.md).
+   */
+  async function countIntl(page: Page): Promise<void> {
+    await page.addInitScript(() => {
+      const built: string[] = [];
+      (window as unknown as { intlBuilt: string[] }).intlBuilt = built;
+      document.addEventListener(
+        'moa:app-ready',
+        () => void ((window as unknown as { appReady: boolean }).appReady = true),
+      );
+      const intl = Intl as unknown as Record<string, object>;
+      for (const name of ['NumberFormat', 'DateTimeFormat']) {
+        intl[name] = new Proxy(intl[name]!, {
+          construct: (target, args, newTarget) => (
+            built.push(name),
+            Reflect.construct(target as never, args, newTarget)
+          ),
+          apply: (target, self, args) => (built.push(name), Reflect.apply(target as never, self, args)),
+        });
+      }
+      const spy = (prototype: object, key: string) => {
+        const own = prototype as Record<string, (...args: unknown[]) => unknown>;
+        const original = own[key]!;
+        own[key] = function (this: unknown, ...args: unknown[]) {
+          built.push(key);
+          return original.apply(this, args);
+        };
+      };
+      spy(Number.prototype, 'toLocaleString');
+      for (const key of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']) spy(Date.prototype, key);
+    });
+  }
+
+  const intlBuilt = (page: Page) => page.evaluate(() => (window as unknown as { intlBuilt: string[] }).intlBuilt);
+  const svgPictures = (page: Page) =>
+    page.evaluate(() =>
+      [...document.images]
+        .map((image) => image.currentSrc || image.src)
+        .filter((src) => /\.svg(\?|#|$)|^data:image\/svg/.test(src)),
+    );
+
+  test('the projects page, a project and the overview show amounts and dates without Intl, and no SVG pictures', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    await countIntl(page);
+    await page.goto('/projects');
+    const cards = page.getByRole('list', { name: 'Projects' }).getByRole('article');
+    await expect(cards).toHaveCount(9);
+    // Amounts on the cards, rendered by the server and again by the app as it takes the page.
+    await expect(cards.first()).toContainText(/\$[\d,.]+/);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { appReady?: boolean }).appReady)).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(await intlBuilt(page)).toEqual([]);
+    expect(await svgPictures(page)).toEqual([]);
+    expect(await page.locator('img').count()).toBeGreaterThan(0);
+
+    await signInApprovedInvestor(request, context, baseURL!, 'no-intl@example.com');
+    await page.goto(`/projects/${projectIdByName('Hoengseong Hanwoo Herd No. 7')}`);
+    await expect(page.getByRole('heading', { level: 1, name: /Hoengseong/ })).toBeVisible();
+    // The price per token and the sale's last day.
+    await expect(page.getByRole('main')).toContainText(/\$[\d,.]+/);
+    await expect(page.getByRole('main')).toContainText(
+      /(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}/,
+    );
+    expect(await intlBuilt(page)).toEqual([]);
+    expect(await svgPictures(page)).toEqual([]);
+
+    await page.goto('/account/overview');
+    await expect(page.getByRole('heading', { name: 'Make your first investment' })).toBeVisible();
+    expect(await intlBuilt(page)).toEqual([]);
   });
 });

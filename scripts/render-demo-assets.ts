@@ -4,7 +4,7 @@
  * here and saved as WebP, drawn by Debian's Chromium (CHROME_PATH, else /usr/bin/chromium): the
  * pictures of a project are what an operator uploads (JPEG, PNG or WebP), and a phone decodes a
  * WebP off its main thread, where every SVG picture costs it a document of its own to set up
- * (docs/decisions/1839-pages-start-without-number-data-or-svg-pictures.md).
+ * (docs/decisions/1839-first-renders-without-intl-or-svg-pictures.md).
  * Run after changing server/db/seed/catalogue-data.ts: `npx tsx scripts/render-demo-assets.ts`.
  * The files are committed under public/demo/.
  */
@@ -303,7 +303,8 @@ for (const project of demoProjects) {
       160,
     ]),
   ];
-  for (const [name, svg, width] of pictures) writeFileSync(path.join(dir, `${name}.webp`), await webp(page, svg, width));
+  for (const [name, svg, width] of pictures)
+    writeFileSync(path.join(dir, `${name}.webp`), await webp(page, svg, width));
   const docs = path.join(root, 'documents');
   mkdirSync(docs, { recursive: true });
   writeFileSync(path.join(docs, `${project.slug}-offering-memorandum.pdf`), await documentPdf(project, 'memorandum'));

@@ -7,7 +7,9 @@ import { CURRENCY_SYMBOLS, currencySymbol, formatExactMoney, formatMoney, format
 import { stubLanguageDevice } from '../helpers/device-language';
 
 // Whole amounts, fractions, one minor unit, negatives, and past a million of every currency.
-const AMOUNTS = [0, 1, 5, 99, 100, 2500, 2550, 100_000, 123_456, 1_000_000, 59_500_000, 1_234_567_891, -5, -2550, -1_234_567];
+const AMOUNTS = [
+  0, 1, 5, 99, 100, 2500, 2550, 100_000, 123_456, 1_000_000, 59_500_000, 1_234_567_891, -5, -2550, -1_234_567,
+];
 const COUNTS = [0, 7, 999, 1000, 12_345, 1_234_567, -1_234_567, 2 ** 53 - 1];
 
 function intlAmount(minor: number, currency: string, locale: string, fraction: boolean): string {
