@@ -1,4 +1,5 @@
-import { defineConfig, presetIcons, presetWind3, transformerDirectives, transformerVariantGroup } from 'unocss';
+import { defineConfig, presetWind3, transformerDirectives, transformerVariantGroup } from 'unocss';
+import { appIconSprite } from './scripts/icon-sprite';
 import { brand } from './src/domain/brand';
 
 /**
@@ -7,10 +8,9 @@ import { brand } from './src/domain/brand';
  * on a hanji-paper background. Every text pairing used here meets WCAG AA contrast.
  */
 export default defineConfig({
-  presets: [
-    presetWind3({ dark: 'media' }),
-    presetIcons({ scale: 1.15, extraProperties: { display: 'inline-block', 'vertical-align': 'middle' } }),
-  ],
+  presets: [presetWind3({ dark: 'media' })],
+  // Icons: `i-lucide-<name>`, masks drawn from one sprite of every icon the app names (scripts/icon-sprite.ts).
+  rules: [[/^i-lucide-([a-z0-9]+(?:-[a-z0-9]+)*)$/, ([, name]) => appIconSprite().css(name!)]],
   transformers: [transformerDirectives(), transformerVariantGroup()],
   theme: {
     colors: {

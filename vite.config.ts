@@ -8,6 +8,7 @@ import { APP_DESCRIPTION, APP_NAME, APP_TITLE } from './src/domain/constants';
 import { brand } from './src/domain/brand';
 import { precompress } from './scripts/precompress-plugin';
 import { checkFirstPage } from './scripts/check-size';
+import { appIconSprite, iconSpritePlugin } from './scripts/icon-sprite';
 
 /**
  * The page's text is Latin: its face (a few dozen kilobytes) is asked for with the HTML, not
@@ -188,6 +189,7 @@ const firstPageChunks = [
 /** The plugins of the browser build: the service worker and manifest, compression and the budget. */
 function browserBuild() {
   return [
+    iconSpritePlugin(appIconSprite()),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

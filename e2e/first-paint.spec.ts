@@ -217,6 +217,18 @@ test.describe('a page starts without work it can do without', () => {
     });
   }
 
+  /** Every picture the page's icons (CSS masks) are drawn from: one sprite, whatever the icons. */
+  const iconPictures = (page: Page) =>
+    page.evaluate(() => {
+      const pictures = new Set<string>();
+      let icons = 0;
+      for (const element of document.querySelectorAll('[class*="i-lucide-"]')) {
+        icons += 1;
+        const image = getComputedStyle(element).maskImage || getComputedStyle(element).webkitMaskImage;
+        pictures.add(image);
+      }
+      return { icons, pictures: [...pictures] };
+    });
   const intlBuilt = (page: Page) => page.evaluate(() => (window as unknown as { intlBuilt: string[] }).intlBuilt);
   const svgPictures = (page: Page) =>
     page.evaluate(() =>
@@ -225,7 +237,7 @@ test.describe('a page starts without work it can do without', () => {
         .filter((src) => /\.svg(\?|#|$)|^data:image\/svg/.test(src)),
     );
 
-  test('the projects page, a project and the overview show amounts and dates without Intl, and no SVG pictures', async ({
+  test('the projects page, a project and the overview show amounts and dates without Intl, and icons from one picture', async ({
     page,
     context,
     request,
@@ -242,6 +254,10 @@ test.describe('a page starts without work it can do without', () => {
     expect(await intlBuilt(page)).toEqual([]);
     expect(await svgPictures(page)).toEqual([]);
     expect(await page.locator('img').count()).toBeGreaterThan(0);
+    const { icons, pictures } = await iconPictures(page);
+    expect(icons).toBeGreaterThan(5);
+    expect(pictures).toHaveLength(1);
+    expect(pictures[0]).toMatch(/^url\("http:\/\/[^"]+\/assets\/icons-[\w-]+\.svg"\)$/);
 
     await signInApprovedInvestor(request, context, baseURL!, 'no-intl@example.com');
     await page.goto(`/projects/${projectIdByName('Hoengseong Hanwoo Herd No. 7')}`);
@@ -253,6 +269,7 @@ test.describe('a page starts without work it can do without', () => {
     );
     expect(await intlBuilt(page)).toEqual([]);
     expect(await svgPictures(page)).toEqual([]);
+    expect((await iconPictures(page)).pictures).toHaveLength(1);
 
     await page.goto('/account/overview');
     await expect(page.getByRole('heading', { name: 'Make your first investment' })).toBeVisible();
