@@ -24,8 +24,10 @@ async function drainPlugin(app: FastifyInstance): Promise<void> {
       isDraining = true;
     },
   });
-  app.addHook('onRequest', async (_request, reply) => {
+  // A callback hook: no promise per request.
+  app.addHook('onRequest', (_request, reply, done) => {
     if (isDraining) reply.header('connection', 'close');
+    done();
   });
 }
 
