@@ -44,6 +44,9 @@ test.describe('governance of a project', () => {
     const otherItem = other.getByTestId('voting-item').filter({ hasText: 'Add an encore night' });
     await expect(otherItem.getByTestId('voting-power')).toContainText('12 tokens');
     await otherItem.getByLabel('No', { exact: true }).check();
+    // A first visit: the page came painted; the app and this device's copy of it are in place
+    // before the network goes.
+    await other.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
     // Offline the page stays readable and says why voting waits; nothing is queued.
     await otherContext.setOffline(true);
     await expect(other.getByTestId('governance-offline')).toContainText('This is the copy saved on this device');

@@ -220,10 +220,11 @@ for (const language of languages) {
           body: JSON.stringify({ errors: [{ code: 'RATE_LIMITED', message }] }),
         });
       });
-      await page.goto('/account/overview');
+      // A page the app builds itself (the overview comes painted with the profile in it).
+      await page.goto('/account/account-settings');
       await expectPage(page);
       await expect(page.getByText(message)).toBeVisible({ timeout: 10_000 });
-      expect(new URL(page.url()).pathname).toBe('/account/overview');
+      expect(new URL(page.url()).pathname).toBe('/account/account-settings');
       expect(refused).toBe(2);
       // Each ask waited for the Retry-After of the refusal before it.
       expect(asked[1]! - asked[0]!).toBeGreaterThanOrEqual(1900);

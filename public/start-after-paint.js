@@ -1,35 +1,95 @@
-// A public page served with its first paint in the HTML (src/lib/prerendered.ts) starts the app
+// A page served with its first paint in the HTML (src/lib/prerendered.ts) starts the app
 // once the browser reports it has painted it, so a phone shows the page before it fetches or runs any of
 // the app's code. The server names the app's entry in data-app and the modules it imports in
 // data-modules (server/modules/site/page-renderer.ts). They are all asked for at once, then run
 // one by one with a pause between them, so no single long task keeps the page from answering a
 // tap while the app starts.
 //
-// Until the app starts hydrating the page ('moa:hydrating'; from then on React itself holds back
-// and replays what happens on parts it has not hydrated yet), what the visitor does is kept for
-// it: taps on buttons and changed choices are replayed on the same elements once the app has
-// taken the page over ('moa:app-ready'). The browser's install offer waits in
-// window.moaInstallOffer.
+// Until the app has taken the page over ('moa:app-ready'), what the visitor does is kept for it:
+// taps on buttons, boxes and choices, changed selections and typed text are carried out again
+// on the same elements once it has (and links tapped while it takes the page over). A form is
+// not sent before then: the browser would send it as a plain request, with what was typed in
+// its address, instead of the app sending it (the tap on its button is kept, and carried out by
+// the app).
+// The browser's install offer waits in window.moaInstallOffer.
 const script = document.querySelector('script[data-app]');
 const entry = script?.getAttribute('data-app');
 const isOwn = (url) => typeof url === 'string' && url.startsWith('/assets/') && url.endsWith('.js');
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const early = [];
+const typed = new Map();
+// Once the app starts hydrating, React listens too; what is kept from then on is kept from it as
+// well, so that only the app's replay carries it out.
+let isHydrating = false;
+const keep = (event) => {
+  if (isHydrating) event.stopPropagation();
+};
 const inPage = (element) => !!element && !!document.getElementById('root')?.contains(element);
 const keepTap = (event) => {
-  const control = event.target instanceof Element ? event.target.closest('button') : null;
-  if (inPage(control)) early.push(() => control.click());
+  const control =
+    event.target instanceof Element
+      ? event.target.closest('a[href], button, input[type="radio"], input[type="checkbox"]')
+      : null;
+  if (!inPage(control)) return;
+  if (control instanceof HTMLAnchorElement) {
+    // Before the app runs, a link is the browser's to follow; while the app takes the page
+    // over, the app follows it.
+    if (!isHydrating) return;
+    event.preventDefault();
+  }
+  keep(event);
+  if (control instanceof HTMLInputElement) {
+    // The tap has already marked the box or the choice: it is unmarked again before the app's
+    // tap, so the app sees the change and keeps it (a checkbox goes back to what it was).
+    const before = control.type === 'checkbox' ? !control.checked : false;
+    early.push([
+      control,
+      () => {
+        control.checked = before;
+        control.click();
+      },
+    ]);
+  } else {
+    early.push([control, () => control.click()]);
+  }
 };
 const keepChoice = (event) => {
   const control = event.target;
   if (control instanceof HTMLSelectElement && inPage(control)) {
+    keep(event);
     const { value } = control;
-    early.push(() => {
-      control.value = value;
-      control.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    early.push([
+      control,
+      () => {
+        control.value = value;
+        control.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+    ]);
   }
+};
+// What is typed into a field: the app sets its fields from its own state as it takes the page
+// over, so the last text of each is typed again for it, through the field's own setter (the one
+// the app watches is bypassed, so the app sees the text as new).
+const keepTyping = (event) => {
+  const field = event.target;
+  const isText =
+    field instanceof HTMLTextAreaElement ||
+    (field instanceof HTMLInputElement && field.type !== 'radio' && field.type !== 'checkbox');
+  if (!isText || !inPage(field)) return;
+  keep(event);
+  if (!typed.has(field)) early.push([field, () => typeAgain(field)]);
+  typed.set(field, field.value);
+};
+const typeAgain = (field) => {
+  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed.get(field));
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+};
+const holdForm = (event) => {
+  if (!inPage(event.target)) return;
+  event.preventDefault();
+  keep(event);
 };
 const keepInstallOffer = (event) => {
   event.preventDefault();
@@ -37,20 +97,42 @@ const keepInstallOffer = (event) => {
 };
 document.addEventListener('click', keepTap, true);
 document.addEventListener('change', keepChoice, true);
+document.addEventListener('input', keepTyping, true);
+document.addEventListener('submit', holdForm, true);
 window.addEventListener('beforeinstallprompt', keepInstallOffer);
-document.addEventListener(
-  'moa:hydrating',
-  () => {
-    document.removeEventListener('click', keepTap, true);
-    document.removeEventListener('change', keepChoice, true);
-  },
-  { once: true },
-);
+document.addEventListener('moa:hydrating', () => (isHydrating = true), { once: true });
+// React marks each element it has taken over with a property of its own (`__reactFiber$…`). The
+// page's parts hydrate after its shell, one task after another, some once their data or code is
+// in: what was done on an element is carried out again once the app has taken that element (a
+// field the app has not taken would not see a change carried out on it as one), or after 5 s,
+// one after the other.
+const isTaken = (element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+const replay = (deadline) => {
+  const next = early[0];
+  if (!next) return;
+  const [element, carryOut] = next;
+  if (element.isConnected && !isTaken(element) && performance.now() < deadline) {
+    setTimeout(() => replay(deadline), 50);
+    return;
+  }
+  early.shift();
+  carryOut();
+  // Each in a task of its own, so the app has applied one (typed text) before the next (the tap
+  // that sends it).
+  setTimeout(() => replay(deadline), 0);
+};
 document.addEventListener(
   'moa:app-ready',
   () => {
     window.removeEventListener('beforeinstallprompt', keepInstallOffer);
-    for (const replay of early.splice(0)) replay();
+    // In a task of its own: the event comes from inside React's commit.
+    setTimeout(() => {
+      document.removeEventListener('click', keepTap, true);
+      document.removeEventListener('change', keepChoice, true);
+      document.removeEventListener('input', keepTyping, true);
+      document.removeEventListener('submit', holdForm, true);
+      replay(performance.now() + 5000);
+    }, 0);
   },
   { once: true },
 );

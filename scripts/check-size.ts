@@ -28,10 +28,14 @@ export const BARE_PAGE_SCRIPT = 89_865;
  * digits only (about 0.1 KB together, measured), with the build-to-build margin on top; and 0.1 KB
  * for writing a moment without Intl (src/lib/moments.ts, which the offline banner of every page
  * uses): about 0.15 KB that spares every page showing a date the setup of the browser's date
- * library in its first render (docs/decisions/1839-first-renders-without-intl-or-svg-pictures.md).
+ * library in its first render (docs/decisions/1839-first-renders-without-intl-or-svg-pictures.md);
+ * and 0.1 KB for painting signed-in pages on the server (the visitor's session read where the
+ * page is rendered, the header's parts that wait for hydration, the takeover of a served page's
+ * data): about 0.1 KB that brings a signed-in investor's first paint from the bare shell's 3.5 s
+ * to about 1 s (docs/decisions/1840-signed-in-pages-painted-by-the-server.md).
  * A first page that grows past it fails the build.
  */
-export const budgets = { script: Math.ceil((1.2 * BARE_PAGE_SCRIPT) / 100) * 100 + 400, style: 12_500 };
+export const budgets = { script: Math.ceil((1.2 * BARE_PAGE_SCRIPT) / 100) * 100 + 500, style: 12_500 };
 
 export interface FirstPageSize {
   script: number;

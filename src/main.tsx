@@ -42,8 +42,8 @@ const cacheRestored = Promise.all([
   () => undefined,
 );
 const router = createAppRouter(queryClient, cacheRestored);
-// Signed in, no page comes painted by the server: the code that reads the first answers (the
-// profile's, then the page's) is asked for beside the session check rather than after it.
+// Signed in, on a page not served painted: the code that reads the first answers (the profile's,
+// then the page's) is asked for beside the session check rather than after it.
 if (!pageData && hasSessionToken()) void import('./domain/session').catch(() => undefined);
 
 // Any sign-out forgets what this user saw. A forced one (expired or revoked session) comes back

@@ -45,9 +45,11 @@ declare module '@tanstack/react-router' {
   }
   interface StaticDataRouteOption {
     /**
-     * The server renders this page's first paint into the HTML for visitors without a session
-     * (src/prerender.tsx): a public page, the same for every visitor, with no form whose input
-     * could be typed before the app runs.
+     * The server renders this page's first paint into the HTML (src/prerender.tsx), as its
+     * visitor sees it: a public page for anyone, a page behind sign-in for a visitor its guards
+     * admit. Its first render must come from its loaders' data alone (what this device saved
+     * comes after the app has taken the page over), and what the visitor does before the app
+     * runs is kept for it (public/start-after-paint.js; a form is not sent before then).
      */
     prerender?: boolean;
     /**

@@ -7,9 +7,19 @@ import { ACCESS_TOKEN_COOKIE } from '../domain/constants';
 
 export { ACCESS_TOKEN_COOKIE };
 
+/**
+ * Where the server's renderer (src/prerender.tsx) reads cookies from, one page at a time: the
+ * visitor's session cookie, the only one it is given. There is no document there.
+ */
+let serverCookies = '';
+
+export function setServerCookies(cookies: string): void {
+  serverCookies = cookies;
+}
+
 export function readCookie(
   name: string,
-  source: string = typeof document === 'undefined' ? '' : document.cookie,
+  source: string = typeof document === 'undefined' ? serverCookies : document.cookie,
 ): string | null {
   for (const part of source.split(';')) {
     const index = part.indexOf('=');
@@ -24,7 +34,9 @@ export function writeCookie(name: string, value: string, expiresAt: Date): void 
 }
 
 export function clearCookie(name: string): void {
-  document.cookie = `${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure; SameSite=Lax`;
+  // On the server, the session ended while its page rendered (the only cookie there).
+  if (typeof document === 'undefined') serverCookies = '';
+  else document.cookie = `${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Secure; SameSite=Lax`;
 }
 
 export const getAccessToken = (): string | null => readCookie(ACCESS_TOKEN_COOKIE);

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { DehydratedState } from '@tanstack/react-query';
 import { PAGE_DATA_ID } from '../domain/page';
 
@@ -8,6 +9,7 @@ import { PAGE_DATA_ID } from '../domain/page';
  * place (main.tsx): nothing flashes, nothing is built twice, nothing is asked for twice.
  */
 
+/** From the served page's data being taken until the app's first render of it. */
 let isServedPageOnScreen = false;
 
 /** The query data the served page was rendered from, once; undefined when the page came bare. */
@@ -51,15 +53,32 @@ export const HYDRATING_EVENT = 'moa:hydrating';
 export const APP_READY_EVENT = 'moa:app-ready';
 
 /**
- * For a route loader, data its page shows without waiting for it (sections filled in when they
- * arrive): in the app the page renders at once and the data follows. The server's renderer
- * waits for it, so the served page comes painted with it and the app asks for nothing again
- * after hydrating. It never fails: the page shows its own fallback for what could not load.
+ * For a route loader, what its page shows without waiting for it (sections filled in when their
+ * data arrives, parts whose code comes after the page): in the app the page renders at once and
+ * the rest follows. The server's renderer waits for it, so the served page comes painted with it,
+ * and so does the app while it takes that page over, so it hydrates the same page and asks for
+ * nothing again. It never fails: the page shows its own fallback for what could not load.
  */
 export function awaitWhenServed(load: Promise<unknown>): Promise<void> | undefined {
   const settled = load.then(
     () => undefined,
     () => undefined,
   );
-  return import.meta.env.SSR ? settled : undefined;
+  return import.meta.env.SSR || isServedPageOnScreen ? settled : undefined;
+}
+
+const subscribeNothing = () => () => undefined;
+
+/**
+ * False on the server and while the app hydrates what the server rendered; true from right after
+ * (and at once in a page the app renders itself). What renders only once it is true (code that
+ * loads on demand, this device's own state) is left out of the served page and out of hydration
+ * alike, so both find the same elements, and comes in one render later.
+ */
+export function useIsHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
 }

@@ -13,6 +13,7 @@ import {
 } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
 import { PERSIST_MAX_AGE_MS } from './query-client';
+import { APP_READY_EVENT } from './prerendered';
 
 export const PERSIST_KEY = 'moa-query-cache';
 const store = typeof indexedDB === 'undefined' ? undefined : createStore('moa', 'query-cache');
@@ -52,25 +53,54 @@ const persistOptions = (queryClient: QueryClient, buster: string) => ({
 });
 
 /**
- * Restores what this device saved (a snapshot of another build is dropped), then keeps saving. The router waits for the returned promise
- * before its first load (see __root.tsx), so a loader finds the saved data and never waits on the
- * network for it. Restored data counts as stale: pages show it at once and refresh it behind.
+ * Restores what this device saved (a snapshot of another build is dropped), then keeps saving. The
+ * router waits for the returned promise before its first load (see __root.tsx), so a loader finds
+ * the saved data and never waits on the network for it. Restored data counts as stale: pages show
+ * it at once and refresh it behind.
+ *
+ * A page served painted brings the data it was rendered from (`pageData`, newer than anything
+ * saved here). That data is put in place at once and the promise resolves; what this device
+ * saved comes once the app has taken the page over (APP_READY_EVENT) and hydrated it. Until then
+ * the app sees exactly what the server rendered from, so the page it hydrates is the page the
+ * server wrote, even where a section the server had no data for would find saved data here.
  */
 export async function restoreQueryCache(
   queryClient: QueryClient,
   buildId: string,
-  /** The data a served page was rendered from: newer than anything saved here, so it goes on top. */
   pageData?: DehydratedState | null,
 ): Promise<void> {
-  try {
-    await persistQueryClientRestore(persistOptions(queryClient, buildId));
-  } catch {
-    // An unreadable snapshot is dropped by the restore itself; the app starts empty.
-  }
-  // Saved data is shown at once but always checked again when a page uses it, however recent.
-  await queryClient.invalidateQueries({ refetchType: 'none' });
-  // The served page's data is fresh: it goes on top of the saved, after the saved was marked stale.
   if (pageData) hydrate(queryClient, pageData);
+  const served = new Set(pageData?.queries.map((query) => query.queryHash));
+  const restoreSaved = async () => {
+    try {
+      // Saved data older than the served page's leaves its queries as they are.
+      await persistQueryClientRestore(persistOptions(queryClient, buildId));
+    } catch {
+      // An unreadable snapshot is dropped by the restore itself; the app starts empty.
+    }
+    // Saved data is shown at once but always checked again when a page uses it, however recent.
+    // The served page's data is fresh.
+    await queryClient.invalidateQueries({
+      refetchType: 'none',
+      predicate: (query) => !served.has(query.queryHash),
+    });
+    keepSaving(queryClient, buildId);
+    await queryClient.resumePausedMutations();
+  };
+  if (pageData) {
+    // The page's parts hydrate one after the other once its shell has (React's selective
+    // hydration): the saved data waits until the main thread is first free after that.
+    const afterHydration = () =>
+      'requestIdleCallback' in window
+        ? requestIdleCallback(() => void restoreSaved(), { timeout: 2000 })
+        : setTimeout(() => void restoreSaved(), 200);
+    document.addEventListener(APP_READY_EVENT, afterHydration, { once: true });
+    return;
+  }
+  await restoreSaved();
+}
+
+function keepSaving(queryClient: QueryClient, buildId: string): void {
   persistQueryClientSubscribe(persistOptions(queryClient, buildId));
   // Saving is throttled; a page left (or a tab closed) right after its data arrived is saved now.
   // (The persister's own save is throttled, so this writes directly.)
@@ -86,7 +116,6 @@ export async function restoreQueryCache(
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') saveNow();
   });
-  await queryClient.resumePausedMutations();
 }
 
 export async function clearPersistedCache(): Promise<void> {

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../router';
 import { loadTexts, t, useLocale } from '../lib/i18n';
 import { releaseServedHead } from '../lib/head';
-import { APP_READY_EVENT } from '../lib/prerendered';
+import { APP_READY_EVENT, useIsHydrated } from '../lib/prerendered';
 import { ToasterSlot } from '../ui/toaster-slot';
 import { ErrorPage } from './-components/error-page';
 import { NotFoundPage } from './-components/not-found-page';
@@ -25,14 +25,17 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 // From the moment the routes' head renders, it owns the title and description: the served ones go.
-const DocumentHead = lazy(() =>
-  import('./-components/document-head').then((module) => {
-    releaseServedHead();
-    return module;
-  }),
+// Its code failing to arrive (the network lost right after a served page painted, before this
+// device kept the app) leaves the served head in place rather than the page in error.
+const DocumentHead = lazy<ComponentType>(() =>
+  import('./-components/document-head').then(
+    (module) => {
+      releaseServedHead();
+      return module;
+    },
+    () => ({ default: () => null }),
+  ),
 );
-
-const subscribeNothing = () => () => undefined;
 
 /**
  * Rendered once the page is the app's: the served page already has its head and the server
@@ -40,12 +43,7 @@ const subscribeNothing = () => () => undefined;
  * after (the server snapshot says "not yet", the browser's says "now").
  */
 function RoutesHead() {
-  const isApp = useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
-  if (!isApp) return null;
+  if (!useIsHydrated()) return null;
   return (
     <Suspense fallback={null}>
       <DocumentHead />

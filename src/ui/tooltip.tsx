@@ -1,6 +1,5 @@
 import {
   lazy,
-  Suspense,
   useLayoutEffect,
   useRef,
   type ButtonHTMLAttributes,
@@ -9,7 +8,10 @@ import {
   type RefObject,
 } from 'react';
 
-// Radix and floating-ui load with the first tooltip a page shows, not with the app.
+import { AfterHydration } from './on-demand';
+
+// Radix and floating-ui load with the first tooltip a page shows, not with the app (and after a
+// served page has hydrated).
 const RadixTooltip = lazy(() => import('./tooltip-radix'));
 
 /** The trigger alone, until the tooltip's code has arrived; notes whether it had the focus when it goes. */
@@ -63,7 +65,7 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
   return (
     // No box of its own (display: contents): only where to find the trigger.
     <span ref={wrapperRef} className="contents">
-      <Suspense
+      <AfterHydration
         fallback={
           <PlainTrigger wrapperRef={wrapperRef} hadFocusRef={hadFocusRef}>
             {children}
@@ -73,7 +75,7 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
         <WithTooltip wrapperRef={wrapperRef} hadFocusRef={hadFocusRef} content={content}>
           {children}
         </WithTooltip>
-      </Suspense>
+      </AfterHydration>
     </span>
   );
 }

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';
 import { insertPost } from '../../server/modules/posts/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { signInByEmail } from '../helpers/auth';
+import { createInvestor } from '../helpers/investors';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -157,8 +159,66 @@ describe('public pages served with their first paint', () => {
     expect(chosen).toContain('<title>Frequently asked questions · Moa</title>');
   });
 
-  it('serves the bare shell to a visitor with a session, whose pages are their own', async () => {
-    const html = (await t.app.inject({ url: '/projects', headers: { cookie: 'access_token=a.session.token' } })).body;
+  it('paints a signed-in investor’s own pages with their own data, and nobody else’s', async () => {
+    const mina = await createInvestor(t.app, 'mina.painted@example.com', { legalName: 'Kim Mina' });
+    const jun = await createInvestor(t.app, 'jun.painted@example.com', { legalName: 'Park Jun' });
+    // Both have set up their authenticator (the signed-in pages ask for it).
+    const now = new Date().toISOString();
+    await t.db.db
+      .insertInto('totp_factors')
+      .values(
+        [mina, jun].map(({ userId }) => ({
+          user_id: userId,
+          // Never read here: no code is asked for.
+          secret_sealed: 'not-read',
+          pending_secret_sealed: null,
+          pending_created_at: null,
+          enabled_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    const overview = async (token?: string) =>
+      t.app.inject({ url: '/account/overview', headers: token ? { cookie: `access_token=${token}` } : {} });
+
+    const response = await overview(mina.token);
+    expect(response.statusCode).toBe(200);
+    // Private: never kept by a cache between the visitor and the server.
+    expect(response.headers['cache-control']).toBe('no-store');
+    const page = rootOf(response.body);
+    expect(page).toContain('<h1');
+    expect(page).toContain('Welcome, mina.painted');
+    expect(response.body).toContain('<title>Overview · Moa</title>');
+    const data = JSON.stringify(pageData(response.body));
+    expect(data).toContain('mina.painted@example.com');
+    expect(data).not.toContain('jun.painted');
+    // A read a component asks for that no loader waits for (the greeting's badge) was answered
+    // on the server too, so the app hydrates from the same data.
+    expect(pageData(response.body).queries.map((query) => JSON.stringify(query.queryKey))).toContain(
+      JSON.stringify(['account', 'badge']),
+    );
+
+    // The next visitor's page is theirs: nothing of the one rendered before stays in the renderer.
+    const juns = (await overview(jun.token)).body;
+    expect(rootOf(juns)).toContain('Welcome, jun.painted');
+    expect(juns).not.toContain('mina.painted');
+    const anonymous = (await overview()).body;
+    expect(anonymous).toContain('<div id="root"></div>');
+    expect(anonymous).not.toContain('moa-page-data');
+
+    // A public page is painted as the investor sees it: their header, the same list.
+    const projects = (await t.app.inject({ url: '/projects', headers: { cookie: `access_token=${mina.token}` } })).body;
+    expect(rootOf(projects)).toContain('Gangnam Tteokbokki Kitchens');
+    expect(rootOf(projects)).toContain('href="/account/overview"');
+    expect(rootOf(projects)).not.toContain('href="/auth/signin"');
+  });
+
+  it.each([
+    ['a session the server does not know', () => Promise.resolve('a.session.token')],
+    ['a session before its second factor', () => signInByEmail(t.app, 'half.signed@example.com')],
+  ])('serves the bare shell for a page behind sign-in to a visitor with %s', async (_case, tokenOf) => {
+    const cookie = `access_token=${await tokenOf()}`;
+    const html = (await t.app.inject({ url: '/account/overview', headers: { cookie } })).body;
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('moa-page-data');
   });
@@ -247,5 +307,57 @@ describe('public pages served with their first paint', () => {
     expect(api.json()).toEqual({ errors: [{ code: 'NOT_FOUND', message: 'No route for GET /api/v1/unknown.' }] });
     expect((await t.app.inject({ url: '/assets/index-Gone99.js' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: '/projects' })).statusCode).toBe(404);
+  });
+});
+
+describe('a page render that tries to change something', () => {
+  let t: TestApp;
+  let dir: string;
+
+  beforeAll(async () => {
+    // A renderer that, while painting, asks the API to rename its visitor; it paints what the
+    // API answered. Inside the project, as the real one is, so the render thread can load it.
+    const cache = path.join(root, 'node_modules', '.cache');
+    mkdirSync(cache, { recursive: true });
+    dir = mkdtempSync(path.join(cache, 'moa-writing-renderer-'));
+    writeFileSync(
+      path.join(dir, 'prerender.mjs'),
+      [
+        'export async function prerender(href, { fetch, accessToken }) {',
+        "  const answer = await fetch('/api/v1/users/me/names', {",
+        "    method: 'PUT',",
+        "    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },",
+        "    body: JSON.stringify({ name: 'Renamed by a page' }),",
+        '  });',
+        "  return { html: `<p>answered ${answer.status}</p>`, title: 'Probe', state: { mutations: [], queries: [] } };",
+        '}',
+      ].join('\n'),
+    );
+    t = await createTestApp('sqlite', {
+      SERVE_CLIENT: 'true',
+      CLIENT_DIST_DIR: writeShell(),
+      PAGE_RENDERER_FILE: path.join(dir, 'prerender.mjs'),
+      SEED_DEMO_DATA: 'false',
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is refused every request but a read, and the visitor’s account stays as it was', async () => {
+    const investor = await createInvestor(t.app, 'kept.name@example.com');
+    const html = (await t.app.inject({ url: '/projects', headers: { cookie: `access_token=${investor.token}` } })).body;
+    expect(rootOf(html)).toBe('<p>answered 405</p>');
+    const me = await t.app.inject({ url: '/api/v1/users/me', headers: investor.headers });
+    expect((me.json() as { userPayload: { name: string } }).userPayload.name).toBe('kept.name');
+    // The same request from the app itself is allowed: only the render is held to reads.
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/me/names',
+      headers: investor.headers,
+      payload: { name: 'Renamed by its owner' },
+    });
+    expect(renamed.statusCode).toBe(200);
   });
 });

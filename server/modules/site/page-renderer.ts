@@ -57,20 +57,24 @@ function answerOf(id: number, answer: LightMyRequestResponse): ApiAnswer {
 }
 
 /**
- * Public pages asked for without a session are answered with their first paint in the HTML, so
- * a phone paints the page (and starts its images) before any script has run; the app then takes
- * over in place (src/lib/prerendered.ts). The renderer is the app itself, built for Node, run in
+ * Pages that opt in are answered with their first paint in the HTML, so a phone paints the page
+ * (and starts its images) before any script has run; the app then takes over in place
+ * (src/lib/prerendered.ts). A public page is painted for anyone; a page behind sign-in for a
+ * visitor whose session its guards admit, from that visitor's own answers: the app's requests
+ * carry their session token as the app in the browser would, and the page, private, is never
+ * stored (docs/decisions/1840-signed-in-pages-painted-by-the-server.md). The renderer is the app itself, built for Node, run in
  * a worker thread (render-worker.ts) that stops when idle, so a server that has rendered pages
  * does not keep the app's memory (docs/decisions/1808-pages-render-in-a-thread-that-stops.md).
  * The page's API requests are answered in this process through the same routes, checks and
  * limits as any other (counted against the visitor's own address). The page comes back finished,
  * filled into `shell` and compressed as the visitor accepts, so this thread holds no compression
  * stream per page (docs/decisions/1827-rendered-pages-leave-the-thread-compressed.md). Answers null, and the caller
- * sends the bare shell, for a signed-in visitor (their pages are theirs, and the app renders
- * them), for a page that is not public or not found, when the renderer is not built, when pages
+ * sends the bare shell, for a page that does not opt in, is not found or is not the visitor's to
+ * see (a guard redirects; the session ended on the way), when the renderer is not built, when pages
  * are queued past RENDER_QUEUE_MAX, or when a render fails.
  *
- * Renders run one at a time: the app's language and its API transport are module state.
+ * Renders run one at a time: the app's language, its API transport and the visitor's session are
+ * module state, set for each page and cleared after it.
  */
 export function createPageRenderer(app: FastifyInstance, file: string): RenderPage | null {
   if (!existsSync(file)) return null;
@@ -85,11 +89,16 @@ export function createPageRenderer(app: FastifyInstance, file: string): RenderPa
   app.addHook('onClose', () => pool.close());
 
   return async (request, shell) => {
-    if (request.cookies?.[ACCESS_TOKEN_COOKIE]) return null;
     if (pool.isFull) return null;
+    const accessToken = request.cookies?.[ACCESS_TOKEN_COOKIE] || undefined;
     const language = pageLanguage(request);
     const { port1, port2 } = new MessageChannel();
     port1.on('message', (call: ApiCall) => {
+      // A page is painted from reads: nothing a render does may change anything, whoever asks.
+      if (call.method !== 'GET') {
+        port1.postMessage({ id: call.id, status: 405, headers: {}, body: '' } satisfies ApiAnswer);
+        return;
+      }
       void app
         .inject({
           method: call.method as 'GET',
@@ -109,6 +118,7 @@ export function createPageRenderer(app: FastifyInstance, file: string): RenderPa
         rendererFile: file,
         href: request.url,
         locale: language,
+        accessToken,
         api: port2,
         shell,
         encoding: pageEncodingFor(request.headers['accept-encoding']),

@@ -21,6 +21,8 @@ export interface RenderTask {
   rendererFile: string;
   href: string;
   locale: Language;
+  /** The visitor's session token, when they came with one (their page is rendered as theirs). */
+  accessToken?: string;
   api: MessagePort;
   /** The app shell the page goes into (a post's carries its own head). */
   shell: string;
@@ -50,7 +52,12 @@ export interface ApiAnswer {
 interface RendererModule {
   prerender(
     href: string,
-    options: { locale: Language; fetch: typeof fetch; sanitizePostHtml: (html: string) => string },
+    options: {
+      locale: Language;
+      accessToken?: string;
+      fetch: typeof fetch;
+      sanitizePostHtml: (html: string) => string;
+    },
   ): Promise<PrerenderedPage | null>;
 }
 
@@ -84,16 +91,18 @@ function fetchOver(api: MessagePort): typeof fetch {
   };
 }
 
-serveTasks<RenderTask, RenderedPage | null>(async ({ rendererFile, href, locale, api, shell, encoding }) => {
-  renderer ??= import(pathToFileURL(rendererFile).href) as Promise<RendererModule>;
-  let page: PrerenderedPage | null;
-  try {
-    const [{ prerender }, sanitizePostHtml] = await Promise.all([renderer, loadPostSanitizer()]);
-    page = await prerender(href, { locale, fetch: fetchOver(api), sanitizePostHtml });
-  } finally {
-    api.close();
-  }
-  if (!page) return null;
-  const html = fillShell(shell, page, locale);
-  return encoding ? { encoding, body: encodePage(html, encoding) } : { encoding: null, body: html };
-});
+serveTasks<RenderTask, RenderedPage | null>(
+  async ({ rendererFile, href, locale, accessToken, api, shell, encoding }) => {
+    renderer ??= import(pathToFileURL(rendererFile).href) as Promise<RendererModule>;
+    let page: PrerenderedPage | null;
+    try {
+      const [{ prerender }, sanitizePostHtml] = await Promise.all([renderer, loadPostSanitizer()]);
+      page = await prerender(href, { locale, accessToken, fetch: fetchOver(api), sanitizePostHtml });
+    } finally {
+      api.close();
+    }
+    if (!page) return null;
+    const html = fillShell(shell, page, locale);
+    return encoding ? { encoding, body: encodePage(html, encoding) } : { encoding: null, body: html };
+  },
+);

@@ -4,6 +4,7 @@ import { tellAccountLanguage } from '../../features/account/language';
 import { InstallButton } from '../../features/pwa/install-button';
 import { t, type MessageKey } from '../../lib/i18n';
 import { hasSessionToken, subscribeSession } from '../../lib/session';
+import { useIsHydrated } from '../../lib/prerendered';
 import { LanguageSwitch } from '../../ui/language-switch';
 import { Logo } from '../../ui/logo';
 import { HeaderBell } from './header-bell';
@@ -25,7 +26,9 @@ export function SiteHeader() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuId = useId();
   // Re-renders the moment a token is stored or cleared, so the header follows sign-in and sign-out.
-  const isSignedIn = useSyncExternalStore(subscribeSession, hasSessionToken, () => false);
+  const isSignedIn = useSyncExternalStore(subscribeSession, hasSessionToken, hasSessionToken);
+  // The name comes with the app: a served page says "Account", as until the name is known.
+  const isHydrated = useIsHydrated();
 
   useEffect(() => {
     if (!isMenuOpen) return;
@@ -44,9 +47,13 @@ export function SiteHeader() {
   const accountLink = isSignedIn ? (
     <Link to="/account/overview" className="btn-primary" onClick={() => setIsMenuOpen(false)}>
       <span className="i-lucide-user-round shrink-0" aria-hidden="true" />
-      <Suspense fallback={t('nav.account')}>
-        <HeaderAccountLabel />
-      </Suspense>
+      {isHydrated ? (
+        <Suspense fallback={t('nav.account')}>
+          <HeaderAccountLabel />
+        </Suspense>
+      ) : (
+        t('nav.account')
+      )}
     </Link>
   ) : (
     <Link to="/auth/signin" className="btn-primary" onClick={() => setIsMenuOpen(false)}>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, useState, type FormEvent } from 'react';
 import { feeOf, type MarketSide, type MarketView } from '../../../domain/market';
 import { parseMajorAmount } from '../../../domain/money';
 import { t } from '../../../lib/i18n';
@@ -9,6 +9,7 @@ import { useIsOnline } from '../../../lib/use-online';
 import { Field, FormError } from '../../../ui/field';
 import { usePlaceMarketOrder } from '../mutations';
 import { marketQueryOptions } from '../queries';
+import { AfterHydration } from '../../../ui/on-demand';
 
 // The chart library comes only when a market is shown.
 const MarketChart = lazy(() => import('./market-chart'));
@@ -33,9 +34,9 @@ export default function MarketPanel({ productId, tokenName }: { productId: numbe
         </p>
       ) : null}
       <MarketFigures market={market} />
-      <Suspense fallback={<p className="text-sm text-ink-muted">{t('market.chart.loading')}</p>}>
+      <AfterHydration fallback={<p className="text-sm text-ink-muted">{t('market.chart.loading')}</p>}>
         <MarketChart productId={productId} />
-      </Suspense>
+      </AfterHydration>
       <div className="grid gap-4 sm:grid-cols-2">
         <BookSide market={market} side="BUY" />
         <BookSide market={market} side="SELL" />

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { formatDate } from '../../../lib/dates';
 import { t } from '../../../lib/i18n';
 import { useIsOnline } from '../../../lib/use-online';
@@ -8,6 +8,7 @@ import { revenueCsv } from '../csv';
 import { revenuesQueryOptions } from '../queries';
 import { formatMoney, formatMonth } from './money';
 import { Amount, WithValues } from '../../../ui/amount';
+import { AfterHydration } from '../../../ui/on-demand';
 
 const RevenueChart = lazy(() => import('./revenue-chart'));
 
@@ -169,9 +170,9 @@ export function PortfolioOverview() {
         ) : view.revenues.length ? (
           <>
             <div className="mt-4">
-              <Suspense fallback={<p className="text-sm text-ink-muted">{t('portfolio.chartLoading')}</p>}>
+              <AfterHydration fallback={<p className="text-sm text-ink-muted">{t('portfolio.chartLoading')}</p>}>
                 <RevenueChart entries={view.revenues} currency={data.currency} />
-              </Suspense>
+              </AfterHydration>
             </div>
             <table className="mt-4 w-full text-sm" data-testid="revenue-table">
               <caption className="sr-only">{t('portfolio.revenueTitle')}</caption>

@@ -18,6 +18,7 @@ import { NeedsAction } from './-components/needs-action';
 const optional = (read: Promise<unknown>) => read.catch(() => undefined);
 
 export const Route = createFileRoute('/_authenticated/account/overview')({
+  staticData: { prerender: true },
   // What decides the page's layout (the balance line, what needs action, the first-visit steps or
   // the portfolio) is read before the page shows, so nothing moves once it is on screen. Data this
   // device saved is used as it is (and refreshed behind), so the page still opens offline.

@@ -13,9 +13,10 @@ import { balanceKeys } from '../../../features/balance/keys';
 import { balanceQueryOptions } from '../../../features/balance/queries';
 import { balanceCover } from '../../../features/balance/statement';
 import { portfolioKeys } from '../../../features/portfolio/queries';
-import { orderOptions } from '../../../features/invest/queries';
+import { orderOptions, purchaseIdentitiesOptions } from '../../../features/invest/queries';
 import { productDetailOptions, productKeys } from '../../../features/projects/queries';
 import { pageHead } from '../../../lib/head';
+import { awaitWhenServed } from '../../../lib/prerendered';
 import { t } from '../../../lib/i18n';
 
 /**
@@ -33,14 +34,25 @@ const investSearch = ({
 });
 
 export const Route = createFileRoute('/_kyc/invest/')({
-  staticData: { texts: ['invest'] },
+  staticData: { prerender: true, texts: ['invest'] },
   validateSearch: investSearch,
   loaderDeps: ({ search }) => ({ productId: search.productId, orderId: search.orderId }),
   loader: async ({ context, deps }) => {
     if (!deps.productId) return null;
+    const { queryClient } = context;
     const [product] = await Promise.all([
-      context.queryClient.ensureQueryData(productDetailOptions(deps.productId)),
-      deps.orderId ? context.queryClient.ensureQueryData(orderOptions(deps.orderId)) : null,
+      queryClient.ensureQueryData(productDetailOptions(deps.productId)),
+      deps.orderId ? queryClient.ensureQueryData(orderOptions(deps.orderId)) : null,
+      // Before an order: who may buy (the first step asks for it) and the cash balance (the
+      // method step offers it), asked for beside the project. A served page comes with both.
+      deps.orderId
+        ? null
+        : awaitWhenServed(
+            Promise.all([
+              queryClient.ensureQueryData(purchaseIdentitiesOptions()),
+              queryClient.ensureQueryData(balanceQueryOptions()),
+            ]),
+          ),
     ]);
     return { name: product.name };
   },

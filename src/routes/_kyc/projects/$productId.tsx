@@ -1,22 +1,29 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { ProjectPageView } from '../../../features/projects/components/project-page';
 import { productDetailOptions } from '../../../features/projects/queries';
 import { pageHead } from '../../../lib/head';
 import { productIdParams } from '../../../lib/route-params';
 import { t } from '../../../lib/i18n';
 import { RequestError } from '../../../lib/request-error';
+import { awaitWhenServed } from '../../../lib/prerendered';
+import { onDemand } from '../../../ui/on-demand';
 
-// The market between investors comes in its own chunk, after the page (docs/decisions/1813).
-const MarketPanel = lazy(() => import('../../../features/market/components/market-panel'));
+// The market between investors comes in its own chunk, beside the page's data and shown after the
+// page (docs/decisions/1813); a page served painted comes with it.
+const MarketPanel = onDemand(() => import('../../../features/market/components/market-panel'));
 
 export const Route = createFileRoute('/_kyc/projects/$productId')({
-  staticData: { texts: ['catalogue'] },
+  staticData: { prerender: true, texts: ['catalogue'] },
   params: productIdParams,
   loader: async ({ context, params }) => {
     try {
-      return await context.queryClient.ensureQueryData(productDetailOptions(params.productId));
+      const [project] = await Promise.all([
+        context.queryClient.ensureQueryData(productDetailOptions(params.productId)),
+        awaitWhenServed(MarketPanel.preload()),
+      ]);
+      return project;
     } catch (error) {
       if (error instanceof RequestError && error.code === 'NOT_FOUND') throw notFound();
       if (error instanceof RequestError && error.code === 'WHITELIST_REQUIRED') {

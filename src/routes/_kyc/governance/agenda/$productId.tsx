@@ -8,7 +8,7 @@ import { productIdParams } from '../../../../lib/route-params';
 import { PushOfferAfterVote } from '../-components/push-offer-after-vote';
 
 export const Route = createFileRoute('/_kyc/governance/agenda/$productId')({
-  staticData: { texts: ['governance', 'notifications'] },
+  staticData: { prerender: true, texts: ['governance', 'notifications'] },
   params: productIdParams,
   loader: ({ context, params }) => loadVotings(context.queryClient, params.productId, 'AGENDA'),
   head: () => pageHead(t('governance.agendas')),

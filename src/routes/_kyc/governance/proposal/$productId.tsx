@@ -8,7 +8,7 @@ import { productIdParams } from '../../../../lib/route-params';
 import { PushOfferAfterVote } from '../-components/push-offer-after-vote';
 
 export const Route = createFileRoute('/_kyc/governance/proposal/$productId')({
-  staticData: { texts: ['governance', 'notifications'] },
+  staticData: { prerender: true, texts: ['governance', 'notifications'] },
   params: productIdParams,
   loader: ({ context, params }) => loadVotings(context.queryClient, params.productId, 'PROPOSAL'),
   head: () => pageHead(t('governance.proposals')),
