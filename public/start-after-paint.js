@@ -7,10 +7,9 @@
 //
 // Until the app has taken the page over ('moa:app-ready'), what the visitor does is kept for it:
 // taps on buttons, boxes and choices, changed selections and typed text are carried out again
-// on the same elements once it has (and links tapped while it takes the page over). A form is
-// not sent before then: the browser would send it as a plain request, with what was typed in
-// its address, instead of the app sending it (the tap on its button is kept, and carried out by
-// the app).
+// on the same elements once it has. A form is not sent before then: the browser would send it
+// as a plain request, with what was typed in its address, instead of the app sending it (the tap
+// on its button is kept, and carried out by the app).
 // The browser's install offer waits in window.moaInstallOffer.
 const script = document.querySelector('script[data-app]');
 const entry = script?.getAttribute('data-app');
@@ -29,15 +28,9 @@ const inPage = (element) => !!element && !!document.getElementById('root')?.cont
 const keepTap = (event) => {
   const control =
     event.target instanceof Element
-      ? event.target.closest('a[href], button, input[type="radio"], input[type="checkbox"]')
+      ? event.target.closest('button, input[type="radio"], input[type="checkbox"]')
       : null;
   if (!inPage(control)) return;
-  if (control instanceof HTMLAnchorElement) {
-    // Before the app runs, a link is the browser's to follow; while the app takes the page
-    // over, the app follows it.
-    if (!isHydrating) return;
-    event.preventDefault();
-  }
   keep(event);
   if (control instanceof HTMLInputElement) {
     // The tap has already marked the box or the choice: it is unmarked again before the app's

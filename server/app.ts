@@ -224,6 +224,7 @@ export async function buildApp({
       root: config.clientDistDir,
       publicUrl: config.publicUrl,
       pageRenderer: config.pageRendererFile,
+      renderSignedIn: config.RENDER_SIGNED_IN_PAGES,
     });
   } else {
     const { sendNotFound } = await import('./plugins/error-handler');

@@ -4,25 +4,29 @@
  * loads it beside the saved data's code at start (src/main.tsx), and the router waits for both
  * before its first load, so no answer of the profile can come before this listens.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import type { Me } from './domain/session';
 import { reconcileAccountLocale } from './lib/i18n';
 import { tellAccountLanguage } from './features/account/language';
 
-export function followSession(queryClient: QueryClient, meKey: string): { release: () => void } {
+export function followSession(
+  queryClient: QueryClient,
+  meKey: string,
+  /** The data a served page was rendered from: its profile is one the server just answered. */
+  pageData?: DehydratedState,
+): { release: () => void } {
   let releaseLive: (() => void) | null = null;
   // Each sign-in's connection is its own: one that opens after its session ended closes again.
   let generation = 0;
   // Only a profile the server just answered counts: one restored from this device may predate
   // a language switch already told to the account, and would have it told again at every load.
-  queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
-    if (JSON.stringify(event.query.queryKey) !== meKey) return;
-    const me = event.query.state.data as Me | null | undefined;
+  const follow = (me: Me | null | undefined, isServed = false) => {
     if (!me) return;
     // Past the second factor, the live connection opens now, before the page's own reads go
-    // out (the bell, which keeps it, comes with the page).
-    if (me.userPayload.role !== 'UNVERIFIED' && !releaseLive) {
+    // out (the bell, which keeps it, comes with the page). A served page's reads are done: the
+    // bell opens it once the app has taken the page, so nothing it hears changes the page while
+    // the app hydrates it.
+    if (me.userPayload.role !== 'UNVERIFIED' && !releaseLive && !isServed) {
       const opened = generation;
       releaseLive = () => undefined;
       void import('./live/start').then(({ primeLiveUpdates }) => {
@@ -35,7 +39,15 @@ export function followSession(queryClient: QueryClient, meKey: string): { releas
     void reconcileAccountLocale(me.userPayload.language)
       .then((tell) => tell && tellAccountLanguage(tell))
       .catch(() => undefined);
+  };
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+    if (JSON.stringify(event.query.queryKey) === meKey) follow(event.query.state.data as Me | null | undefined);
   });
+  follow(
+    pageData?.queries.find((query) => JSON.stringify(query.queryKey) === meKey)?.state.data as Me | undefined,
+    true,
+  );
   return {
     // A sign-out closes the live connection; the next sign-in opens it again.
     release: () => {

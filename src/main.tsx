@@ -32,7 +32,7 @@ const persistence = import('./lib/query-persistence');
 // language) comes beside it too; the router waits for both, so it listens before any answer.
 let follower: { release: () => void } | null = null;
 const following = import('./follow-session').then(({ followSession }) => {
-  follower = followSession(queryClient, JSON.stringify(meQueryOptions().queryKey));
+  follower = followSession(queryClient, JSON.stringify(meQueryOptions().queryKey), pageData);
 });
 const cacheRestored = Promise.all([
   persistence.then(({ restoreQueryCache }) => restoreQueryCache(queryClient, __BUILD_ID__, pageData)),

@@ -29,7 +29,7 @@ export function cacheControlFor(urlPath: string): string {
  */
 async function staticClientPlugin(
   app: FastifyInstance,
-  options: { root: string; publicUrl: string; pageRenderer: string | null },
+  options: { root: string; publicUrl: string; pageRenderer: string | null; renderSignedIn: boolean },
 ): Promise<void> {
   const indexFile = path.join(options.root, 'index.html');
   if (!existsSync(indexFile)) {
@@ -40,7 +40,9 @@ async function staticClientPlugin(
     return;
   }
   const shell = readFileSync(indexFile, 'utf8');
-  const renderPage = options.pageRenderer ? createPageRenderer(app, options.pageRenderer) : null;
+  const renderPage = options.pageRenderer
+    ? createPageRenderer(app, options.pageRenderer, { renderSignedIn: options.renderSignedIn })
+    : null;
   const sendHtml = (reply: FastifyReply, html: string | Buffer, status = 200) =>
     reply.status(status).header('Cache-Control', NO_STORE).type('text/html; charset=utf-8').send(html);
   /** An address that is no page (or no post): the shell, whose router shows its not-found page, as a 404. */

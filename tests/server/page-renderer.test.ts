@@ -70,6 +70,7 @@ describe('public pages served with their first paint', () => {
       CLIENT_DIST_DIR: writeShell(),
       PAGE_RENDERER_FILE: rendererFile,
       SEED_DEMO_DATA: 'false',
+      RENDER_SIGNED_IN_PAGES: 'true',
     });
     const categoryId = await insertCategory(t.db.db, 'Food');
     await insertProduct(t.db.db, {
@@ -338,11 +339,33 @@ describe('a page render that tries to change something', () => {
       CLIENT_DIST_DIR: writeShell(),
       PAGE_RENDERER_FILE: path.join(dir, 'prerender.mjs'),
       SEED_DEMO_DATA: 'false',
+      RENDER_SIGNED_IN_PAGES: 'true',
     });
   }, 60_000);
   afterAll(async () => {
     await t?.close();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is not asked for a signed-in visitor’s page unless signed-in pages are painted', async () => {
+    const off = await createTestApp('sqlite', {
+      SERVE_CLIENT: 'true',
+      CLIENT_DIST_DIR: writeShell(),
+      PAGE_RENDERER_FILE: path.join(dir, 'prerender.mjs'),
+      SEED_DEMO_DATA: 'false',
+    });
+    try {
+      const investor = await createInvestor(off.app, 'bare.shell@example.com');
+      const signedIn = await off.app.inject({
+        url: '/projects',
+        headers: { cookie: `access_token=${investor.token}` },
+      });
+      expect(signedIn.body).toContain('<div id="root"></div>');
+      // A visitor without a session still gets the page painted (and the render, its 405).
+      expect(rootOf((await off.app.inject({ url: '/projects' })).body)).toBe('<p>answered 405</p>');
+    } finally {
+      await off.close();
+    }
   });
 
   it('is refused every request but a read, and the visitor’s account stays as it was', async () => {

@@ -76,7 +76,12 @@ function answerOf(id: number, answer: LightMyRequestResponse): ApiAnswer {
  * Renders run one at a time: the app's language, its API transport and the visitor's session are
  * module state, set for each page and cleared after it.
  */
-export function createPageRenderer(app: FastifyInstance, file: string): RenderPage | null {
+export function createPageRenderer(
+  app: FastifyInstance,
+  file: string,
+  /** Whether a visitor with a session gets their page painted too (RENDER_SIGNED_IN_PAGES). */
+  { renderSignedIn }: { renderSignedIn: boolean },
+): RenderPage | null {
   if (!existsSync(file)) return null;
   const pool = new WorkerPool<RenderTask, RenderedPage | null>({
     file: workerFile,
@@ -91,6 +96,7 @@ export function createPageRenderer(app: FastifyInstance, file: string): RenderPa
   return async (request, shell) => {
     if (pool.isFull) return null;
     const accessToken = request.cookies?.[ACCESS_TOKEN_COOKIE] || undefined;
+    if (accessToken && !renderSignedIn) return null;
     const language = pageLanguage(request);
     const { port1, port2 } = new MessageChannel();
     port1.on('message', (call: ApiCall) => {
