@@ -62,14 +62,16 @@ function answerOf(id: number, answer: LightMyRequestResponse): ApiAnswer {
  * (src/lib/prerendered.ts). A public page is painted for anyone; a page behind sign-in for a
  * visitor whose session its guards admit, from that visitor's own answers: the app's requests
  * carry their session token as the app in the browser would, and the page, private, is never
- * stored (docs/decisions/1840-signed-in-pages-painted-by-the-server.md). The renderer is the app itself, built for Node, run in
- * a worker thread (render-worker.ts) that stops when idle, so a server that has rendered pages
- * does not keep the app's memory (docs/decisions/1808-pages-render-in-a-thread-that-stops.md).
+ * stored (docs/decisions/1840-signed-in-pages-painted-by-the-server.md; only with
+ * RENDER_SIGNED_IN_PAGES). The renderer is the app itself, built for Node, run in a worker
+ * thread (render-worker.ts) that stops when idle, so a server that has rendered pages does not
+ * keep the app's memory (docs/decisions/1808-pages-render-in-a-thread-that-stops.md).
  * The page's API requests are answered in this process through the same routes, checks and
  * limits as any other (counted against the visitor's own address). The page comes back finished,
  * filled into `shell` and compressed as the visitor accepts, so this thread holds no compression
- * stream per page (docs/decisions/1827-rendered-pages-leave-the-thread-compressed.md). Answers null, and the caller
- * sends the bare shell, for a page that does not opt in, is not found or is not the visitor's to
+ * stream per page (docs/decisions/1827-rendered-pages-leave-the-thread-compressed.md). Answers
+ * null, and the caller sends the bare shell, for a signed-in visitor unless
+ * RENDER_SIGNED_IN_PAGES, for a page that does not opt in, is not found or is not the visitor's to
  * see (a guard redirects; the session ended on the way), when the renderer is not built, when pages
  * are queued past RENDER_QUEUE_MAX, or when a render fails.
  *
