@@ -159,6 +159,32 @@ test.describe('public pages arrive painted', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('a choice made while the app takes the page over is kept', async ({ page, consoleErrors }) => {
+    // The visitor picks Korean while the app hydrates the page: React hydrates the select at once
+    // to hand it the event, and the render that follows hydration must not put the select back
+    // between the choice and its change event. The choice is made as a browser makes it: the
+    // option is selected, then input and change are told.
+    await page.addInitScript(() => {
+      document.addEventListener('moa:hydrating', () =>
+        setTimeout(() => {
+          const select = [...document.querySelectorAll('header select')].find(
+            (element): element is HTMLSelectElement =>
+              element instanceof HTMLSelectElement && element.offsetParent !== null,
+          );
+          if (!select) return;
+          select.value = 'ko';
+          select.dispatchEvent(new Event('input', { bubbles: true }));
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+        }, 0),
+      );
+    });
+    await page.goto('/faq');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    await expectHeading(page, /^자주 묻는 질문$/);
+    await expect(page.locator('header select:visible')).toHaveValue('ko');
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a Korean browser gets the page painted in Korean', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'ko-KR' });
     const page = await context.newPage();

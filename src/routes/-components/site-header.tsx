@@ -21,14 +21,26 @@ const navItems: { to: string; label: MessageKey }[] = [
   { to: '/faq', label: 'nav.faq' },
 ];
 
+/**
+ * The name comes with the app: a served page says "Account", as until the name is known. Its own
+ * component, so the render that brings it after hydration touches nothing else in the header: a
+ * render of the language select between a choice and its change event would put the select back.
+ */
+function AccountLabel() {
+  if (!useIsHydrated()) return t('nav.account');
+  return (
+    <Suspense fallback={t('nav.account')}>
+      <HeaderAccountLabel />
+    </Suspense>
+  );
+}
+
 /** The fixed header; the layout offsets its content by the header's height (h-16). */
 export function SiteHeader() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuId = useId();
   // Re-renders the moment a token is stored or cleared, so the header follows sign-in and sign-out.
   const isSignedIn = useSyncExternalStore(subscribeSession, hasSessionToken, hasSessionToken);
-  // The name comes with the app: a served page says "Account", as until the name is known.
-  const isHydrated = useIsHydrated();
 
   useEffect(() => {
     if (!isMenuOpen) return;
@@ -47,13 +59,7 @@ export function SiteHeader() {
   const accountLink = isSignedIn ? (
     <Link to="/account/overview" className="btn-primary" onClick={() => setIsMenuOpen(false)}>
       <span className="i-lucide-user-round shrink-0" aria-hidden="true" />
-      {isHydrated ? (
-        <Suspense fallback={t('nav.account')}>
-          <HeaderAccountLabel />
-        </Suspense>
-      ) : (
-        t('nav.account')
-      )}
+      <AccountLabel />
     </Link>
   ) : (
     <Link to="/auth/signin" className="btn-primary" onClick={() => setIsMenuOpen(false)}>
