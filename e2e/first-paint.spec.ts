@@ -185,6 +185,29 @@ test.describe('public pages arrive painted', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('words typed before the app runs are the ones the app searches for', async ({ page, consoleErrors }) => {
+    // A slow phone: the visitor types into the painted page's search field before the app's
+    // entry arrives. The app takes the field over with the words in it, and must treat them as
+    // typed, not as what it rendered the field with.
+    let arrive = () => {};
+    const entryMayArrive = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    await page.route('**/assets/index-*.js', async (route) => {
+      await entryMayArrive;
+      await route.continue();
+    });
+    await page.goto('/faq', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Search the answers').fill('zzqx');
+    expect(await appHasStarted(page)).toBe(false);
+    arrive();
+
+    await expect(page.getByText('No answer matches "zzqx".')).toBeVisible();
+    await expect(page).toHaveURL(/[?&]q=zzqx/);
+    await expect(page.getByLabel('Search the answers')).toHaveValue('zzqx');
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('a Korean browser gets the page painted in Korean', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'ko-KR' });
     const page = await context.newPage();

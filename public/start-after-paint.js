@@ -62,8 +62,10 @@ const keepChoice = (event) => {
   }
 };
 // What is typed into a field: the app sets its fields from its own state as it takes the page
-// over, so the last text of each is typed again for it, through the field's own setter (the one
-// the app watches is bypassed, so the app sees the text as new).
+// over, so the last text of each is typed again for it. React notes a field's text as it takes
+// the field, so the text already there would not count as a change: the field is first given
+// another text through the setter React watches, then the typed one through the field's own
+// setter, which React does not see, so the input that follows is a change to it.
 const keepTyping = (event) => {
   const field = event.target;
   const isText =
@@ -76,7 +78,9 @@ const keepTyping = (event) => {
 };
 const typeAgain = (field) => {
   const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed.get(field));
+  const text = typed.get(field);
+  field.value = text === '' ? ' ' : '';
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, text);
   field.dispatchEvent(new Event('input', { bubbles: true }));
 };
 const holdForm = (event) => {
