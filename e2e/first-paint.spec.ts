@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
 import { expect, expectHeading, test } from './fixtures';
+import { isQuerySaved } from './saved-queries';
 
 /** Whether React has taken the page's root (hydrated the served page, or rendered the shell). */
 async function appHasStarted(page: Page): Promise<boolean> {
@@ -206,6 +207,26 @@ test.describe('public pages arrive painted', () => {
     await expect(page).toHaveURL(/[?&]q=zzqx/);
     await expect(page.getByLabel('Search the answers')).toHaveValue('zzqx');
     expect(consoleErrors).toEqual([]);
+  });
+
+  test('the data a painted page came with is saved on the device at once, and opens offline', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/projects');
+    await expect.poll(() => appHasStarted(page)).toBe(true);
+    // Saved while the visitor reads, not only when they leave the page.
+    await expect.poll(() => isQuerySaved(page, '["products","list",{},9]')).toBe(true);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect(page.getByRole('list', { name: 'Projects' }).getByRole('article')).toHaveCount(9);
+      await expect(page.getByTestId('offline-banner')).toBeVisible();
+    } finally {
+      await context.setOffline(false);
+    }
   });
 
   test('a Korean browser gets the page painted in Korean', async ({ browser }) => {
