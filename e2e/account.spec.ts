@@ -33,3 +33,28 @@ test('account settings: a name is checked, saved and shown; cancel leaves it as 
   await expect(page.getByRole('main').getByText('Kim Mina')).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
+
+test('at 390 px the account pages’ row shows the current page’s pill, scrolling only sideways', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  consoleErrors,
+}) => {
+  await signInEnrolledUser(request, context, baseURL!, 'account-row@example.com');
+  await page.goto('/account/notification-settings');
+  const nav = page.getByRole('navigation', { name: 'Account pages' });
+  const current = nav.locator('[aria-current="page"]');
+  await expect(current).toBeVisible();
+  // The last pill, off the row's right edge at first: the row has moved it fully into view.
+  await expect
+    .poll(async () => {
+      const [row, pill] = await Promise.all([nav.boundingBox(), current.boundingBox()]);
+      return !!row && !!pill && pill.x >= row.x && pill.x + pill.width <= row.x + row.width;
+    })
+    .toBe(true);
+  expect(await nav.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  // The page itself stays where it was.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(consoleErrors).toEqual([]);
+});

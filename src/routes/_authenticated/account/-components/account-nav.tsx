@@ -30,9 +30,15 @@ export function AccountNav() {
   const navRef = useRef<HTMLElement>(null);
   const { data: me } = useQuery(meQueryOptions());
   const shown = operatorRoleOf(me) ? [...items, operatorItem] : items;
-  // On a phone the row scrolls sideways: the current page's pill is brought into view.
+  // On a phone the row scrolls sideways: the current page's pill is brought to its middle. The
+  // row alone scrolls, never the page: a page that came painted may have been scrolled already.
   useEffect(() => {
-    navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
+    const nav = navRef.current;
+    const pill = nav?.querySelector('[aria-current="page"]');
+    if (!nav || !pill) return;
+    const from = nav.getBoundingClientRect();
+    const to = pill.getBoundingClientRect();
+    nav.scrollLeft += to.left + to.width / 2 - (from.left + from.width / 2);
   }, []);
   return (
     <nav ref={navRef} aria-label={t('account.nav.label')} className="-mx-4 mt-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
