@@ -9,7 +9,10 @@ export async function savedQueries(page: Page): Promise<Array<{ key: string; dat
     () =>
       new Promise<Array<{ key: string; data: string }>>((resolve, reject) => {
         const open = indexedDB.open('moa');
-        open.onerror = () => reject(open.error);
+        // Not there yet (the app opens it on its first save): looking must not create it, or the
+        // app would find a database without its store and could never save.
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => (open.error?.name === 'AbortError' ? resolve([]) : reject(open.error));
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('query-cache')) return resolve([]);
