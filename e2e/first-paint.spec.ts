@@ -11,6 +11,19 @@ async function appHasStarted(page: Page): Promise<boolean> {
   });
 }
 
+/** A slow phone: the app's entry is held back until the returned function lets it arrive. */
+async function holdAppEntry(page: Page): Promise<() => void> {
+  let arrive = () => {};
+  const entryMayArrive = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  await page.route('**/assets/index-*.js', async (route) => {
+    await entryMayArrive;
+    await route.continue();
+  });
+  return arrive;
+}
+
 test.describe('public pages arrive painted', () => {
   test('a visitor without scripts reads the projects, the blog and a post, and follows their links', async ({
     browser,
@@ -139,14 +152,7 @@ test.describe('public pages arrive painted', () => {
     consoleErrors,
   }) => {
     // A slow phone: the app's entry arrives only after the tap and the choice have been made.
-    let arrive = () => {};
-    const entryMayArrive = new Promise<void>((resolve) => {
-      arrive = resolve;
-    });
-    await page.route('**/assets/index-*.js', async (route) => {
-      await entryMayArrive;
-      await route.continue();
-    });
+    const arrive = await holdAppEntry(page);
     await page.goto('/faq', { waitUntil: 'domcontentloaded' });
     expect(await appHasStarted(page)).toBe(false);
     await page.getByRole('button', { name: 'Menu' }).click();
@@ -190,14 +196,7 @@ test.describe('public pages arrive painted', () => {
     // A slow phone: the visitor types into the painted page's search field before the app's
     // entry arrives. The app takes the field over with the words in it, and must treat them as
     // typed, not as what it rendered the field with.
-    let arrive = () => {};
-    const entryMayArrive = new Promise<void>((resolve) => {
-      arrive = resolve;
-    });
-    await page.route('**/assets/index-*.js', async (route) => {
-      await entryMayArrive;
-      await route.continue();
-    });
+    const arrive = await holdAppEntry(page);
     await page.goto('/faq', { waitUntil: 'domcontentloaded' });
     await page.getByLabel('Search the answers').fill('zzqx');
     expect(await appHasStarted(page)).toBe(false);

@@ -85,7 +85,7 @@ export async function restoreQueryCache(
       predicate: (query) => !served.has(query.queryHash),
     });
     // The served page's data came before saving began: it is saved now, not only at its next change.
-    keepSaving(queryClient, buildId, { saveNow: served.size > 0 });
+    keepSaving(queryClient, buildId, { saveAtOnce: served.size > 0 });
     await queryClient.resumePausedMutations();
   };
   if (pageData) {
@@ -101,7 +101,7 @@ export async function restoreQueryCache(
   await restoreSaved();
 }
 
-function keepSaving(queryClient: QueryClient, buildId: string, { saveNow: atOnce }: { saveNow: boolean }): void {
+function keepSaving(queryClient: QueryClient, buildId: string, { saveAtOnce }: { saveAtOnce: boolean }): void {
   persistQueryClientSubscribe(persistOptions(queryClient, buildId));
   // Saving is throttled; a page left (or a tab closed) right after its data arrived is saved now.
   // (The persister's own save is throttled, so this writes directly.)
@@ -113,7 +113,7 @@ function keepSaving(queryClient: QueryClient, buildId: string, { saveNow: atOnce
     };
     set(PERSIST_KEY, JSON.stringify(client), store).catch(() => undefined);
   };
-  if (atOnce) saveNow();
+  if (saveAtOnce) saveNow();
   window.addEventListener('pagehide', saveNow);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') saveNow();
