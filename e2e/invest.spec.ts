@@ -218,7 +218,8 @@ test.describe('investing', () => {
       /Order cancelled.*by you/,
     ]);
     await expect(page.getByText('This order is closed and its tokens went back on sale.')).toBeVisible();
-    expect(consoleErrors).toEqual([]);
+    // The browser logs each request refused while the test had the network cut; nothing else.
+    expect(consoleErrors.filter((error) => !error.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
   });
 
   test('an order left unpaid past its deadline expires, and its timeline says so', async ({
