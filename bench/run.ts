@@ -28,9 +28,11 @@
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 npm run bench
  *   BENCH_WARMUP_SECONDS=0 npm run bench     no warm-up load before each read's figures (default 1 s)
  *   BENCH_ROUNDS=3 npm run bench             each read's three loads taken in turn 3 times, best kept
+ *   BENCH_PROFILE_DIR=profiles npm run bench -- --only=reads   a CPU profile of each read's app and bare SQL loads
  */
 import { fork, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -90,6 +92,31 @@ function printTable(rows: Row[]): void {
   console.log('');
 }
 const percent = (part: number, whole: number) => (whole > 0 ? `${((part / whole) * 100).toFixed(0)} %` : '-');
+/**
+ * With BENCH_PROFILE_DIR, each read's load of the app and of its bare SQL is profiled (V8's
+ * sampling profiler, in this process) into a .cpuprofile there: where the app's extra cost goes.
+ * The profiler costs CPU itself, so its runs' figures are not the ones to compare with others.
+ */
+const profileDir = process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : null;
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 100 });
+  await post('Profiler.start');
+  return {
+    stop: async (file: string) => {
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function load(url: string, headers: Record<string, string> = {}, duration = seconds) {
@@ -108,7 +135,13 @@ async function load(url: string, headers: Record<string, string> = {}, duration 
  * it ran, per request answered: the server's own cost, which a load generator sharing its thread
  * would blur, and which does not swing with the load generator's share of two cores.
  */
-async function loadApart(url: string, headers: Record<string, string> = {}, duration = seconds) {
+async function loadApart(
+  url: string,
+  headers: Record<string, string> = {},
+  duration = seconds,
+  profileName: string | null = null,
+) {
+  const profiler = profileDir && profileName ? await startProfile() : null;
   const child = fork(path.join(root, 'bench', 'load-apart.mjs'), [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -125,6 +158,7 @@ async function loadApart(url: string, headers: Record<string, string> = {}, dura
     child.on('exit', (code) => reject(new Error(`the load generator stopped (${code})`)));
   });
   const cpu = process.cpuUsage(cpuAtStart);
+  if (profiler && profileDir && profileName) await profiler.stop(path.join(profileDir, `${profileName}.cpuprofile`));
   return { ...done, cpuMicros: done.total > 0 ? (cpu.user + cpu.system) / done.total : 0 };
 }
 
@@ -463,9 +497,10 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<ReadR
       let fromMemory: Figures | null = null;
       let bareSql: Figures | null = null;
       for (let round = 0; round < rounds; round += 1) {
-        real = best(real, await loadApart(`${address}${target.path}`, headers));
+        const profileName = `${engine}-${size}-${target.name.replace(/[^a-z0-9]+/gi, '-')}-${round}`;
+        real = best(real, await loadApart(`${address}${target.path}`, headers, seconds, `${profileName}-app`));
         fromMemory = best(fromMemory, await loadApart(`${bareAddress}/memory/${index}`));
-        bareSql = best(bareSql, await loadApart(`${bareAddress}/sql/${index}`));
+        bareSql = best(bareSql, await loadApart(`${bareAddress}/sql/${index}`, {}, seconds, `${profileName}-bare-sql`));
       }
       if (!real || !fromMemory || !bareSql) throw new Error('BENCH_ROUNDS must be at least 1');
       if (real.errors || fromMemory.errors || bareSql.errors)
