@@ -249,6 +249,162 @@ test.describe('public pages arrive painted', () => {
   });
 });
 
+test.describe('signed-in pages arrive painted', () => {
+  /** Elements of the served page's content taken out again: the app rebuilt them (a flash). */
+  async function watchRemovals(page: Page): Promise<void> {
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      (window as unknown as { removedFromMain: string[] }).removedFromMain = removed;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          if (!document.getElementById('main')?.contains(record.target)) continue;
+          // A tooltip's trigger (inside its box-less wrapper) is taken into the tooltip once its
+          // code has come, after hydration.
+          if (record.target instanceof Element && record.target.className === 'contents') continue;
+          for (const node of record.removedNodes) if (node instanceof HTMLElement) removed.push(node.tagName);
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+  }
+  const removedFromMain = (page: Page) =>
+    page.evaluate(() => (window as unknown as { removedFromMain: string[] }).removedFromMain);
+
+  test('the overview and a project come painted with the investor’s own data, and the app takes them in place', async ({
+    page,
+    context,
+    browser,
+    request,
+    baseURL,
+    consoleErrors,
+  }) => {
+    await watchRemovals(page);
+    const investor = await signInApprovedInvestor(request, context, baseURL!, 'painted-overview@example.com');
+    const served: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'document') served.push(await response.text());
+    });
+
+    await page.goto('/account/overview');
+    await expect.poll(() => served.length).toBe(1);
+    // The page, the investor's own next step, came in the HTML, with the data it was drawn from.
+    expect(served[0]).toContain('Make your first investment');
+    expect(served[0]).toContain('painted-overview@example.com');
+    expect(served[0]).toContain('id="moa-page-data"');
+    // The header is the investor's: their account, not the way to sign in.
+    expect(served[0]).toContain('href="/account/overview"');
+    expect(served[0]).not.toContain('href="/auth/signin"');
+    await expect.poll(() => appHasStarted(page)).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Make your first investment' })).toBeVisible();
+    expect(await removedFromMain(page)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+
+    // A first visit to a project on another device of theirs (this one's service worker now
+    // answers its loads with the bare shell).
+    const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await other.addCookies([{ name: 'access_token', value: investor.accessToken, url: baseURL!, secure: true }]);
+    const phone = await other.newPage();
+    const errors: string[] = [];
+    phone.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    phone.on('pageerror', (error) => errors.push(error.message));
+    await watchRemovals(phone);
+    const documents: string[] = [];
+    phone.on('response', async (response) => {
+      if (response.request().resourceType() === 'document') documents.push(await response.text());
+    });
+    await phone.goto(`/projects/${projectIdByName('Hoengseong Hanwoo Herd No. 7')}`);
+    await expect.poll(() => documents.length).toBe(1);
+    expect(documents[0]).toContain('Hoengseong Hanwoo Herd No. 7');
+    expect(documents[0]).toContain('id="moa-page-data"');
+    await expect.poll(() => appHasStarted(phone)).toBe(true);
+    await expect(phone.getByRole('banner').getByRole('link', { name: 'Notifications' })).toBeVisible();
+    expect(await removedFromMain(phone)).toEqual([]);
+
+    // The app runs: the next page opens without a load.
+    await phone.getByRole('link', { name: 'Invest', exact: true }).first().click();
+    await expect(phone.getByRole('heading', { name: 'How many tokens?' })).toBeVisible();
+    expect(documents).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await other.close();
+  });
+
+  test('a form filled and sent before the app runs is sent by the app, not by the browser', async ({
+    page,
+    context,
+    request,
+    baseURL,
+    consoleErrors,
+  }) => {
+    await signInApprovedInvestor(request, context, baseURL!, 'painted-invest@example.com');
+    const projectId = projectIdByName('Hoengseong Hanwoo Herd No. 7');
+    // A slow phone: the app's entry arrives only after the tap.
+    const arrive = await holdAppEntry(page);
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    await page.goto(`/invest/?productId=${projectId}`, { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('heading', { name: 'How many tokens?' })).toBeVisible();
+    expect(await appHasStarted(page)).toBe(false);
+    // A number typed and the form sent before the app runs.
+    await page.getByLabel('Number of HWOO7 tokens').fill('7');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // Not sent as a plain request: the address is the one the page came with.
+    expect(documents).toHaveLength(1);
+    await expect(page).toHaveURL(new RegExp(`/invest/\\?productId=${projectId}$`));
+    arrive();
+
+    // The app carries the typing and the tap out: the next step, without a load, for 7 tokens.
+    await expect(page).toHaveURL(/step=method/);
+    await expect(page.getByRole('radio').first()).toBeVisible();
+    expect(documents).toHaveLength(1);
+    await page.goBack();
+    await expect(page.getByLabel('Number of HWOO7 tokens')).toHaveValue('7');
+    await expect(page.getByTestId('invest-total')).toHaveText('$700');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a tap made while the app carries out what was typed before it ran waits its turn', async ({
+    page,
+    context,
+    request,
+    baseURL,
+    consoleErrors,
+  }) => {
+    await signInApprovedInvestor(request, context, baseURL!, 'painted-in-turn@example.com');
+    const projectId = projectIdByName('Hoengseong Hanwoo Herd No. 7');
+    // The tap on Continue comes just after the app says it has taken the page over, while the
+    // number typed before it ran is still to be carried out (the step's field is taken a moment
+    // later): the tap must be carried out after the typing, never with the number the page came with.
+    await page.addInitScript(() => {
+      document.addEventListener(
+        'moa:app-ready',
+        () =>
+          setTimeout(() =>
+            setTimeout(() => {
+              const next = [...document.querySelectorAll('button')].find((button) =>
+                button.textContent?.includes('Continue'),
+              );
+              next?.click();
+            }, 0),
+          ),
+        { once: true },
+      );
+    });
+    const arrive = await holdAppEntry(page);
+    await page.goto(`/invest/?productId=${projectId}`, { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Number of HWOO7 tokens').fill('12');
+    expect(await appHasStarted(page)).toBe(false);
+    arrive();
+
+    await expect(page).toHaveURL(/step=method/);
+    // The balance is empty: the method step says by how much it falls short of the order.
+    await expect(page.getByText('Your balance is $1,200 short of this order.')).toBeVisible();
+    await page.goBack();
+    await expect(page.getByLabel('Number of HWOO7 tokens')).toHaveValue('12');
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
 test.describe('a page starts without work it can do without', () => {
   /**
    * Counts, from before the page's first script, every Intl number or date formatter built and

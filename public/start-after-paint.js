@@ -7,9 +7,11 @@
 //
 // Until the app has taken the page over ('moa:app-ready'), what the visitor does is kept for it:
 // taps on buttons, boxes and choices, changed selections and typed text are carried out again
-// on the same elements once it has. A form is not sent before then: the browser would send it
-// as a plain request, with what was typed in its address, instead of the app sending it (the tap
-// on its button is kept, and carried out by the app).
+// on the same elements once it has, in the order they were done. What is done while those are
+// still being carried out is kept behind them, so a tap never overtakes text typed before it. A
+// form is not sent before then: the browser would send it as a plain request, with what was
+// typed in its address, instead of the app sending it (the tap on its button is kept, and
+// carried out by the app).
 // The browser's install offer waits in window.moaInstallOffer.
 const script = document.querySelector('script[data-app]');
 const entry = script?.getAttribute('data-app');
@@ -21,11 +23,14 @@ const typed = new Map();
 // Once the app starts hydrating, React listens too; what is kept from then on is kept from it as
 // well, so that only the app's replay carries it out.
 let isHydrating = false;
+// While one kept action is carried out, the events it makes are the app's to handle.
+let isReplaying = false;
 const keep = (event) => {
   if (isHydrating) event.stopPropagation();
 };
 const inPage = (element) => !!element && !!document.getElementById('root')?.contains(element);
 const keepTap = (event) => {
+  if (isReplaying) return;
   const control =
     event.target instanceof Element
       ? event.target.closest('button, input[type="radio"], input[type="checkbox"]')
@@ -48,6 +53,7 @@ const keepTap = (event) => {
   }
 };
 const keepChoice = (event) => {
+  if (isReplaying) return;
   const control = event.target;
   if (control instanceof HTMLSelectElement && inPage(control)) {
     keep(event);
@@ -71,7 +77,7 @@ const keepTyping = (event) => {
   const isText =
     field instanceof HTMLTextAreaElement ||
     (field instanceof HTMLInputElement && field.type !== 'radio' && field.type !== 'checkbox');
-  if (!isText || !inPage(field)) return;
+  if (isReplaying || !isText || !inPage(field)) return;
   keep(event);
   if (!typed.has(field)) early.push([field, () => typeAgain(field)]);
   typed.set(field, field.value);
@@ -79,12 +85,14 @@ const keepTyping = (event) => {
 const typeAgain = (field) => {
   const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
   const text = typed.get(field);
+  // Text typed into the field from now on is kept again, behind what is kept after this.
+  typed.delete(field);
   field.value = text === '' ? ' ' : '';
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, text);
   field.dispatchEvent(new Event('input', { bubbles: true }));
 };
 const holdForm = (event) => {
-  if (!inPage(event.target)) return;
+  if (isReplaying || !inPage(event.target)) return;
   event.preventDefault();
   keep(event);
 };
@@ -104,16 +112,31 @@ document.addEventListener('moa:hydrating', () => (isHydrating = true), { once: t
 // field the app has not taken would not see a change carried out on it as one), or after 5 s,
 // one after the other.
 const isTaken = (element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+// Once nothing kept is left, the page is the app's alone.
+const stopKeeping = () => {
+  document.removeEventListener('click', keepTap, true);
+  document.removeEventListener('change', keepChoice, true);
+  document.removeEventListener('input', keepTyping, true);
+  document.removeEventListener('submit', holdForm, true);
+};
 const replay = (deadline) => {
   const next = early[0];
-  if (!next) return;
+  if (!next) {
+    stopKeeping();
+    return;
+  }
   const [element, carryOut] = next;
   if (element.isConnected && !isTaken(element) && performance.now() < deadline) {
     setTimeout(() => replay(deadline), 50);
     return;
   }
   early.shift();
-  carryOut();
+  isReplaying = true;
+  try {
+    carryOut();
+  } finally {
+    isReplaying = false;
+  }
   // Each in a task of its own, so the app has applied one (typed text) before the next (the tap
   // that sends it).
   setTimeout(() => replay(deadline), 0);
@@ -123,13 +146,7 @@ document.addEventListener(
   () => {
     window.removeEventListener('beforeinstallprompt', keepInstallOffer);
     // In a task of its own: the event comes from inside React's commit.
-    setTimeout(() => {
-      document.removeEventListener('click', keepTap, true);
-      document.removeEventListener('change', keepChoice, true);
-      document.removeEventListener('input', keepTyping, true);
-      document.removeEventListener('submit', holdForm, true);
-      replay(performance.now() + 5000);
-    }, 0);
+    setTimeout(() => replay(performance.now() + 5000), 0);
   },
   { once: true },
 );

@@ -52,9 +52,9 @@ export const configSchema = z.object({
    * by this module, which `vite build` writes; false serves the bare app shell for every page.
    */
   RENDER_PAGES: booleanFromEnv.default(true),
-  // Signed-in pages painted too (docs/decisions/1840-signed-in-pages-painted-by-the-server.md):
-  // off until a tap made while the app takes such a page over is never lost.
-  RENDER_SIGNED_IN_PAGES: booleanFromEnv.default(false),
+  // Signed-in pages painted too (docs/decisions/1840-signed-in-pages-painted-by-the-server.md,
+  // on by default since 1842: what is done while the app takes a page over is carried out in order).
+  RENDER_SIGNED_IN_PAGES: booleanFromEnv.default(true),
   PAGE_RENDERER_FILE: z.string().min(1).default('./build/prerender/prerender.js'),
   SEED_DEMO_DATA: booleanFromEnv.default(true),
   CURRENCY: z

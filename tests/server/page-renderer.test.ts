@@ -347,12 +347,13 @@ describe('a page render that tries to change something', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('is not asked for a signed-in visitor’s page unless signed-in pages are painted', async () => {
+  it('is not asked for a signed-in visitor’s page when signed-in pages are not painted', async () => {
     const off = await createTestApp('sqlite', {
       SERVE_CLIENT: 'true',
       CLIENT_DIST_DIR: writeShell(),
       PAGE_RENDERER_FILE: path.join(dir, 'prerender.mjs'),
       SEED_DEMO_DATA: 'false',
+      RENDER_SIGNED_IN_PAGES: 'false',
     });
     try {
       const investor = await createInvestor(off.app, 'bare.shell@example.com');
