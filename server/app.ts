@@ -22,7 +22,7 @@ import requestGuards from './plugins/request-guards';
 import requestLog from './plugins/request-log';
 import projectAccess from './plugins/project-access';
 import routeTable from './plugins/route-table';
-import security, { securityHeaderList } from './plugins/security';
+import security, { apiSecurityHeaderList, securityHeaderList } from './plugins/security';
 import { serializerCompiler } from './plugins/serialization';
 import { validatorCompiler } from './plugins/validation';
 import staticClient from './plugins/static-client';
@@ -148,7 +148,7 @@ export async function buildApp({
   if (!files) app.addHook('onClose', async () => fileStore.close());
   await app.register(errorHandler);
   if (config.REQUEST_LOG !== 'all') await app.register(requestLog, { slowMs: config.SLOW_REQUEST_MS });
-  await app.register(security, { headers: securityHeaders });
+  await app.register(security, { headers: securityHeaders, apiHeaders: apiSecurityHeaderList(securityHeaders) });
   await app.register(requestGuards);
   // API answers are compressed on the fly at a cheap brotli level; the client build is
   // compressed ahead of time (see scripts/precompress-plugin.ts) and served as is.

@@ -90,7 +90,7 @@ async function apiDocsPlugin(app: FastifyInstance): Promise<void> {
     return app.swagger();
   });
 
-  app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/api/docs', { schema: { hide: true }, config: { isDocument: true } }, async (_request, reply) => {
     const document = app.swagger() as OpenApiDocument;
     const rows = Object.entries(document.paths ?? {}).flatMap(([path, operations]) =>
       Object.entries(operations).map(

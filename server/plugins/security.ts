@@ -2,6 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
+import { isApiRoute } from './rate-limit';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An API route that answers a page for people to read (HTML): it gets the page headers. */
+    isDocument?: boolean;
+  }
+}
 
 /**
  * Security headers for every answer. The policy allows exactly what the app needs: its own
@@ -110,15 +118,55 @@ export function securityHeaderList(options: SecurityOptions): Record<string, str
   return headers;
 }
 
+/** The policy of an API answer: data, never a document, so it may load and be framed by nothing. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** The headers of the page list that still mean something on an API answer, which no browser shows as a page. */
+const KEPT_FOR_API = [
+  'Cross-Origin-Resource-Policy',
+  'Referrer-Policy',
+  'Strict-Transport-Security',
+  'X-Content-Type-Options',
+];
+
 /**
- * Sets the list buildApp worked out once (securityHeaderList) on every answer, with the
- * request's id (X-Request-Id), in one callback hook (no promise per request).
+ * The security headers of an API answer, from the page list (securityHeaderList): a JSON answer
+ * is never shown as a document (nosniff), so the headers that steer a document (what it may
+ * load, its window, its features, old browsers' filters) only add bytes to every answer. What
+ * stays: a policy that allows nothing and no framing, no framing in older browsers either,
+ * nosniff, the resource policy (no other site reads it into its page), the referrer policy and,
+ * in production, HSTS. See docs/decisions/1843-api-answers-carry-the-headers-that-apply.md.
  */
-async function securityPlugin(app: FastifyInstance, options: { headers: Record<string, string> }): Promise<void> {
-  const headers = Object.entries(options.headers);
+export function apiSecurityHeaderList(pageHeaders: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
+    'X-Frame-Options': 'DENY',
+  };
+  for (const name of KEPT_FOR_API) {
+    const value = pageHeaders[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
+}
+
+/**
+ * Sets the lists buildApp worked out once on every answer, with the request's id
+ * (X-Request-Id), in one callback hook (no promise per request): an API route's its own short
+ * list (apiSecurityHeaderList), every other answer (pages, files, the service worker, a route
+ * that answers a document, such as the API reference) the page list (securityHeaderList).
+ */
+async function securityPlugin(
+  app: FastifyInstance,
+  options: { headers: Record<string, string>; apiHeaders: Record<string, string> },
+): Promise<void> {
+  const pageHeaders = Object.entries(options.headers);
+  const apiHeaders = Object.entries(options.apiHeaders);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
-    for (const [name, value] of headers) reply.header(name, value);
+    const route = request.routeOptions;
+    // An unmatched address under /api/ answers the API's JSON 404.
+    const isApi = isApiRoute(route.url ?? request.url) && route.config?.isDocument !== true;
+    for (const [name, value] of isApi ? apiHeaders : pageHeaders) reply.header(name, value);
     done();
   });
 }

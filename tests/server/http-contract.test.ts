@@ -106,15 +106,40 @@ describe.each(testEngines())('HTTP contract on %s', (engine) => {
   });
 
   it('every answer carries security headers and a request id', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
-    const csp = String(response.headers['content-security-policy']);
+    // A page (anything outside the API) carries the policy the app runs under.
+    const page = await t.app.inject({ method: 'GET', url: '/projects' });
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(page.headers['permissions-policy']).toBeTruthy();
+    expect(page.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+
+    // An API answer is data: it may load nothing and be framed by nothing, and carries only the
+    // headers that mean something for it.
+    for (const url of ['/api/health', '/api/v1/categories', '/api/v1/nothing-here']) {
+      const answer = await t.app.inject({ method: 'GET', url });
+      expect(answer.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(answer.headers['x-frame-options'], url).toBe('DENY');
+      expect(answer.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(answer.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(answer.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(answer.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+      for (const name of [
+        'permissions-policy',
+        'cross-origin-opener-policy',
+        'x-dns-prefetch-control',
+        'x-xss-protection',
+      ])
+        expect(answer.headers[name], `${url} ${name}`).toBeUndefined();
+    }
+    // The API reference is a page for people to read: it gets the page's headers.
+    const reference = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(reference.statusCode).toBe(200);
+    expect(String(reference.headers['content-security-policy'])).toContain("style-src 'self' 'unsafe-inline'");
   });
 
   it('keeps a well-formed incoming request id and replaces a hostile one', async () => {

@@ -241,10 +241,12 @@ describe.each(testEngines())('request costs (%s)', (engine) => {
       ['/api/health', '/api/v1/categories', '/api/v1/nothing-here'].map((url) => app.inject({ url })),
     );
     for (const answer of answers) {
-      expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
-      expect(answer.headers['permissions-policy']).toBe(security.PERMISSIONS_POLICY);
+      expect(answer.headers['content-security-policy']).toBe(security.API_CONTENT_SECURITY_POLICY);
       expect(answer.headers['x-request-id']).toBeTruthy();
     }
+    const page = await app.inject({ url: '/projects' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['permissions-policy']).toBe(security.PERMISSIONS_POLICY);
     expect(security.securityHeaderBuilds).toBe(builds);
   });
 });
@@ -321,7 +323,9 @@ describe('the compiled server (what npm start runs)', () => {
       await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok, 30_000);
       const response = await fetch(`http://127.0.0.1:${port}/api/v1/categories`);
       expect(response.status).toBe(200);
-      expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      const page = await fetch(`http://127.0.0.1:${port}/projects`);
+      expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
     } finally {
       child.kill('SIGTERM');
     }

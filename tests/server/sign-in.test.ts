@@ -319,14 +319,14 @@ describe('without a Google client id', () => {
       payload: { credential: 'x'.repeat(40) },
     });
     expect(response.statusCode).toBe(404);
-    const csp = (await t.app.inject({ url: '/api/health' })).headers['content-security-policy'] as string;
+    const csp = (await t.app.inject({ url: '/auth/signin' })).headers['content-security-policy'] as string;
     expect(csp).not.toContain('accounts.google.com');
     await t.close();
   });
 
   it('with a client id, the CSP allows exactly the Google Identity Services origins', async () => {
     const t = await createTestApp('sqlite', { GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID });
-    const csp = (await t.app.inject({ url: '/api/health' })).headers['content-security-policy'] as string;
+    const csp = (await t.app.inject({ url: '/auth/signin' })).headers['content-security-policy'] as string;
     expect(csp).toContain("script-src 'self' https://accounts.google.com/gsi/client");
     expect(csp).toContain('frame-src https://accounts.google.com/gsi/');
     expect(csp).toContain('https://accounts.google.com/gsi/style');
