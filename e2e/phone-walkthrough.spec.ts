@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { LANGUAGE_COOKIE } from '../src/domain/language-tags';
 import { signInEnrolledUser } from './auth-helpers';
 import { moa, signInApprovedInvestor } from './catalogue-helpers';
 import { expect, test } from './fixtures';
@@ -13,8 +14,14 @@ import { declaredOrder } from './order-helpers';
 const languages = ['en', 'ko'] as const;
 type Language = (typeof languages)[number];
 
-/** The language chosen on this device before the first page opens. */
+/**
+ * The language chosen on this device before the first page opens, as the app keeps a choice: on
+ * the device, and in the cookie the server paints pages by. Without the cookie the first pages
+ * would come painted in English and be drawn again in Korean as the app takes them over (the
+ * case e2e/hydration-ko.spec.ts covers), and what a test reads could be the page being replaced.
+ */
 async function chooseLanguage(page: Page, language: Language): Promise<void> {
+  await page.context().addCookies([{ name: LANGUAGE_COOKIE, value: language, url: test.info().project.use.baseURL! }]);
   await page.addInitScript((locale) => {
     if (!localStorage.getItem('moa.locale')) localStorage.setItem('moa.locale', locale);
   }, language);
