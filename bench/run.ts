@@ -141,7 +141,8 @@ async function loadApart(
   duration = seconds,
   profileName: string | null = null,
 ) {
-  const profiler = profileDir && profileName ? await startProfile() : null;
+  const profileFile = profileDir && profileName ? path.join(profileDir, `${profileName}.cpuprofile`) : null;
+  const profiler = profileFile ? await startProfile() : null;
   const child = fork(path.join(root, 'bench', 'load-apart.mjs'), [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -158,7 +159,7 @@ async function loadApart(
     child.on('exit', (code) => reject(new Error(`the load generator stopped (${code})`)));
   });
   const cpu = process.cpuUsage(cpuAtStart);
-  if (profiler && profileDir && profileName) await profiler.stop(path.join(profileDir, `${profileName}.cpuprofile`));
+  if (profiler && profileFile) await profiler.stop(profileFile);
   return { ...done, cpuMicros: done.total > 0 ? (cpu.user + cpu.system) / done.total : 0 };
 }
 

@@ -151,9 +151,9 @@ export function apiSecurityHeaderList(pageHeaders: Record<string, string>): Reco
 
 /**
  * Sets the lists buildApp worked out once on every answer, with the request's id
- * (X-Request-Id), in one callback hook (no promise per request): an API route's its own short
- * list (apiSecurityHeaderList), every other answer (pages, files, the service worker, a route
- * that answers a document, such as the API reference) the page list (securityHeaderList).
+ * (X-Request-Id), in one callback hook (no promise per request): an API route's answer gets the
+ * short list (apiSecurityHeaderList), every other answer (pages, files, the service worker, a
+ * route that answers a document, such as the API reference) the page list (securityHeaderList).
  */
 async function securityPlugin(
   app: FastifyInstance,
