@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
 import { expect, test } from './fixtures';
+import { waitForServiceWorker } from './service-worker';
 
 /**
  * The main pages, checked with axe-core at phone width (the layout most investors use): no
@@ -93,7 +94,7 @@ test('the main pages have no serious or critical accessibility violations', asyn
   // The calm offline state of a page never saved, and the banner.
   await page.goto('/account/overview');
   await expect(page.getByRole('heading', { name: 'Make your first investment' })).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  await waitForServiceWorker(page);
   await context.setOffline(true);
   try {
     await page.goto(`/projects/${projectIdByName('Gangnam Tteokbokki Co.')}`);

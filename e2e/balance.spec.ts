@@ -6,6 +6,7 @@ import { moa, projectIdByName, signInApprovedInvestor } from './catalogue-helper
 import { expect, expectHeading, test } from './fixtures';
 import { giveHolding, revenueDueNow } from './governance-helpers';
 import { isQuerySaved } from './saved-queries';
+import { waitForServiceWorker } from './service-worker';
 
 const PROJECT = 'Han River Sessions: Drama OST Collection';
 
@@ -167,7 +168,7 @@ test('balance: a deposit confirmed by the operator, a purchase paid from it at o
   await expect.poll(() => isQuerySaved(page, '["balance","summary"]')).toBe(true);
   await expect.poll(() => isQuerySaved(page, '["balance","entries",null]')).toBe(true);
   await expect.poll(() => isQuerySaved(page, '["balance","statements"]')).toBe(true);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  await waitForServiceWorker(page);
   await context.setOffline(true);
   try {
     await page.goto('/account/balance');
@@ -271,7 +272,7 @@ test('balance: a revenue share paid in on its pay date, linked from the revenue 
   await page.goto(`/account/balance?entry=${paid!.entryId}`);
   await expect(page.getByTestId('opened-entry')).toBeVisible(FRESH);
   await expect.poll(() => isQuerySaved(page, '["balance","entries",null]')).toBe(true);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  await waitForServiceWorker(page);
   await context.setOffline(true);
   try {
     await page.goto('/account/overview');

@@ -3,6 +3,7 @@ import { describePost } from '../src/domain/post-text';
 import { postListSchema, postSchema, type Post } from '../src/domain/posts';
 import { BLOG_CACHE } from '../src/domain/offline';
 import { expect, expectHeading, test } from './fixtures';
+import { waitForServiceWorker } from './service-worker';
 
 async function newestPosts(request: APIRequestContext): Promise<Post[]> {
   const response = await request.get('/api/v1/posts?limit=9');
@@ -75,7 +76,7 @@ test.describe('the blog', () => {
     const prefetched = posts.slice(1, 3).find((post) => contentImages(post).length > 0)!;
 
     await page.goto('/blog/');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+    await waitForServiceWorker(page);
     // Loaded again under the worker's control, so the list passes through its cache.
     await page.reload();
     await expectHeading(page, /^Blog$/);

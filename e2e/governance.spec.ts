@@ -3,6 +3,7 @@ import { approveIdentity, moa, signInApprovedInvestor } from './catalogue-helper
 import { expect, expectHeading, test } from './fixtures';
 import { endVotingNow, giveHolding, governanceProjectId, projectNameAndLogo } from './governance-helpers';
 import { savedQueries } from './saved-queries';
+import { waitForServiceWorker } from './service-worker';
 
 test.describe('governance of a project', () => {
   test('two holders vote on a proposal and see the weighted result after the close', async ({
@@ -46,7 +47,7 @@ test.describe('governance of a project', () => {
     await otherItem.getByLabel('No', { exact: true }).check();
     // A first visit: the page came painted; the app and this device's copy of it are in place
     // before the network goes.
-    await other.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+    await waitForServiceWorker(other);
     // Offline the page stays readable and says why voting waits; nothing is queued.
     await otherContext.setOffline(true);
     await expect(other.getByTestId('governance-offline')).toContainText('This is the copy saved on this device');
@@ -271,7 +272,7 @@ test.describe('governance of a project', () => {
     await page.getByRole('link', { name: '← All notices' }).click();
     await expect(page.getByTestId('notice').filter({ hasText: 'Harvest report' })).toBeVisible();
     await saved('"notices"', 'Harvest report');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+    await waitForServiceWorker(page);
 
     await context.setOffline(true);
     try {

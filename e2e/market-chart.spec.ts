@@ -3,6 +3,7 @@ import { moa, projectIdByName, signInApprovedInvestor } from './catalogue-helper
 import { expect, test } from './fixtures';
 import { grantHolding, placeOrder } from './market-helpers';
 import { savedQueryKeys } from './saved-queries';
+import { waitForServiceWorker } from './service-worker';
 
 /**
  * The investor's side of the market (docs/decisions/1823): the book refreshes in another
@@ -111,7 +112,7 @@ test('market chart, live book, portfolio at the last price and the book offline'
   await expect
     .poll(async () => (await savedQueryKeys(page)).includes(`["market","book",${projectId}]`), FRESH)
     .toBe(true);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  await waitForServiceWorker(page);
   await context.setOffline(true);
   try {
     await page.reload();

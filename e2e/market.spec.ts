@@ -3,6 +3,7 @@ import { moa, projectIdByName, signInApprovedInvestor } from './catalogue-helper
 import { expect, test } from './fixtures';
 import { grantHolding, placeOrder } from './market-helpers';
 import { savedQueryKeys } from './saved-queries';
+import { waitForServiceWorker } from './service-worker';
 
 /**
  * The market between investors on the project page (docs/decisions/1813): investor A lists 5
@@ -93,7 +94,7 @@ test('market: A lists 5 tokens, B buys 3 from the book, both ledgers move, A can
 
   // Offline, My market orders opens from what this device saved; cancelling waits for the network.
   await expect.poll(async () => (await savedQueryKeys(page)).includes('["market","mine","orders","ALL"]')).toBe(true);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  await waitForServiceWorker(page);
   await context.setOffline(true);
   try {
     await page.goto('/account/market');

@@ -13,6 +13,7 @@ import {
   signContractInApp,
   subscriptionCount,
 } from './notification-helpers';
+import { waitForServiceWorker } from './service-worker';
 import { isQuerySaved } from './saved-queries';
 
 async function projectName(request: APIRequestContext, accessToken: string, projectId: number): Promise<string> {
@@ -218,7 +219,7 @@ test.describe('notifications', () => {
     await page.goto('/account/notifications');
     await expect(list.getByRole('link')).toHaveCount(5);
     await expect.poll(() => isQuerySaved(page, '["notifications","inbox"]')).toBe(true);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+    await waitForServiceWorker(page);
     await context.setOffline(true);
     try {
       await page.goto('/account/notifications');

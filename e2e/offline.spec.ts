@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
 import { expect, test } from './fixtures';
 import { savedQueryKeys } from './saved-queries';
+import { waitForServiceWorker } from './service-worker';
 
 /** Offline, saved pages must appear at once: this is far below the 10 s a network wait would take. */
 const AT_ONCE = { timeout: 1_000 };
@@ -69,7 +70,7 @@ test.describe('offline, for everything already seen', () => {
       // Saved in the background within a second or so; a person reads for longer than that.
       await expect.poll(async () => (await savedQueryKeys(page)).includes(key)).toBe(true);
     }
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+    await waitForServiceWorker(page);
 
     await context.setOffline(true);
     try {

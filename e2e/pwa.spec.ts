@@ -4,13 +4,14 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium';
 import { expect, expectHeading, test } from './fixtures';
+import { waitForServiceWorker } from './service-worker';
 
 test.describe('installable and offline', () => {
   test('the service worker installs and, offline, a reload still shows the shell', async ({ page, context }) => {
     await page.goto('/');
     await expectHeading(page, /Own a share of the culture/);
     // The first worker claims the page, so it is in control without a reload.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+    await waitForServiceWorker(page);
     const precached = await page.evaluate(async () => {
       const names = await caches.keys();
       let count = 0;
@@ -69,7 +70,7 @@ test.describe('installable and offline', () => {
         });
       });
       await page.goto('/');
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+      await waitForServiceWorker(page);
       const cdp = await context.newCDPSession(page);
       const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
         installabilityErrors: unknown[];

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, expectHeading, test } from './fixtures';
+import { waitForServiceWorker } from './service-worker';
 
 const dist = path.resolve('dist');
 const worker = path.join(dist, 'sw.js');
@@ -13,7 +14,7 @@ const worker = path.join(dist, 'sw.js');
 test('a new version is announced with a Reload action that switches to it', async ({ page }) => {
   await page.goto('/');
   await expectHeading(page, /Own a share of the culture/);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  await waitForServiceWorker(page);
   const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
 
   const original = readFileSync(worker);
