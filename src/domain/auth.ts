@@ -3,6 +3,7 @@ import { languageSchema } from './language';
 import { wholeNumberParam } from './fields';
 import { ACTIVITY_MAX_LIMIT, CODE_LENGTH, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './limits';
 import { hasForbiddenNameCharacters } from './names';
+import { CODE_PATTERN } from './codes';
 import { says, type ValidationKey } from './validation-messages';
 
 /**
@@ -12,6 +13,7 @@ import { says, type ValidationKey } from './validation-messages';
  */
 
 export { CODE_LENGTH };
+export { isCode, keepCodeDigits } from './codes';
 export const EMAIL_CODE_LENGTH = CODE_LENGTH;
 export const EMAIL_CODE_TTL_MINUTES = 10;
 export const RECOVERY_CODE_COUNT = 10;
@@ -26,11 +28,6 @@ export const emailSchema = z
   .pipe(z.email(says('validation.email.invalid')))
   .transform((value) => value.toLowerCase());
 
-const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`);
-/** Whether a typed value is a whole code (the forms check before sending, the server again). */
-export const isCode = (value: string): boolean => CODE_PATTERN.test(value);
-/** What a code field keeps of what was typed or pasted: its digits, at most CODE_LENGTH. */
-export const keepCodeDigits = (value: string): string => value.replace(/\D/g, '').slice(0, CODE_LENGTH);
 /** A typed code; `message` names where it comes from when that helps (an authenticator app). */
 export const codeSchema = (message: ValidationKey = 'validation.code') => z.string().regex(CODE_PATTERN, says(message));
 export const sixDigitCodeSchema = codeSchema();

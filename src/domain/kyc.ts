@@ -10,6 +10,7 @@ import {
 import { says, type ValidationKey } from './validation-messages';
 import { reviewAnswers, reviewStatuses, type ReviewAnswer, type ReviewStatus } from './access';
 import { investorTypes, type KycStatus } from './auth';
+import { sourcesOfFunds, type SourceOfFunds } from './source-of-funds';
 
 /**
  * Identity (KYC) and investor verification on the wire. The review statuses and answers are
@@ -171,9 +172,7 @@ export const generateTokenResponseSchema = z.object({
 });
 export type GenerateTokenResponse = z.infer<typeof generateTokenResponseSchema>;
 
-/** Where the money of a purchase comes from, as the investor declares it. */
-export const sourcesOfFunds = ['SALARY', 'SAVINGS', 'BUSINESS', 'INVESTMENTS', 'INHERITANCE', 'OTHER'] as const;
-export type SourceOfFunds = (typeof sourcesOfFunds)[number];
+export { sourcesOfFunds, type SourceOfFunds };
 
 /** GET /api/v1/kyc/purchase/list: the identities to buy under, and the saved default choices. */
 export const purchaseListSchema = z.object({

@@ -35,6 +35,8 @@ export const POSTS_MAX_LIMIT = 50;
 export const POSTS_DEFAULT_LIMIT = 9;
 export const PRODUCT_PAGE_MAX = 100;
 export const NOTIFICATIONS_MAX_LIMIT = 50;
+/** An inbox page when the client names no size. */
+export const NOTIFICATIONS_DEFAULT_LIMIT = 20;
 /** The most account activity entries one request lists. */
 export const ACTIVITY_MAX_LIMIT = 200;
 /** The highest version number a project document may have. */

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { wholeNumber, wholeNumberParam } from './fields';
-import { NOTIFICATION_LINK_MAX_LENGTH, NOTIFICATIONS_MAX_LIMIT, PUSH_ENDPOINT_MAX_LENGTH } from './limits';
+import {
+  NOTIFICATION_LINK_MAX_LENGTH,
+  NOTIFICATIONS_DEFAULT_LIMIT,
+  NOTIFICATIONS_MAX_LIMIT,
+  PUSH_ENDPOINT_MAX_LENGTH,
+} from './limits';
 import { says } from './validation-messages';
 
 /**
@@ -67,8 +72,7 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const NOTIFICATIONS_DEFAULT_LIMIT = 20;
-export { NOTIFICATIONS_MAX_LIMIT };
+export { NOTIFICATIONS_DEFAULT_LIMIT, NOTIFICATIONS_MAX_LIMIT };
 
 export const notificationListQuerySchema = z.object({
   limit: wholeNumberParam('validation.limit.notifications', { max: NOTIFICATIONS_MAX_LIMIT }).default(

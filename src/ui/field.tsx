@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { CODE_LENGTH, keepCodeDigits } from '../domain/auth';
+import { keepCodeDigits } from '../domain/codes';
+import { CODE_LENGTH } from '../domain/limits';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;

@@ -1,4 +1,4 @@
-import { sourcesOfFunds, type SourceOfFunds } from '../../domain/orders';
+import { sourcesOfFunds, type SourceOfFunds } from '../../domain/source-of-funds';
 import { t, type MessageKey } from '../../lib/i18n';
 
 const sourceKeys: Record<SourceOfFunds, MessageKey> = {

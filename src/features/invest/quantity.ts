@@ -1,4 +1,4 @@
-import { orderQuantityBounds } from '../../domain/orders';
+import { orderQuantityBounds } from '../../domain/order-rules';
 
 /**
  * How many tokens an investor may order now, from the same rule the server applies

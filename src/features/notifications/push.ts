@@ -1,8 +1,8 @@
-import { base64UrlToBytes, pushSubscriptionSchema } from '../../domain/notifications';
 import { api } from '../../lib/api';
 import { loadSchema } from '../../lib/api-client';
 
-// The response schemas load with the first response that needs them, not with the page.
+// The schemas load with the first request or response that needs them, not with the page: the
+// account pages' sign-out imports this file.
 const notificationsSchemas = () => import('../../domain/notifications');
 
 /**
@@ -37,7 +37,7 @@ export async function readPushState(): Promise<PushState> {
 async function sendToServer(subscription: PushSubscription): Promise<void> {
   await api.request('/api/v1/push/subscriptions', {
     method: 'POST',
-    body: pushSubscriptionSchema.parse(subscription.toJSON()),
+    body: (await notificationsSchemas()).pushSubscriptionSchema.parse(subscription.toJSON()),
   });
 }
 
@@ -73,7 +73,7 @@ async function subscribeDevice(): Promise<PushState> {
     });
     subscription = await ready.pushManager.subscribe({
       userVisibleOnly: true,
-      applicationServerKey: base64UrlToBytes(publicKey),
+      applicationServerKey: (await notificationsSchemas()).base64UrlToBytes(publicKey),
     });
   }
   await sendToServer(subscription);

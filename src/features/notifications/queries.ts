@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { NOTIFICATIONS_DEFAULT_LIMIT } from '../../domain/notifications';
+import { NOTIFICATIONS_DEFAULT_LIMIT } from '../../domain/limits';
 import { api } from '../../lib/api';
 import { loadSchema } from '../../lib/api-client';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MAX_OPTIONS, MIN_OPTIONS } from '../../../domain/governance';
+import { MAX_OPTIONS, MIN_OPTIONS } from '../../../domain/limits';
 import { t } from '../../../lib/i18n';
 import { useIsOnline } from '../../../lib/use-online';
 import { FormError } from '../../../ui/field';

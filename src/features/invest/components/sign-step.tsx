@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { contractConsentKeys, type ContractConsentKey, type Order } from '../../../domain/orders';
+import { contractConsentKeys, type ContractConsentKey } from '../../../domain/order-rules';
+import type { Order } from '../../../domain/orders';
 import { t } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
 import { RequestError } from '../../../lib/request-error';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { isCode } from '../../../domain/auth';
+import { isCode } from '../../../domain/codes';
 import { validateRedirectSearch } from '../../../domain/search';
 import { useConfirmOtpSetup } from '../../../features/otp/mutations';
 import { otpKeysQueryOptions } from '../../../features/otp/queries';

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { isCode, type UserPayload } from '../../../../../domain/auth';
+import type { UserPayload } from '../../../../../domain/auth';
+import { isCode } from '../../../../../domain/codes';
 import { RecoveryCodes } from '../../../../../features/otp/components/recovery-codes';
 import { useRegenerateRecoveryCodes, useVerifyOtp } from '../../../../../features/otp/mutations';
 import { adoptAccessToken } from '../../../../../features/session/queries';
