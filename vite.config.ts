@@ -9,6 +9,7 @@ import { brand } from './src/domain/brand';
 import { precompress } from './scripts/precompress-plugin';
 import { checkFirstPage } from './scripts/check-size';
 import { appIconSprite, iconSpritePlugin } from './scripts/icon-sprite';
+import { routeModules, type RouteModules } from './scripts/route-modules';
 
 /**
  * The page's text is Latin: its face (a few dozen kilobytes) is asked for with the HTML, not
@@ -78,9 +79,10 @@ function firstPageBudget(): Plugin {
 
 /**
  * After the browser build, the same app is built for Node (src/prerender.tsx): the server renders
- * public pages' first paint with it (server/modules/site/page-renderer.ts).
+ * pages' first paint with it (server/modules/site/page-renderer.ts), and names the browser build's
+ * files each painted route needs (`routes`, scripts/route-modules.ts).
  */
-function pageRendererBuild(): Plugin {
+function pageRendererBuild(routes: RouteModules): Plugin {
   return {
     name: 'moa-page-renderer',
     apply: 'build',
@@ -91,6 +93,7 @@ function pageRendererBuild(): Plugin {
         await build({
           configFile: path.resolve(import.meta.dirname, 'vite.config.ts'),
           logLevel: 'warn',
+          define: { __ROUTE_MODULES__: JSON.stringify(routes) },
           build: {
             ssr: 'src/prerender.tsx',
             outDir: path.resolve(import.meta.dirname, 'build/prerender'),
@@ -112,6 +115,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   define: {
     __BUILD_ID__: JSON.stringify(buildId),
+    // The page renderer's build is given the browser build's (pageRendererBuild).
+    __ROUTE_MODULES__: '{}',
   },
   resolve: {
     // Every `import ... from 'zod'` in the client gets the CSP-friendly copy (see the file).
@@ -188,7 +193,9 @@ const firstPageChunks = [
 
 /** The plugins of the browser build: the service worker and manifest, compression and the budget. */
 function browserBuild() {
+  const routes = routeModules();
   return [
+    routes,
     iconSpritePlugin(appIconSprite()),
     VitePWA({
       strategies: 'injectManifest',
@@ -245,6 +252,6 @@ function browserBuild() {
     preloadLatinFont(),
     precompress(),
     firstPageBudget(),
-    pageRendererBuild(),
+    pageRendererBuild(routes.map),
   ];
 }

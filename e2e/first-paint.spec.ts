@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
 import { expect, expectHeading, test } from './fixtures';
 import { isQuerySaved } from './saved-queries';
+import { waitForServiceWorker } from './service-worker';
 
 /** Whether React has taken the page's root (hydrated the served page, or rendered the shell). */
 async function appHasStarted(page: Page): Promise<boolean> {
@@ -216,7 +217,7 @@ test.describe('public pages arrive painted', () => {
     await expect.poll(() => appHasStarted(page)).toBe(true);
     // Saved while the visitor reads, not only when they leave the page.
     await expect.poll(() => isQuerySaved(page, '["products","list",{},9]')).toBe(true);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+    await waitForServiceWorker(page);
 
     await context.setOffline(true);
     try {
@@ -325,6 +326,75 @@ test.describe('signed-in pages arrive painted', () => {
     expect(documents).toHaveLength(1);
     expect(errors).toEqual([]);
     await other.close();
+  });
+
+  test('a painted page names its route’s code and its live mark: the phone fetches the code first and reads no data again', async ({
+    page,
+    context,
+    request,
+    baseURL,
+    consoleErrors,
+  }) => {
+    await signInApprovedInvestor(request, context, baseURL!, 'painted-modules@example.com');
+    const served: string[] = [];
+    const apiCalls: { path: string; lastEventId: string | undefined }[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'document') served.push(await response.text());
+    });
+    page.on('request', (sent) => {
+      const { pathname } = new URL(sent.url());
+      if (pathname.startsWith('/api/')) apiCalls.push({ path: pathname, lastEventId: sent.headers()['last-event-id'] });
+    });
+    await page.goto('/account/overview');
+    await expect.poll(() => appHasStarted(page)).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Make your first investment' })).toBeVisible();
+
+    // The page came with the live stream's mark from before its data was read: the stream starts
+    // there, so the server replays what changed since, and the app reads none of the page again.
+    await expect.poll(() => apiCalls.some((call) => call.path === '/api/v1/events')).toBe(true);
+    const liveMark = /<meta name="moa-live-mark" content="(\d+)" \/>/.exec(served[0] ?? '')?.[1];
+    expect(liveMark).toMatch(/^\d+$/);
+    expect(apiCalls.find((call) => call.path === '/api/v1/events')?.lastEventId).toBe(liveMark);
+    // The stream stays open, so the network is never idle: a moment after it opened, the app has
+    // asked for all it will. The header's unread count and badge (drawn once the app runs) came
+    // with the page's data too.
+    await page.waitForTimeout(1_500);
+    expect(apiCalls.map((call) => call.path)).toEqual(['/api/v1/events']);
+    const { entry, listed, started, ownLinks } = await page.evaluate(() => {
+      const script = document.querySelector('script[data-app]');
+      const absolute = (href: string) => new URL(href, location.href).href;
+      return {
+        entry: absolute(script?.getAttribute('data-app') ?? ''),
+        listed: (script?.getAttribute('data-modules') ?? '').split(' ').filter(Boolean).map(absolute),
+        // When each file was asked for, in the page's own clock.
+        started: Object.fromEntries(
+          performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime]),
+        ) as Record<string, number>,
+        // Links the app's preload helper added itself (it writes the whole address).
+        ownLinks: [...document.querySelectorAll('link[rel="modulepreload"]')]
+          .map((link) => link.getAttribute('href') ?? '')
+          .filter((href) => href.startsWith('http')),
+      };
+    });
+    // The overview's own code and its account layout's are named with the page…
+    const overviewCode = listed.find((url) => /\/assets\/overview-[\w-]+\.js$/.test(url));
+    const layoutCode = listed.find((url) => /\/assets\/account-[\w-]+\.js$/.test(url));
+    expect(overviewCode, listed.join('\n')).toBeDefined();
+    expect(layoutCode, listed.join('\n')).toBeDefined();
+    // …each file once, and every one is there to fetch.
+    expect(new Set(listed).size).toBe(listed.length);
+    for (const url of listed) {
+      const file = await page.request.get(url);
+      expect(file.status(), url).toBe(200);
+      // The schema library comes with the first answer to check, not with the page.
+      expect(await file.text(), url).not.toContain('$ZodType');
+    }
+    // The phone asked for them before the app's entry, not once the router ran and found it needed them.
+    expect(started[entry]).toBeDefined();
+    expect(started[overviewCode!]).toBeLessThan(started[entry]!);
+    expect(started[layoutCode!]).toBeLessThan(started[entry]!);
+    expect(ownLinks.filter((href) => listed.includes(href))).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   });
 
   test('a form filled and sent before the app runs is sent by the app, not by the browser', async ({

@@ -1,9 +1,9 @@
 // A page served with its first paint in the HTML (src/lib/prerendered.ts) starts the app
 // once the browser reports it has painted it, so a phone shows the page before it fetches or runs any of
-// the app's code. The server names the app's entry in data-app and the modules it imports in
-// data-modules (server/modules/site/page-renderer.ts). They are all asked for at once, then run
-// one by one with a pause between them, so no single long task keeps the page from answering a
-// tap while the app starts.
+// the app's code. The server names the app's entry in data-app, and in data-modules the modules it
+// imports and then those the painted route's code needs (server/modules/site/fill-shell.ts). They
+// are asked for one after the other, then run one by one with a pause between them, so no single
+// long task keeps the page from answering a tap while the app starts.
 //
 // Until the app has taken the page over ('moa:app-ready'), what the visitor does is kept for it:
 // taps on buttons, boxes and choices, changed selections and typed text are carried out again
@@ -17,6 +17,9 @@ const script = document.querySelector('script[data-app]');
 const entry = script?.getAttribute('data-app');
 const isOwn = (url) => typeof url === 'string' && url.startsWith('/assets/') && url.endsWith('.js');
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+// A pause that lets the page answer a tap without waiting for the timer's clamp (4 ms after a few
+// nested ones), where the browser offers one.
+const yieldToPage = () => globalThis.scheduler?.yield?.() ?? pause();
 
 const early = [];
 const typed = new Map();
@@ -152,17 +155,20 @@ document.addEventListener(
 );
 
 async function startApp(modules) {
+  // One link at a time: the browser starts each file's fetch as its link is added, and a page's
+  // routes need a few dozen. The app's preload helper finds them here and adds none of its own.
   for (const href of modules) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
     document.head.append(link);
+    await yieldToPage();
   }
   try {
     for (const href of modules) {
       await import(href);
-      await pause();
+      await yieldToPage();
     }
   } finally {
     // The entry runs in any case: a module that failed above fails it the same way.

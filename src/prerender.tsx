@@ -10,6 +10,8 @@ import { renderIn, type Locale } from './lib/i18n';
 import { createAppRouter } from './router';
 import { ACCESS_TOKEN_COOKIE, setServerCookies } from './lib/cookies';
 import { hasSessionToken } from './lib/session';
+import { badgeQueryOptions } from './features/account/queries';
+import { unreadCountQueryOptions } from './features/notifications/queries';
 
 /**
  * Renders a page on the server, as its visitor sees it, from the same routes, loaders and
@@ -91,6 +93,15 @@ async function render(href: string, locale: Locale, hasSession: boolean): Promis
     matches.at(-1)?.staticData.prerender === true &&
     matches.every((match) => match.status === 'success');
   if (!isPage) return null;
+  // What the header shows once the app runs (the bell's count, the badge beside the name) comes with
+  // a signed-in page as well, so the app asks for neither as it takes the page over. A read the
+  // session may not make (no second factor yet) fails and stays out of the page's data.
+  if (hasSession) {
+    await Promise.all([
+      queryClient.prefetchQuery(unreadCountQueryOptions()),
+      queryClient.prefetchQuery(badgeQueryOptions()),
+    ]);
+  }
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -119,5 +130,6 @@ async function render(href: string, locale: Locale, hasSession: boolean): Promis
   const description = meta.findLast((tag) => tag?.name === 'description')?.content;
   const state = dehydrate(queryClient);
   queryClient.clear();
-  return { html, title: title ?? '', description, state };
+  const modules = [...new Set(matches.flatMap((match) => __ROUTE_MODULES__[match.routeId] ?? []))];
+  return { html, title: title ?? '', description, state, modules };
 }

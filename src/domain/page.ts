@@ -5,6 +5,11 @@
 
 /** The element of the served HTML that carries the query data the page was rendered from. */
 export const PAGE_DATA_ID = 'moa-page-data';
+/**
+ * The name of a signed-in page's meta element that carries the live stream's mark: its position
+ * before the page's data was read (src/live/start.ts starts the stream there).
+ */
+export const PAGE_LIVE_MARK_META = 'moa-live-mark';
 
 /** What the renderer answers for one page. */
 export interface PrerenderedPage {
@@ -14,4 +19,6 @@ export interface PrerenderedPage {
   description: string | undefined;
   /** The query cache it was rendered from (dehydrated), for the app to start from. */
   state: unknown;
+  /** The browser build's files its routes need beyond the first page's, imports first. */
+  modules: string[];
 }

@@ -59,6 +59,11 @@ export interface LiveConnectionOptions {
   onMissed: (listeningSince: number | null) => void;
   /** Where the last event id is kept between visits (localStorage). */
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /**
+   * Where to start when `storage` keeps no mark: a served page's (the stream's position before
+   * its data was read), so a first visit replays what changed since instead of reading it all again.
+   */
+  initialMark?: string | null;
   /** Milliseconds before the next attempt after `failures` failures in a row. */
   retryDelay?: (failures: number) => number;
   /** A stream silent this long is taken as dead (the server writes every 20 s). */
@@ -108,7 +113,7 @@ export function connectLive(options: LiveConnectionOptions): LiveConnection {
       return null;
     }
   };
-  let mark = readMark();
+  let mark = readMark() ?? options.initialMark ?? null;
   const keepMark = (id: string) => {
     mark = id;
     try {

@@ -3,6 +3,7 @@ import { LAST_EVENT_ID_HEADER, LIVE_WINDOW_MESSAGE, parseLiveEvent } from '../do
 import { accountKeys } from '../features/account/queries';
 import { openApiStream } from '../lib/api-stream';
 import { connectLive } from '../lib/live-connection';
+import { PAGE_LIVE_MARK_META } from '../domain/page';
 import { invalidateEveryLiveQuery, invalidateForLiveEvent } from './invalidation';
 
 function safeStorage(): Storage | null {
@@ -25,6 +26,8 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     onChange: (event) => void invalidateForLiveEvent(queryClient, event),
     onMissed: (listeningSince) => void invalidateEveryLiveQuery(queryClient, listeningSince),
     storage: safeStorage(),
+    // A page the server painted says where its data was read: a first visit's stream starts there.
+    initialMark: document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_LIVE_MARK_META}"]`)?.content ?? null,
     target: window,
     page: document,
   });

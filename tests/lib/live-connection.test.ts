@@ -114,6 +114,44 @@ describe('the live connection', () => {
     again.stop();
   });
 
+  it('starts a first visit from a served page’s mark, without reading everything again', async () => {
+    const opened: Array<string | null> = [];
+    const servers: Array<ReturnType<typeof serverStream>> = [];
+    const changes: LiveEvent[] = [];
+    let missed = 0;
+    const storage = memoryStorage();
+    const options = {
+      open: async (lastEventId: string | null) => {
+        opened.push(lastEventId);
+        const server = serverStream();
+        servers.push(server);
+        return server.response;
+      },
+      onChange: (event: LiveEvent) => changes.push(event),
+      onMissed: () => void (missed += 1),
+      storage,
+      retryDelay: () => 0,
+    };
+    const first = connectLive({ ...options, initialMark: '40' });
+    await until(() => servers.length === 1);
+    expect(opened).toEqual(['40']);
+    // The server replays what changed after the page's data was read, then says it is ready.
+    servers[0]!.write(
+      'event: change\ndata: {"type":"vote","productId":3,"ref":null}\n\nevent: ready\nid: 42\ndata: {}\n\n',
+    );
+    await until(() => changes.length === 1);
+    expect(changes[0]).toEqual({ type: 'vote', productId: 3, ref: null });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(missed).toBe(0);
+    first.stop();
+
+    // A mark the device kept is newer than any page it is shown later: it wins.
+    const second = connectLive({ ...options, initialMark: '41' });
+    await until(() => servers.length === 2);
+    expect(opened).toEqual(['40', '42']);
+    second.stop();
+  });
+
   it('stops trying when refused, and tries at once when the browser comes back online', async () => {
     const listeners = new Map<string, () => void>();
     const target = {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { createHook } from 'node:async_hooks';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recordLiveEvents } from '../../server/modules/live/service';
 import { insertCategory, insertProduct } from '../../server/modules/products/factory';
 import { insertPost } from '../../server/modules/posts/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -195,9 +196,21 @@ describe('public pages served with their first paint', () => {
     expect(data).not.toContain('jun.painted');
     // A read a component asks for that no loader waits for (the greeting's badge) was answered
     // on the server too, so the app hydrates from the same data.
-    expect(pageData(response.body).queries.map((query) => JSON.stringify(query.queryKey))).toContain(
-      JSON.stringify(['account', 'badge']),
-    );
+    const keys = pageData(response.body).queries.map((query) => JSON.stringify(query.queryKey));
+    expect(keys).toContain(JSON.stringify(['account', 'badge']));
+    // So was the header's unread count, drawn once the app runs: the app need not ask for it.
+    expect(keys).toContain(JSON.stringify(['notifications', 'unread']));
+
+    // The page carries the live stream's mark from before its data was read: the app's stream
+    // starts there. A change recorded after it is past that mark, and the next page's mark after it.
+    const liveMark = (html: string) => /<meta name="moa-live-mark" content="(\d+)" \/>/.exec(html)?.[1];
+    const mark = Number(liveMark(response.body));
+    expect(mark).toBe(await t.app.liveHub.mark());
+    await t.db.db
+      .transaction()
+      .execute((trx) => recordLiveEvents(trx, new Date().toISOString(), [{ userId: mina.userId, type: 'vote' }]));
+    t.app.liveHub.wake();
+    await vi.waitFor(async () => expect(Number(liveMark((await overview(mina.token)).body))).toBeGreaterThan(mark));
 
     // The next visitor's page is theirs: nothing of the one rendered before stays in the renderer.
     const juns = (await overview(jun.token)).body;
@@ -206,12 +219,20 @@ describe('public pages served with their first paint', () => {
     const anonymous = (await overview()).body;
     expect(anonymous).toContain('<div id="root"></div>');
     expect(anonymous).not.toContain('moa-page-data');
+    // A visitor without a session has no stream: their public page carries no mark.
+    const publicPage = (await t.app.inject({ url: '/projects' })).body;
+    expect(publicPage).toContain('id="moa-page-data"');
+    expect(publicPage).not.toContain('moa-live-mark');
 
     // A public page is painted as the investor sees it: their header, the same list.
     const projects = (await t.app.inject({ url: '/projects', headers: { cookie: `access_token=${mina.token}` } })).body;
     expect(rootOf(projects)).toContain('Gangnam Tteokbokki Kitchens');
     expect(rootOf(projects)).toContain('href="/account/overview"');
     expect(rootOf(projects)).not.toContain('href="/auth/signin"');
+    const header = pageData(projects).queries.map((query) => JSON.stringify(query.queryKey));
+    expect(header).toEqual(
+      expect.arrayContaining([JSON.stringify(['notifications', 'unread']), JSON.stringify(['account', 'badge'])]),
+    );
   });
 
   it.each([
@@ -330,7 +351,7 @@ describe('a page render that tries to change something', () => {
         "    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },",
         "    body: JSON.stringify({ name: 'Renamed by a page' }),",
         '  });',
-        "  return { html: `<p>answered ${answer.status}</p>`, title: 'Probe', state: { mutations: [], queries: [] } };",
+        "  return { html: `<p>answered ${answer.status}</p>`, title: 'Probe', state: { mutations: [], queries: [] }, modules: [] };",
         '}',
       ].join('\n'),
     );

@@ -31,6 +31,11 @@ export interface LiveHubOptions {
 export interface LiveHub {
   /** Adds a stream (starting the hub on first use); answers the mark to give the app first. */
   add: (stream: LiveStream) => Promise<number>;
+  /**
+   * The mark a page read now may start its stream from (starting the hub on first use): every
+   * event up to it has committed, so what the page reads after this is at least that new.
+   */
+  mark: () => Promise<number>;
   remove: (stream: LiveStream) => void;
   /** Reads new events now (after a commit in this process, or a NOTIFY from another). */
   wake: () => void;
@@ -219,6 +224,11 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
       const set = streams.get(stream.userId) ?? new Set();
       set.add(stream);
       streams.set(stream.userId, set);
+      return low;
+    },
+    mark: async () => {
+      started ??= start();
+      await started;
       return low;
     },
     remove: (stream) => {

@@ -100,6 +100,9 @@ export function createPageRenderer(
     const accessToken = request.cookies?.[ACCESS_TOKEN_COOKIE] || undefined;
     if (accessToken && !renderSignedIn) return null;
     const language = pageLanguage(request);
+    // Read before the page's data, so what changes while it renders is replayed to its stream.
+    const liveMark =
+      accessToken && app.hasDecorator('liveHub') ? await app.liveHub.mark().catch(() => undefined) : undefined;
     const { port1, port2 } = new MessageChannel();
     port1.on('message', (call: ApiCall) => {
       // A page is painted from reads: nothing a render does may change anything, whoever asks.
@@ -127,6 +130,7 @@ export function createPageRenderer(
         href: request.url,
         locale: language,
         accessToken,
+        liveMark,
         api: port2,
         shell,
         encoding: pageEncodingFor(request.headers['accept-encoding']),

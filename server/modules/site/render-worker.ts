@@ -23,6 +23,8 @@ export interface RenderTask {
   locale: Language;
   /** The visitor's session token, when they came with one (their page is rendered as theirs). */
   accessToken?: string;
+  /** For a signed-in page: the live stream's mark read before its data (LiveHub.mark). */
+  liveMark?: number;
   api: MessagePort;
   /** The app shell the page goes into (a post's carries its own head). */
   shell: string;
@@ -92,7 +94,7 @@ function fetchOver(api: MessagePort): typeof fetch {
 }
 
 serveTasks<RenderTask, RenderedPage | null>(
-  async ({ rendererFile, href, locale, accessToken, api, shell, encoding }) => {
+  async ({ rendererFile, href, locale, accessToken, liveMark, api, shell, encoding }) => {
     renderer ??= import(pathToFileURL(rendererFile).href) as Promise<RendererModule>;
     let page: PrerenderedPage | null;
     try {
@@ -102,7 +104,7 @@ serveTasks<RenderTask, RenderedPage | null>(
       api.close();
     }
     if (!page) return null;
-    const html = fillShell(shell, page, locale);
+    const html = fillShell(shell, page, locale, liveMark);
     return encoding ? { encoding, body: encodePage(html, encoding) } : { encoding: null, body: html };
   },
 );
