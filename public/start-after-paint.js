@@ -6,12 +6,12 @@
 // long task keeps the page from answering a tap while the app starts.
 //
 // Until the app has taken the page over ('moa:app-ready'), what the visitor does is kept for it:
-// taps on buttons, boxes and choices, changed selections and typed text are carried out again
-// on the same elements once it has, in the order they were done. What is done while those are
-// still being carried out is kept behind them, so a tap never overtakes text typed before it. A
-// form is not sent before then: the browser would send it as a plain request, with what was
-// typed in its address, instead of the app sending it (the tap on its button is kept, and
-// carried out by the app).
+// taps on buttons, boxes, choices and the app's own links, changed selections and typed text are
+// carried out again on the same elements once it has, in the order they were done. What is done
+// while those are still being carried out is kept behind them, so a tap never overtakes text
+// typed before it. A form is not sent before then: the browser would send it as a plain request,
+// with what was typed in its address, instead of the app sending it (the tap on its button is
+// kept, and carried out by the app).
 // The browser's install offer waits in window.moaInstallOffer.
 const script = document.querySelector('script[data-app]');
 const entry = script?.getAttribute('data-app');
@@ -32,13 +32,27 @@ const keep = (event) => {
   if (isHydrating) event.stopPropagation();
 };
 const inPage = (element) => !!element && !!document.getElementById('root')?.contains(element);
+// A link into the app opened by a plain tap: the app opens it once it runs. Left to the browser,
+// the page would start loading the next one while the app starts here, and the app setting up its
+// history would stop that load: the tap would be lost.
+const isAppLink = (element, event) =>
+  element instanceof HTMLAnchorElement &&
+  element.origin === location.origin &&
+  (!element.target || element.target === '_self') &&
+  !element.hasAttribute('download') &&
+  event.button === 0 &&
+  !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey);
 const keepTap = (event) => {
   if (isReplaying) return;
   const control =
     event.target instanceof Element
-      ? event.target.closest('button, input[type="radio"], input[type="checkbox"]')
+      ? event.target.closest('button, input[type="radio"], input[type="checkbox"], a[href]')
       : null;
   if (!inPage(control)) return;
+  if (control instanceof HTMLAnchorElement) {
+    if (!isAppLink(control, event)) return;
+    event.preventDefault();
+  }
   keep(event);
   if (control instanceof HTMLInputElement) {
     // The tap has already marked the box or the choice: it is unmarked again before the app's
@@ -171,8 +185,9 @@ async function startApp(modules) {
       await yieldToPage();
     }
   } finally {
-    // The entry runs in any case: a module that failed above fails it the same way.
-    await import(entry);
+    // The entry runs in any case: a module that failed above fails it the same way. When it
+    // cannot run, what was kept is carried out at once: a kept link then opens as a plain one.
+    await import(entry).catch(() => replay(0));
   }
 }
 

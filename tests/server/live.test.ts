@@ -9,6 +9,8 @@ import { buildApp } from '../../server/app';
 import { parseConfig } from '../../server/config';
 import { createDb, type DbHandle } from '../../server/db/client';
 import { distributeRevenue } from '../../server/modules/account/distributions';
+import { liveEventIdRange } from '../../server/modules/live/repository';
+import { recordLiveEvents } from '../../server/modules/live/service';
 import { operatorAction } from '../../server/modules/orders/service';
 import { allowProductForUser } from '../../server/modules/products/service';
 import { banUser } from '../../server/modules/users/service';
@@ -153,6 +155,18 @@ describe.each(testEngines())('live updates on %s', (engine) => {
     const unknown = await open(mina, { 'last-event-id': String(Number(next.id) + 1_000_000) });
     expect((await unknown.next()).event).toBe('reset');
     unknown.close();
+  });
+
+  it('gives a page a mark past every change committed before it asked, whoever wrote it', async () => {
+    const before = await t.app.liveHub.mark();
+    // Written as another process writes (an operator's command): to the database, nobody woken.
+    await t.db.db
+      .transaction()
+      .execute((trx) => recordLiveEvents(trx, clock.now().toISOString(), [{ userId: mina.userId, type: 'vote' }]));
+    const { max } = await liveEventIdRange(t.db.db);
+    expect(max).toBeGreaterThan(before);
+    // A page read after this mark reflects that change: its stream must not be told it again.
+    expect(await t.app.liveHub.mark()).toBe(max);
   });
 
   it('ends the stream when its session signs out, and every stream of a banned investor', async () => {

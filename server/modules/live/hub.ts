@@ -33,7 +33,8 @@ export interface LiveHub {
   add: (stream: LiveStream) => Promise<number>;
   /**
    * The mark a page read now may start its stream from (starting the hub on first use): every
-   * event up to it has committed, so what the page reads after this is at least that new.
+   * event up to it has committed, so what the page reads after this is at least that new, and it
+   * is past every event committed before it was asked for (unless an earlier id is still missing).
    */
   mark: () => Promise<number>;
   remove: (stream: LiveStream) => void;
@@ -229,6 +230,11 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
     mark: async () => {
       started ??= start();
       await started;
+      // Caught up with what has committed by now (another process, an operator's command), so a
+      // page read after this does not have those replayed to it. A read under way may have begun
+      // before the latest commit: the one it asks for next is waited for too.
+      wake();
+      for (let reads = 0; reads < 2 && reading; reads++) await reading;
       return low;
     },
     remove: (stream) => {
