@@ -29,6 +29,9 @@
  *   BENCH_WARMUP_SECONDS=0 npm run bench     no warm-up load before each read's figures (default 1 s)
  *   BENCH_ROUNDS=3 npm run bench             each read's three loads taken in turn 3 times, best kept
  *   BENCH_PROFILE_DIR=profiles npm run bench -- --only=reads   a CPU profile of each read's app and bare SQL loads
+ *   BENCH_PHASES=1 …                        a line per load: its name, start and end (monotonic ns) and
+ *                                           requests, to cut a system profile (perf record -k CLOCK_MONOTONIC)
+ *                                           into the app's loads and the bare ones, native code included
  */
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -148,10 +151,12 @@ async function loadApart(
   });
   type Done = { type: 'done'; rps: number; total: number; mean: number; p50: number; p99: number; errors: number };
   let cpuAtStart = process.cpuUsage();
+  let phaseStart = 0n;
   const done = await new Promise<Done>((resolve, reject) => {
     child.on('message', (message: { type: string }) => {
       if (message.type === 'ready') {
         cpuAtStart = process.cpuUsage();
+        phaseStart = process.hrtime.bigint();
         child.send({ type: 'go', url, connections, duration, headers });
       } else if (message.type === 'done') resolve(message as Done);
     });
@@ -159,6 +164,8 @@ async function loadApart(
     child.on('exit', (code) => reject(new Error(`the load generator stopped (${code})`)));
   });
   const cpu = process.cpuUsage(cpuAtStart);
+  if (process.env.BENCH_PHASES)
+    console.log(`PHASE ${profileName ?? url} ${phaseStart} ${process.hrtime.bigint()} ${done.total}`);
   if (profiler && profileFile) await profiler.stop(profileFile);
   return { ...done, cpuMicros: done.total > 0 ? (cpu.user + cpu.system) / done.total : 0 };
 }

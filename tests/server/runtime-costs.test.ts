@@ -9,7 +9,7 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { parseConfig } from '../../server/config';
@@ -64,6 +64,29 @@ describe('the SQLite statement cache', () => {
       await sql`alter table probe add column b integer`.execute(db.db);
       await sql`insert into probe (a, b) values (1, 2)`.execute(db.db);
       expect((await read()).rows).toEqual([{ a: 1, b: 2 }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe('a bound LIMIT on SQLite', () => {
+  it('keeps its meaning: that many rows, none for 0, all for a negative one', async () => {
+    const db = await createTestDb('sqlite');
+    try {
+      await sql`create table probe (a integer)`.execute(db.db);
+      for (let a = 1; a <= 5; a += 1) await sql`insert into probe (a) values (${a})`.execute(db.db);
+      const first = (limit: number) =>
+        (db.db as unknown as Kysely<{ probe: { a: number } }>)
+          .selectFrom('probe')
+          .select('a')
+          .orderBy('a')
+          .limit(limit);
+      expect(first(2).compile().sql).toMatch(/limit \+\?$/);
+      expect(await first(2).execute()).toEqual([{ a: 1 }, { a: 2 }]);
+      expect(await first(0).execute()).toEqual([]);
+      expect(await first(-1).execute()).toHaveLength(5);
+      expect(await first(2).offset(4).execute()).toEqual([{ a: 5 }]);
     } finally {
       await db.destroy();
     }
@@ -201,6 +224,17 @@ describe.each(testEngines())('request costs (%s)', (engine) => {
       // Every statement but the health check's fixed one came from a compiled query.
       const run = reads.reduce((sum, read) => sum + read.statements, 0);
       expect(counted.executed).toBe(run - 1);
+    });
+
+    it('bind no LIMIT that SQLite plans by, so a kept statement is not compiled again on every run', async () => {
+      statements.length = 0;
+      for (const read of reads) expect((await request(read)).statusCode, read.name).toBe(200);
+      const limited = statements.filter((text) => /\blimit\b/i.test(text));
+      // Several reads page (the project list, the posts, the inbox): each is in the check.
+      expect(limited.length).toBeGreaterThan(3);
+      // SQLite reads the value bound to a plain `limit ?` while planning and so compiles the
+      // statement again whenever it is bound (docs/decisions/1845-a-kept-statement-is-not-compiled-again.md).
+      if (engine === 'sqlite') expect(limited.filter((text) => /\blimit \?/i.test(text))).toEqual([]);
     });
 
     it('write every answer with the route’s compiled writer, not zod’s encoder', async () => {

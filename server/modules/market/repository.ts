@@ -18,6 +18,20 @@ export async function lockMarket(db: Db, productId: number): Promise<void> {
   await sql`select pg_advisory_xact_lock(${MARKET_LOCK_SPACE}::int, ${productId}::int)`.execute(db);
 }
 
+/**
+ * An order state written into the statement, not bound. market_orders has a partial index on
+ * its open orders (`where state = 'OPEN' and good_until is not null`). For a bound
+ * `state = ?`, SQLite decides whether that index applies by the value bound, and so compiles
+ * the statement again every time it runs; written in, the statement is compiled once, and the
+ * expiry reads still find the index. Only the fixed names of the states get here.
+ * (docs/decisions/1845-a-kept-statement-is-not-compiled-again.md)
+ */
+export function orderState(state: MarketOrdersTable['state']) {
+  if (!ORDER_STATES.has(state)) throw new Error(`Not an order state: ${String(state)}`);
+  return sql.lit(state);
+}
+const ORDER_STATES: ReadonlySet<string> = new Set<MarketOrdersTable['state']>(['OPEN', 'FILLED', 'CANCELLED']);
+
 // Settings
 
 export async function findMarketSettings(db: Db, productId: number) {
@@ -122,7 +136,7 @@ export async function findBookLevels(db: Db, productId: number, depth: number, n
       : await db
           .selectFrom('market_orders')
           .select(['side', 'price', 'remaining'])
-          .where('state', '=', 'OPEN')
+          .where('state', '=', orderState('OPEN'))
           .where('good_until', '<=', now)
           .where('product_id', '=', productId)
           .execute();
@@ -217,7 +231,7 @@ export async function findCrossingOrders(
     .selectFrom('market_orders')
     .select(['id', 'user_id', 'side', 'price', 'remaining', 'quantity'])
     .where('product_id', '=', productId)
-    .where('state', '=', 'OPEN')
+    .where('state', '=', orderState('OPEN'))
     .where('side', '=', opposite)
     .where('price', side === 'BUY' ? '<=' : '>=', price)
     .where(stillGood(now));
@@ -274,15 +288,17 @@ export async function findMarketOrdersOfUser(
     .select('products.name as product_name')
     .where('market_orders.user_id', '=', userId);
   if (filter.state === 'EXPIRED') {
-    query = query.where('market_orders.state', '=', 'CANCELLED').where('market_orders.cancel_reason', '=', 'EXPIRED');
+    query = query
+      .where('market_orders.state', '=', orderState('CANCELLED'))
+      .where('market_orders.cancel_reason', '=', 'EXPIRED');
   } else if (filter.state === 'CANCELLED') {
     query = query
-      .where('market_orders.state', '=', 'CANCELLED')
+      .where('market_orders.state', '=', orderState('CANCELLED'))
       .where((eb) =>
         eb.or([eb('market_orders.cancel_reason', 'is', null), eb('market_orders.cancel_reason', '<>', 'EXPIRED')]),
       );
   } else if (filter.state) {
-    query = query.where('market_orders.state', '=', filter.state);
+    query = query.where('market_orders.state', '=', orderState(filter.state));
   }
   if (filter.before !== undefined) query = query.where('market_orders.id', '<', filter.before);
   return query.orderBy('market_orders.id', 'desc').limit(limit).execute();
@@ -318,7 +334,7 @@ export async function findExpiredOrderIds(db: Db, productId: number, now: string
     .selectFrom('market_orders')
     .select('id')
     .where('product_id', '=', productId)
-    .where('state', '=', 'OPEN')
+    .where('state', '=', orderState('OPEN'))
     .where('good_until', 'is not', null)
     .where('good_until', '<=', now)
     .orderBy('id')
@@ -332,11 +348,22 @@ export async function findProductsWithExpiredOrders(db: Db, now: string): Promis
     .selectFrom('market_orders')
     .select('product_id')
     .distinct()
-    .where('state', '=', 'OPEN')
+    .where('state', '=', orderState('OPEN'))
     .where('good_until', 'is not', null)
     .where('good_until', '<=', now)
     .execute();
   return rows.map((row) => Number(row.product_id));
+}
+
+/** How many orders of the project rest in its book. */
+export async function countOpenOrders(db: Db, productId: number): Promise<number> {
+  const row = await db
+    .selectFrom('market_orders')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('product_id', '=', productId)
+    .where('state', '=', orderState('OPEN'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export async function findOpenOrderIds(db: Db, productId: number): Promise<number[]> {
@@ -344,7 +371,7 @@ export async function findOpenOrderIds(db: Db, productId: number): Promise<numbe
     .selectFrom('market_orders')
     .select('id')
     .where('product_id', '=', productId)
-    .where('state', '=', 'OPEN')
+    .where('state', '=', orderState('OPEN'))
     .orderBy('id')
     .execute();
   return rows.map((row) => Number(row.id));
@@ -365,7 +392,7 @@ export async function takeFromOrder(db: Db, id: number, before: number, quantity
       updated_at: at,
     })
     .where('id', '=', id)
-    .where('state', '=', 'OPEN')
+    .where('state', '=', orderState('OPEN'))
     .where('remaining', '=', before)
     .returning(['product_id', 'side', 'price'])
     .executeTakeFirst();
@@ -390,7 +417,7 @@ export async function cancelOpenOrder(
     .updateTable('market_orders')
     .set({ state: 'CANCELLED', cancel_reason: reason, closed_at: at, updated_at: at })
     .where('id', '=', id)
-    .where('state', '=', 'OPEN')
+    .where('state', '=', orderState('OPEN'))
     .returning(['remaining', 'product_id', 'side', 'price'])
     .executeTakeFirst();
   if (!row) return null;

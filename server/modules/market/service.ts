@@ -9,4 +9,5 @@
 // here. The routes, the command line and the tests import the files themselves.
 
 export { getMarket } from './reads';
+export { countOpenOrders } from './repository';
 export { cancelAllOrders, changeMarketSettings, closeMarket, haltMarket, openMarket, resumeMarket } from './controls';

@@ -13,6 +13,7 @@ import { appendAuditEvent } from '../audit/repository';
 import {
   cancelAllOrders,
   changeMarketSettings,
+  countOpenOrders,
   closeMarket,
   getMarket,
   haltMarket,
@@ -33,13 +34,8 @@ async function withOperatorFields(ctx: AppContext, operator: Operator, view: Mar
     .select('name')
     .where('id', '=', view.productId)
     .executeTakeFirstOrThrow();
-  const open = await ctx.db
-    .selectFrom('market_orders')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('product_id', '=', view.productId)
-    .where('state', '=', 'OPEN')
-    .executeTakeFirstOrThrow();
-  return { ...view, productName: product.name, openOrders: Number(open.count), mayChangeFee: isAdmin(operator) };
+  const openOrders = await countOpenOrders(ctx.db, view.productId);
+  return { ...view, productName: product.name, openOrders, mayChangeFee: isAdmin(operator) };
 }
 
 export async function readOperatorMarket(ctx: AppContext, operator: Operator, productId: number) {
