@@ -18,6 +18,7 @@ import type PgModule from 'pg';
 import type { Pool } from 'pg';
 import { parseInt8, parseNumeric } from './numbers';
 import { nameCompiledStatements } from './pg-statements';
+import { allowDirectRuns } from './direct-reads';
 import { cachingDatabase, type StatementCacheStats } from './statement-cache';
 import type { Database } from './types';
 
@@ -136,9 +137,18 @@ export function createDb(options: DbOptions): DbHandle {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   const cache = cachingDatabase(database);
-  const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: cache.database }),
-    log: queryLog(options),
+  const dialect = new ImmediateSqliteDialect({ database: cache.database });
+  const db = new Kysely<Database>({ dialect, log: queryLog(options) });
+  // A compiled query runs at once when nothing holds the connection: better-sqlite3 runs it to
+  // the end before anything else can, so it cannot fall inside a transaction, and it skips the
+  // driver's queue and promises (docs/decisions/1845-a-kept-statement-is-not-compiled-again.md).
+  const { onQuery } = options;
+  allowDirectRuns(db, (sql, parameters) => {
+    if (dialect.connectionsHeld() > 0) return null;
+    const statement = cache.database.prepare(sql);
+    const rows = statement.reader ? statement.all(parameters) : (statement.run(parameters), []);
+    onQuery?.({ sql, parameters });
+    return rows as unknown[];
   });
   return { db, engine: 'sqlite', close: () => db.destroy(), statementStats: cache.stats };
 }
@@ -154,8 +164,19 @@ const BEGIN_IMMEDIATE: CompiledQuery = CompiledQuery.raw('begin immediate');
  * See docs/decisions/1703-input-guards-and-write-locks.md.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  /** How many hold the connection now (one at most; a transaction holds it from begin to end). */
+  held = 0;
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(BEGIN_IMMEDIATE);
+  }
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    this.held += 1;
+    return connection;
+  }
+  override async releaseConnection(): Promise<void> {
+    this.held -= 1;
+    await super.releaseConnection();
   }
 }
 
@@ -182,8 +203,17 @@ class ImmediateSqliteDialect extends SqliteDialect {
     super(config);
     this.#config = config;
   }
+  #drivers: ImmediateSqliteDriver[] = [];
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    const driver = new ImmediateSqliteDriver(this.#config);
+    this.#drivers.push(driver);
+    return driver;
+  }
+  /** How many hold the connection of this dialect's driver now. */
+  connectionsHeld(): number {
+    let held = 0;
+    for (const driver of this.#drivers) held += driver.held;
+    return held;
   }
   override createQueryCompiler(): QueryCompiler {
     return new StableSqliteQueryCompiler();

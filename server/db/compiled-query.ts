@@ -6,6 +6,7 @@ import {
   type QueryId,
   type RootOperationNode,
 } from 'kysely';
+import { directRunOf } from './direct-reads';
 import type { Database } from './types';
 import { testCounters } from '../test-counters';
 
@@ -49,8 +50,11 @@ interface Compiled {
   readonly slots: readonly Slot[];
 }
 
-/** How often queries are compiled and run, while a test observes (a query is compiled once per engine). */
-export const compiledQueryCounters = testCounters(['compiled', 'executed'] as const);
+/**
+ * How often queries are compiled and run, while a test observes (a query is compiled once per
+ * engine), and how many of the runs went straight to SQLite (direct-reads.ts).
+ */
+export const compiledQueryCounters = testCounters(['compiled', 'executed', 'direct'] as const);
 
 /**
  * PostgreSQL: the statement name of each compiled query's SQL. Every connection prepares a named
@@ -113,6 +117,11 @@ export function compiledQuery<P extends Record<string, unknown>, O>(
       return value;
     });
     compiledQueryCounters.count('executed');
+    const direct = directRunOf(db)?.(compiled.sql, parameters);
+    if (direct) {
+      compiledQueryCounters.count('direct');
+      return direct as O[];
+    }
     const query: CompiledQuery<O> = { sql: compiled.sql, query: compiled.query, parameters, queryId: QUERY_ID };
     return (await db.executeQuery(query)).rows;
   };

@@ -56,6 +56,36 @@ describe.each(testEngines())('compiled queries (%s)', (engine) => {
     expect(outside.map((row) => row.name)).toEqual(['Film', 'Food']);
   });
 
+  it('never reads what a transaction in flight has not committed', async () => {
+    const named = compiledQuery((kysely, params: { name: string }) =>
+      kysely.selectFrom('categories').select('name').where('name', '=', params.name),
+    );
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+    let readDone!: (rows: unknown[]) => void;
+    const read = new Promise<unknown[]>((resolve) => (readDone = resolve));
+    const counted = compiledQueryCounters.observe();
+    const transaction = db.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('categories').values({ name: 'Uncommitted', sort_order: 9 }).execute();
+        inserted();
+        // The read outside starts while this transaction holds its row, and it is then undone.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error('undone');
+      })
+      .catch((error: Error) => error.message);
+    await insertedYet;
+    void named.execute(db.db, { name: 'Uncommitted' }).then(readDone);
+    expect(await transaction).toBe('undone');
+    expect(await read).toEqual([]);
+    // Outside any transaction, SQLite's own handle runs a compiled read at once.
+    expect(await named.execute(db.db, { name: 'Music' })).toEqual([{ name: 'Music' }]);
+    compiledQueryCounters.release(counted);
+    expect(counted.executed).toBe(2);
+    expect(counted.direct).toBe(engine === 'sqlite' ? 1 : 0);
+  });
+
   it('keeps one compiled query per variant of the shape', async () => {
     const family = compiledQueryFamily(
       (descending: boolean) => String(descending),

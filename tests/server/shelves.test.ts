@@ -42,6 +42,7 @@ describe('picking the home shelves', () => {
 });
 
 describe.each(testEngines())('the home shelves on %s', (engine) => {
+  type Statement = { sql: string; parameters: readonly unknown[] };
   let t: TestApp;
   const T = Date.parse('2026-11-22T09:00:00.000Z');
   const clock = createClock(T);
@@ -76,19 +77,14 @@ describe.each(testEngines())('the home shelves on %s', (engine) => {
   }
 
   /** Every statement the app sends to its database while `run` runs, with its values. */
-  async function recordStatements(run: () => Promise<unknown>): Promise<CompiledQuery[]> {
-    const statements: CompiledQuery[] = [];
-    const executor = t.db.db.getExecutor();
-    const original = executor.executeQuery.bind(executor);
-    executor.executeQuery = ((compiled: Parameters<typeof original>[0]) => {
-      statements.push(compiled);
-      return original(compiled);
-    }) as typeof executor.executeQuery;
+  let recording: Statement[] | null = null;
+  async function recordStatements(run: () => Promise<unknown>): Promise<Statement[]> {
+    const statements: Statement[] = (recording = []);
     try {
       await run();
       return statements;
     } finally {
-      executor.executeQuery = original;
+      recording = null;
     }
   }
 
@@ -112,7 +108,7 @@ describe.each(testEngines())('the home shelves on %s', (engine) => {
       engine,
       { PUSH_SWEEP_INTERVAL_MS: '0', ORDER_EXPIRY_SWEEP_SECONDS: '0', GOVERNANCE_CLOSE_SWEEP_SECONDS: '0' },
       undefined,
-      { now: clock.now },
+      { now: clock.now, onQuery: (query) => recording?.push(query) },
     );
     const categoryId = await insertCategory(t.db.db, 'Music');
     const add = async (name: string, input: Omit<Parameters<typeof insertProduct>[1], 'categoryId' | 'name'>) => {
