@@ -93,7 +93,13 @@ test('market: A lists 5 tokens, B buys 3 from the book, both ledgers move, A can
   ).toHaveAttribute('aria-current', 'page');
 
   // Offline, My market orders opens from what this device saved; cancelling waits for the network.
-  await expect.poll(async () => (await savedQueryKeys(page)).includes('["market","mine","orders","ALL"]')).toBe(true);
+  // The page needs both its lists: each is saved when it arrives, so wait for both.
+  await expect
+    .poll(async () => {
+      const saved = await savedQueryKeys(page);
+      return ['["market","mine","orders","ALL"]', '["market","mine","trades"]'].every((key) => saved.includes(key));
+    })
+    .toBe(true);
   await waitForServiceWorker(page);
   await context.setOffline(true);
   try {
