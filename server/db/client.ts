@@ -203,17 +203,13 @@ class ImmediateSqliteDialect extends SqliteDialect {
     super(config);
     this.#config = config;
   }
-  #drivers: ImmediateSqliteDriver[] = [];
+  #driver: ImmediateSqliteDriver | undefined;
   override createDriver(): Driver {
-    const driver = new ImmediateSqliteDriver(this.#config);
-    this.#drivers.push(driver);
-    return driver;
+    return (this.#driver = new ImmediateSqliteDriver(this.#config));
   }
-  /** How many hold the connection of this dialect's driver now. */
+  /** How many hold the connection of this dialect's driver now (its Kysely instance makes one). */
   connectionsHeld(): number {
-    let held = 0;
-    for (const driver of this.#drivers) held += driver.held;
-    return held;
+    return this.#driver?.held ?? 0;
   }
   override createQueryCompiler(): QueryCompiler {
     return new StableSqliteQueryCompiler();
