@@ -105,17 +105,21 @@ function isSafeIntegerCheck(check: unknown): boolean {
   return def?.check === 'number_format' && def.format === 'safeint';
 }
 
+/** A character JSON writes escaped: quote, backslash, control characters and lone surrogates' halves. */
+// eslint-disable-next-line no-control-regex -- the control characters are what JSON escapes
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 const writeString: Writer = (value) => {
   if (typeof value !== 'string') throw MISMATCH;
-  return JSON.stringify(value);
+  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
 };
+// A finite number's JSON text is its string (String(-0) is "0", as in JSON).
 const writeNumber: Writer = (value) => {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw MISMATCH;
-  return JSON.stringify(value);
+  return `${value}`;
 };
 const writeInteger: Writer = (value) => {
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw MISMATCH;
-  return JSON.stringify(value);
+  return `${value}`;
 };
 const writeBoolean: Writer = (value) => {
   if (value === true) return 'true';
@@ -235,11 +239,13 @@ function objectWriter(def: Def): Writer | null {
   // A catchall (strict, passthrough) changes which keys an answer may carry: zod decides.
   if (def.catchall !== undefined || checksOf(def).length > 0) return null;
   const shape = def.shape as Record<string, $ZodType>;
-  const fields: Array<{ key: string; prefix: string; optional: boolean; write: Writer }> = [];
+  // Each key's text comes made twice, for the first field written and for the ones after it.
+  const fields: Array<{ key: string; first: string; next: string; optional: boolean; write: Writer }> = [];
   for (const [key, schema] of Object.entries(shape)) {
     const write = compileWriter(schema);
     if (!write) return null;
-    fields.push({ key, prefix: `${JSON.stringify(key)}:`, optional: isOptional(schema), write });
+    const prefix = `${JSON.stringify(key)}:`;
+    fields.push({ key, first: prefix, next: `,${prefix}`, optional: isOptional(schema), write });
   }
   return (value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw MISMATCH;
@@ -252,9 +258,8 @@ function objectWriter(def: Def): Writer | null {
         if (field.optional) continue;
         throw MISMATCH;
       }
-      text += first ? field.prefix : `,${field.prefix}`;
+      text += (first ? field.first : field.next) + field.write(item);
       first = false;
-      text += field.write(item);
     }
     return `${text}}`;
   };

@@ -59,6 +59,34 @@ describe('compiled response writers', () => {
     );
   });
 
+  it('write every string and number as JSON does, those it escapes and those it writes as they are', () => {
+    const texts = z.object({
+      texts: z.array(z.string()),
+      numbers: z.array(z.number()),
+      counts: z.array(z.number().int()),
+    });
+    const write = compileWriter(texts as never)!;
+    const data = {
+      texts: [
+        '',
+        'plain',
+        '한우 먹거리',
+        'say "hi"',
+        'back\\slash',
+        'line\nbreak\ttab\u0000\u001f',
+        '\u007f\u2028\u2029',
+        'emoji 🎤 pair',
+        'lone \ud800 high',
+        'lone \udc00 low',
+        '</script>',
+      ],
+      numbers: [0, -0, 0.1, -2.5, 1e21, 1e-7, 123456789.125, Number.MAX_VALUE],
+      counts: [0, -0, 1, -1, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER],
+    };
+    expect(write(data)).toBe(JSON.stringify(data));
+    expect(write(data)).toBe(zodText(texts, data));
+  });
+
   it('hand an answer that does not match to zod, which refuses it', () => {
     const serialize = serializerOf(sample);
     for (const wrong of [
