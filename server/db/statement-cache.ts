@@ -70,7 +70,7 @@ interface SchemaClock {
 }
 
 /** A kept statement as Kysely's driver uses it, answering rows built by `rowMaker`. */
-class KeptStatement implements SqliteStatement {
+export class KeptStatement implements SqliteStatement {
   readonly reader: boolean;
   readonly #changesSchema: boolean;
   #names: readonly string[] = [];
@@ -129,15 +129,20 @@ class KeptStatement implements SqliteStatement {
   }
 }
 
+/** The cache as Kysely's SQLite dialect takes a database, handing out kept statements. */
+export interface KeptStatements extends SqliteDatabase {
+  prepare(sql: string): KeptStatement;
+}
+
 export function cachingDatabase(
   database: BetterSqliteDatabase,
   maxStatements = DEFAULT_STATEMENT_CACHE_SIZE,
-): { database: SqliteDatabase & { prepare(sql: string): KeptStatement }; stats: () => StatementCacheStats } {
+): { database: KeptStatements; stats: () => StatementCacheStats } {
   const statements = new Map<string, KeptStatement>();
   const schema: SchemaClock = { changes: 0 };
   let compiled = 0;
   let used = 0;
-  const cached = {
+  const cached: KeptStatements = {
     prepare(sql: string): KeptStatement {
       used += 1;
       const kept = statements.get(sql);

@@ -260,3 +260,34 @@ describe.each(testEngines())('the home shelves on %s', (engine) => {
     }
   });
 });
+
+describe.each(testEngines())('the home shelves of a catalogue with nothing to show on %s', (engine) => {
+  let t: TestApp;
+  const statements: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp(engine, { PUSH_SWEEP_INTERVAL_MS: '0' }, undefined, {
+      onQuery: (query) => statements.push(query.sql),
+    });
+    const categoryId = await insertCategory(t.db.db, 'Music');
+    const now = Date.now();
+    await insertProduct(t.db.db, {
+      categoryId,
+      name: 'hidden',
+      hideStatus: 'HIDE',
+      isFeatured: true,
+      startsAt: new Date(now - 86_400_000).toISOString(),
+      endsAt: new Date(now + 86_400_000).toISOString(),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers three empty shelves in one statement, with no ranking counted or stored', async () => {
+    for (let round = 0; round < 2; round += 1) {
+      statements.length = 0;
+      const response = await t.app.inject({ url: '/api/v1/products/shelves' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(productShelvesSchema.parse(response.json())).toEqual({ featured: [], popular: [], closing: [] });
+      expect(statements, statements.join('\n')).toHaveLength(1);
+    }
+  });
+});

@@ -253,11 +253,12 @@ interface ShelfShape {
 const NOT_ENDED: SaleStatus[] = ['SALE_BEFORE', 'SALE', 'CLOSING_SOON'];
 
 /**
- * The home page's candidates in one statement and one row: the newest featured projects whose sale
- * has not ended (products_featured_idx, newest first), the projects of the "most popular" ranking
- * (by primary key), and the newest projects closing soon (products_ends_at_idx, the sales ending
- * within the window), each visible to the viewer, each a nested array of card rows; with the stored
- * ranking, when it holds, beside them.
+ * The home page's candidates in one statement: the newest featured projects whose sale has not
+ * ended (products_featured_idx, newest first), the projects of the "most popular" ranking (by
+ * primary key), and the newest projects closing soon (products_ends_at_idx, the sales ending within
+ * the window), each visible to the viewer, as card rows marked with their shelf (a union of the
+ * three, not nested JSON: SQLite builds and the app parses no JSON text); each row carries the
+ * stored ranking when it holds.
  */
 const shelfCandidates = compiledQueryFamily(
   (shape: ShelfShape) => `${shape.viewer} ${shape.given}`,
@@ -274,39 +275,42 @@ const shelfCandidates = compiledQueryFamily(
     },
     shape,
   ) => {
-    const { jsonArrayFrom } = relationsOf(db);
     const viewerId = shape.viewer ? params.viewerId! : null;
     const ranking = shape.given ? params.rankedIds : trendingIdsFor(db, params.trendingSince);
-    return db.selectNoFrom([
-      (shape.given ? sql<string | null>`null` : trendingIdsFor(db, params.trendingSince)).as('trending_ids'),
-      jsonArrayFrom(
-        cardsOf(db)
-          .where((inner) =>
-            inner.and([
-              visibleTo(inner, viewerId),
-              // A constant, not a value: PostgreSQL's plan kept for every request then knows
-              // how few projects are featured and walks products_featured_idx.
-              sql<boolean>`${sql.ref('products.is_featured')} = 1`,
-              saleStatusCondition(inner, NOT_ENDED, params),
-            ]),
-          )
-          .orderBy('products.id', 'desc')
-          .limit(params.featured),
-      ).as('featured'),
-      jsonArrayFrom(cardsOf(db).where((inner) => inner.and([visibleTo(inner, viewerId), idIn(db, ranking)]))).as(
-        'popular',
-      ),
-      jsonArrayFrom(
-        cardsOf(db)
-          .where((inner) =>
-            inner.and([visibleTo(inner, viewerId), saleStatusCondition(inner, ['CLOSING_SOON'], params)]),
-          )
-          .orderBy('products.id', 'desc')
-          .limit(params.closing),
-      ).as('closing'),
-    ]);
+    // Each shelf's candidates as a subquery of their own (its order and limit stay inside it),
+    // their rows marked with the shelf.
+    const shelf = (name: Shelf, candidates: ReturnType<typeof cardsOf>) =>
+      db.selectFrom(candidates.as(name)).selectAll(name).select(sql.lit(name).as('shelf'));
+    const featured = cardsOf(db)
+      .where((inner) =>
+        inner.and([
+          visibleTo(inner, viewerId),
+          // A constant, not a value: PostgreSQL's plan kept for every request then knows
+          // how few projects are featured and walks products_featured_idx.
+          sql<boolean>`${sql.ref('products.is_featured')} = 1`,
+          saleStatusCondition(inner, NOT_ENDED, params),
+        ]),
+      )
+      .orderBy('products.id', 'desc')
+      .limit(params.featured);
+    const popular = cardsOf(db).where((inner) => inner.and([visibleTo(inner, viewerId), idIn(db, ranking)]));
+    const closing = cardsOf(db)
+      .where((inner) => inner.and([visibleTo(inner, viewerId), saleStatusCondition(inner, ['CLOSING_SOON'], params)]))
+      .orderBy('products.id', 'desc')
+      .limit(params.closing);
+    return db
+      .selectFrom(
+        shelf('featured', featured)
+          .unionAll(shelf('popular', popular))
+          .unionAll(shelf('closing', closing))
+          .as('candidates'),
+      )
+      .selectAll('candidates')
+      .select((shape.given ? sql<string | null>`null` : trendingIdsFor(db, params.trendingSince)).as('trending_ids'));
   },
 );
+
+type Shelf = 'featured' | 'popular' | 'closing';
 
 export interface ShelfCandidates {
   /** The stored "most popular" ids (comma-separated) when they hold, else null; null too when given. */
@@ -316,9 +320,14 @@ export interface ShelfCandidates {
   closing: CardRow[];
 }
 
+/**
+ * The candidates of every shelf, read as rows of one statement, each marked with its shelf. A
+ * project on two shelves' candidates comes twice. When no project is a candidate, no row carries
+ * the stored ranking either: with nothing to rank, it is not needed, and the answer says it holds.
+ */
 export async function findShelfCandidates(db: Db, filter: ShelfFilter): Promise<ShelfCandidates> {
   const shape: ShelfShape = { viewer: filter.viewerId !== null, given: filter.rankedIds !== null };
-  const row = await shelfCandidates(shape).executeTakeFirst(db, {
+  const rows = await shelfCandidates(shape).execute(db, {
     ...saleStatusValues(filter.now),
     trendingSince: filter.trendingSince,
     featured: filter.featured,
@@ -326,15 +335,16 @@ export async function findShelfCandidates(db: Db, filter: ShelfFilter): Promise<
     ...(shape.viewer ? { viewerId: filter.viewerId! } : {}),
     ...(shape.given ? { rankedIds: filter.rankedIds!.join(',') } : {}),
   });
-  // Nested rows carry no ranking of their own: the statement's is beside them.
-  const cards = (value: unknown) =>
-    parsed(value as CardRow[] | string).map((card) => normalizeCounts({ ...card, trending_ids: null }));
-  return {
-    trendingIds: row?.trending_ids === null || row?.trending_ids === undefined ? null : String(row.trending_ids),
-    featured: cards(row?.featured ?? []),
-    popular: cards(row?.popular ?? []),
-    closing: cards(row?.closing ?? []),
+  const first = rows[0];
+  const found: ShelfCandidates = {
+    // With no candidate there is nothing to rank: an empty ranking holds.
+    trendingIds: first === undefined ? '' : first.trending_ids === null ? null : String(first.trending_ids),
+    featured: [],
+    popular: [],
+    closing: [],
   };
+  for (const row of rows) found[row.shelf as Shelf].push(normalizeCounts({ ...row, trending_ids: null }));
+  return found;
 }
 
 const productRow = compiledQuery((db, params: { id: number }) =>
