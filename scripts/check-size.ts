@@ -33,9 +33,12 @@ export const BARE_PAGE_SCRIPT = 89_865;
  * page is rendered, the header's parts that wait for hydration, the takeover of a served page's
  * data): about 0.1 KB that brings a signed-in investor's first paint from the bare shell's 3.5 s
  * to about 1 s (docs/decisions/1840-signed-in-pages-painted-by-the-server.md).
+ * And 0.1 KB more for the build-to-build spread, which is wider than the 50 bytes first allowed:
+ * five builds of one source (each with its own build time, so its own hashes) measured 108,290
+ * to 108,411 bytes, and the last of them failed a budget it had passed the build before.
  * A first page that grows past it fails the build.
  */
-export const budgets = { script: Math.ceil((1.2 * BARE_PAGE_SCRIPT) / 100) * 100 + 500, style: 12_500 };
+export const budgets = { script: Math.ceil((1.2 * BARE_PAGE_SCRIPT) / 100) * 100 + 600, style: 12_500 };
 
 export interface FirstPageSize {
   script: number;
