@@ -1,4 +1,5 @@
 import { signInEnrolledUser } from './auth-helpers';
+import { signInApprovedInvestor } from './catalogue-helpers';
 import { expect, expectHeading, test } from './fixtures';
 
 test('account settings: a name is checked, saved and shown; cancel leaves it as it was', async ({
@@ -56,5 +57,40 @@ test('at 390 px the account pages’ row shows the current page’s pill, scroll
   expect(await nav.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
   // The page itself stays where it was.
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('at 390 px a row the investor scrolled on the painted page stays where they left it as the app takes over, and the pill they tap opens', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  consoleErrors,
+}) => {
+  await signInApprovedInvestor(request, context, baseURL!, 'account-row-painted@example.com');
+  await page.addInitScript(() => {
+    document.addEventListener('moa:app-ready', () => ((window as { appReady?: boolean }).appReady = true));
+  });
+  // The app's code waits until the investor has moved the row on the page the server painted.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/account/overview');
+  const nav = page.getByRole('navigation', { name: 'Account pages' });
+  const balance = nav.getByRole('link', { name: 'Balance' });
+  await balance.scrollIntoViewIfNeeded();
+  const scrolled = await nav.evaluate((element) => element.scrollLeft);
+  expect(scrolled).toBeGreaterThan(0);
+
+  release();
+  await page.waitForFunction(() => (window as { appReady?: boolean }).appReady === true);
+  // The app found the row moved by the investor: it leaves it there, and the pill under their finger.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+  expect(await nav.evaluate((element) => element.scrollLeft)).toBe(scrolled);
+  await balance.click();
+  await expectHeading(page, /^Balance$/);
   expect(consoleErrors).toEqual([]);
 });

@@ -30,14 +30,17 @@ export function AccountNav() {
   const navRef = useRef<HTMLElement>(null);
   const { data: me } = useQuery(meQueryOptions());
   const shown = operatorRoleOf(me) ? [...items, operatorItem] : items;
-  // On a phone the row scrolls sideways: the current page's pill is brought to its middle. The
-  // row alone scrolls, never the page: a page that came painted may have been scrolled already.
+  // On a phone the row scrolls sideways: the current page's pill, when it is out of sight, is
+  // brought to the row's middle. The row alone scrolls, never the page. A page that came painted
+  // may have been scrolled already, its row too: a row the visitor has moved stays where they left
+  // it, so the pill they are about to tap does not slide away from under their finger.
   useEffect(() => {
     const nav = navRef.current;
     const pill = nav?.querySelector('[aria-current="page"]');
-    if (!nav || !pill) return;
+    if (!nav || !pill || nav.scrollLeft !== 0) return;
     const from = nav.getBoundingClientRect();
     const to = pill.getBoundingClientRect();
+    if (to.left >= from.left && to.right <= from.right) return;
     nav.scrollLeft += to.left + to.width / 2 - (from.left + from.width / 2);
   }, []);
   return (
