@@ -343,7 +343,11 @@ export async function findShelfCandidates(db: Db, filter: ShelfFilter): Promise<
     popular: [],
     closing: [],
   };
-  for (const row of rows) found[row.shelf as Shelf].push(normalizeCounts({ ...row, trending_ids: null }));
+  // The ranking is the answer's, read once above, not each card's.
+  for (const row of rows) {
+    row.trending_ids = null;
+    found[row.shelf as Shelf].push(normalizeCounts(row));
+  }
   return found;
 }
 
@@ -357,14 +361,19 @@ export async function findProductRow(db: Db, id: number): Promise<ProductRow | u
   return row ? normalizeCounts(row) : undefined;
 }
 
+/**
+ * A card row's counts as numbers and its ranking as text, whichever engine read it. The row is
+ * the statement's own, made for this read: it is set in place rather than copied, one object
+ * per card.
+ */
 function normalizeCounts<T extends { investor_count: unknown; trending_ids: unknown }>(
   row: T,
 ): T & { investor_count: number; trending_ids: string | null } {
-  return {
-    ...row,
-    investor_count: Number(row.investor_count ?? 0),
-    trending_ids: row.trending_ids === null || row.trending_ids === undefined ? null : String(row.trending_ids),
-  };
+  const normalized = row as T & { investor_count: number; trending_ids: string | null };
+  normalized.investor_count = Number(row.investor_count ?? 0);
+  normalized.trending_ids =
+    row.trending_ids === null || row.trending_ids === undefined ? null : String(row.trending_ids);
+  return normalized;
 }
 
 export { parseTrendingIds };
