@@ -1,3 +1,4 @@
+import { holdAppEntry } from './app-start';
 import { signInEnrolledUser } from './auth-helpers';
 import { signInApprovedInvestor } from './catalogue-helpers';
 import { expect, expectHeading, test } from './fixtures';
@@ -68,16 +69,8 @@ test('at 390 px a row the investor scrolled on the painted page stays where they
   consoleErrors,
 }) => {
   await signInApprovedInvestor(request, context, baseURL!, 'account-row-painted@example.com');
-  await page.addInitScript(() => {
-    document.addEventListener('moa:app-ready', () => ((window as { appReady?: boolean }).appReady = true));
-  });
   // The app's code waits until the investor has moved the row on the page the server painted.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppEntry(page);
   await page.goto('/account/overview');
   const nav = page.getByRole('navigation', { name: 'Account pages' });
   const balance = nav.getByRole('link', { name: 'Balance' });
@@ -86,8 +79,11 @@ test('at 390 px a row the investor scrolled on the painted page stays where they
   expect(scrolled).toBeGreaterThan(0);
 
   release();
-  await page.waitForFunction(() => (window as { appReady?: boolean }).appReady === true);
-  // The app found the row moved by the investor: it leaves it there, and the pill under their finger.
+  // Once the app has taken the row over (React marks each element it takes) and run its effects,
+  // it has found the row moved by the investor: it leaves it there, and the pill under their finger.
+  await expect
+    .poll(() => balance.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactFiber$'))))
+    .toBe(true);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   expect(await nav.evaluate((element) => element.scrollLeft)).toBe(scrolled);
   await balance.click();

@@ -1,29 +1,9 @@
 import type { Page } from '@playwright/test';
+import { appHasStarted, holdAppEntry } from './app-start';
 import { projectIdByName, signInApprovedInvestor } from './catalogue-helpers';
 import { expect, expectHeading, test } from './fixtures';
 import { isQuerySaved } from './saved-queries';
 import { waitForServiceWorker } from './service-worker';
-
-/** Whether React has taken the page's root (hydrated the served page, or rendered the shell). */
-async function appHasStarted(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const root = document.getElementById('root');
-    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
-}
-
-/** A slow phone: the app's entry is held back until the returned function lets it arrive. */
-async function holdAppEntry(page: Page): Promise<() => void> {
-  let arrive = () => {};
-  const entryMayArrive = new Promise<void>((resolve) => {
-    arrive = resolve;
-  });
-  await page.route('**/assets/index-*.js', async (route) => {
-    await entryMayArrive;
-    await route.continue();
-  });
-  return arrive;
-}
 
 test.describe('public pages arrive painted', () => {
   test('a visitor without scripts reads the projects, the blog and a post, and follows their links', async ({
