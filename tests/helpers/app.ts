@@ -29,6 +29,8 @@ export async function createTestApp(
     now?: () => Date;
     resolvePushHost?: BuildAppOptions['resolvePushHost'];
     onQuery?: DbOptions['onQuery'];
+    /** How often the live hub reads new events unwoken (a test that wakes it itself sets it long). */
+    livePollMs?: number;
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDb(engine, options.onQuery ? { onQuery: options.onQuery } : {});
@@ -49,6 +51,7 @@ export async function createTestApp(
     logger: false,
     now: options.now,
     resolvePushHost: options.resolvePushHost,
+    livePollMs: options.livePollMs,
   });
   extend?.(app);
   await app.ready();

@@ -9,8 +9,8 @@ import { buildApp } from '../../server/app';
 import { parseConfig } from '../../server/config';
 import { createDb, type DbHandle } from '../../server/db/client';
 import { distributeRevenue } from '../../server/modules/account/distributions';
-import { liveEventIdRange } from '../../server/modules/live/repository';
-import { recordLiveEvents } from '../../server/modules/live/service';
+import { insertLiveEvents, liveEventIdRange } from '../../server/modules/live/repository';
+import { LIVE_BROADCAST, recordLiveEvents } from '../../server/modules/live/service';
 import { operatorAction } from '../../server/modules/orders/service';
 import { allowProductForUser } from '../../server/modules/products/service';
 import { banUser } from '../../server/modules/users/service';
@@ -193,6 +193,53 @@ describe.each(testEngines())('live updates on %s', (engine) => {
     const closing = t.close();
     await expect(stream.ended).resolves.toBeUndefined();
     await closing;
+  });
+});
+
+describe.each(testEngines())('a reconnecting app on %s, when this process has not read the events yet', (engine) => {
+  let t: TestApp;
+  const streams: LiveReader[] = [];
+
+  beforeAll(async () => {
+    // The hub reads only when woken: the test decides when it catches up.
+    t = await createTestApp(engine, ENV, undefined, { livePollMs: 3_600_000 });
+  });
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await t.close();
+  });
+
+  it('gets each missed change once: the replay gives it, the hub catching up later does not again', async () => {
+    const mina = await createInvestor(t.app, 'lagging@example.com');
+    const first = await openLiveStream(t.app, mina.token);
+    streams.push(first);
+    const ready = await first.next((frame) => frame.event === 'ready');
+    first.close();
+
+    // Written as another process writes (an operator's command): to the database, nobody woken.
+    const { productId } = await createSaleProduct(t.app, {});
+    const write = (rows: Array<{ user_id: string; type: string; ref?: string }>) =>
+      insertLiveEvents(
+        t.db.db,
+        rows.map((row) => ({ product_id: productId, ref: null, created_at: new Date().toISOString(), ...row })),
+      );
+    await write([
+      { user_id: mina.userId, type: 'vote' },
+      { user_id: LIVE_BROADCAST, type: 'market' },
+      { user_id: mina.userId, type: 'holding' },
+    ]);
+
+    const again = await openLiveStream(t.app, mina.token, { 'last-event-id': ready.id! });
+    streams.push(again);
+    await again.next((frame) => frame.event === 'ready');
+    // The hub now reads those three (as a NOTIFY or its poll would make it), then a fourth.
+    await t.app.liveHub.mark();
+    await write([{ user_id: mina.userId, type: 'notification', ref: 'after' }]);
+    await t.app.liveHub.mark();
+
+    await again.next((frame) => isChange(frame) && parseLiveEvent(frame.data)?.ref === 'after');
+    const told = again.frames.map((frame) => (isChange(frame) ? parseLiveEvent(frame.data)!.type : frame.event));
+    expect(told).toEqual(['vote', 'market', 'holding', 'ready', 'notification']);
   });
 });
 

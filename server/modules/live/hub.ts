@@ -11,8 +11,11 @@ import { currentSchema, findLiveEventsAfter, LIVE_CHANNEL, liveEventIdRange, typ
 export interface LiveStream {
   userId: string;
   sessionId: string;
-  /** Writes a change; `id` is the hub's mark: every event up to it has been passed on. */
-  send: (id: number, event: LiveEvent) => void;
+  /**
+   * Writes a change. `mark` is the hub's: every event up to it has been passed on; `eventIds` are
+   * the rows the change stands for (a public change read in several rows is passed on once).
+   */
+  send: (mark: number, event: LiveEvent, eventIds: readonly number[]) => void;
   /** A comment line, so proxies see traffic and keep the connection. */
   ping: () => void;
   end: () => void;
@@ -140,30 +143,37 @@ export function createLiveHub(options: LiveHubOptions): LiveHub {
 
   const deliver = (rows: LiveEventRow[]): void => {
     const checks = new Set<string>();
-    const changes: Array<{ userId: string; event: LiveEvent }> = [];
+    const changes: Array<{ userId: string; event: LiveEvent; eventIds: number[] }> = [];
     // A public change goes to every stream, once per read whatever the number of rows naming it.
-    const broadcasts = new Map<string, LiveEvent>();
+    const broadcasts = new Map<string, { event: LiveEvent; eventIds: number[] }>();
     for (const row of rows) {
       if (row.type === 'session') checks.add(row.user_id);
       else if (row.user_id === LIVE_BROADCAST) {
-        broadcasts.set(`${row.type}|${row.product_id ?? ''}|${row.ref ?? ''}`, {
-          type: row.type as LiveEventType,
-          productId: row.product_id,
-          ref: row.ref,
-        });
+        const key = `${row.type}|${row.product_id ?? ''}|${row.ref ?? ''}`;
+        const known = broadcasts.get(key);
+        if (known) known.eventIds.push(row.id);
+        else {
+          broadcasts.set(key, {
+            event: { type: row.type as LiveEventType, productId: row.product_id, ref: row.ref },
+            eventIds: [row.id],
+          });
+        }
       } else if (streams.has(row.user_id)) {
         changes.push({
           userId: row.user_id,
           event: { type: row.type as LiveEventType, productId: row.product_id, ref: row.ref },
+          eventIds: [row.id],
         });
       }
     }
-    for (const { userId, event } of changes) {
-      for (const stream of streams.get(userId) ?? []) stream.send(low, event);
+    for (const { userId, event, eventIds } of changes) {
+      for (const stream of streams.get(userId) ?? []) stream.send(low, event, eventIds);
     }
     if (broadcasts.size) {
       for (const set of streams.values()) {
-        for (const stream of set) for (const event of broadcasts.values()) stream.send(low, event);
+        for (const stream of set) {
+          for (const { event, eventIds } of broadcasts.values()) stream.send(low, event, eventIds);
+        }
       }
     }
     for (const userId of checks) void checkSessions([...(streams.get(userId) ?? [])]);

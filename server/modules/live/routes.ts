@@ -71,13 +71,22 @@ const livePlugin: FastifyPluginAsyncZod<{ handle: Pick<DbHandle, 'engine' | 'lis
       raw.writeHead(200, headers);
       raw.flushHeaders();
       let ended = false;
+      // What the hub passes on while a reconnecting app's replay is read waits for it, and an
+      // event the replay gave (the hub may not have reached it yet) is not passed on again.
+      let held: Array<{ mark: number; event: LiveEvent; eventIds: readonly number[] }> | null =
+        lastId === null ? null : [];
+      const replayed = new Set<number>();
       const write = (text: string) => {
         if (!ended) raw.write(text);
       };
       const stream: LiveStream = {
         userId: auth.user.id,
         sessionId: auth.session.id,
-        send: (id: number, event: LiveEvent) => write(frame(LIVE_CHANGE, event, id)),
+        send: (mark: number, event: LiveEvent, eventIds: readonly number[]) => {
+          // Held while the replay is read, then passed on unless the replay gave every row of it.
+          if (held) held.push({ mark, event, eventIds });
+          else if (!eventIds.every((id) => replayed.has(id))) write(frame(LIVE_CHANGE, event, mark));
+        },
         ping: () => write(': ping\n\n'),
         end: () => {
           if (ended) return;
@@ -93,7 +102,8 @@ const livePlugin: FastifyPluginAsyncZod<{ handle: Pick<DbHandle, 'engine' | 'lis
         hub.remove(stream);
       });
       try {
-        // Added before the replay is read: an event committed in between comes twice, never not at all.
+        // Added before the replay is read, so an event committed in between is not missed: the
+        // hub's copy waits in `held` and goes out after the replay unless the replay had it.
         const mark = await hub.add(stream);
         if (lastId !== null) {
           const replay = await replaySince(ctx, auth, lastId);
@@ -102,7 +112,11 @@ const livePlugin: FastifyPluginAsyncZod<{ handle: Pick<DbHandle, 'engine' | 'lis
             for (const row of replay.events) {
               write(frame(LIVE_CHANGE, { type: row.type, productId: row.product_id, ref: row.ref }));
             }
+            for (const row of replay.events) replayed.add(row.id);
           }
+          const waiting = held ?? [];
+          held = null;
+          for (const { mark: at, event, eventIds } of waiting) stream.send(at, event, eventIds);
         }
         write(frame(LIVE_READY, {}, mark));
         if (ended) hub.remove(stream);
