@@ -90,3 +90,54 @@ test('at 390 px a row the investor scrolled on the painted page stays where they
   await expectHeading(page, /^Balance$/);
   expect(consoleErrors).toEqual([]);
 });
+
+test('a page tapped while signing out asks the server nothing: it waits, and the sign-out ends at the sign-in page', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  consoleErrors,
+}) => {
+  await signInApprovedInvestor(request, context, baseURL!, 'account-signing-out@example.com');
+  await page.goto('/account/account-settings');
+  await expectHeading(page, /^Account settings$/);
+  const balance = page.getByRole('navigation', { name: 'Account pages' }).getByRole('link', { name: 'Balance' });
+  await expect
+    .poll(() => balance.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactFiber$'))))
+    .toBe(true);
+
+  // The server has ended the session, and its answer is still on its way back.
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  let revoked!: () => void;
+  const serverTold = new Promise<void>((resolve) => (revoked = resolve));
+  await page.route('**/api/v1/users/logout', async (route) => {
+    const response = await route.fetch();
+    revoked();
+    await answered;
+    await route.fulfill({ response });
+  });
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await serverTold;
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (pathname.startsWith('/api/')) asked.push(pathname);
+  });
+  await balance.scrollIntoViewIfNeeded();
+  await balance.click();
+  // A call the tap made would go out at once; none may, however long the answer takes.
+  await page
+    .waitForRequest((sent) => new URL(sent.url()).pathname.startsWith('/api/'), { timeout: 1_500 })
+    .then(
+      () => undefined,
+      () => undefined,
+    );
+  expect(asked).toEqual([]);
+  answer();
+  await expect(page).toHaveURL(/\/auth\/signin(\?|$)/);
+  await expectHeading(page, /^Sign in to Moa$/);
+  // Chosen, not forced: the sign-in page does not offer to come back to the tapped page.
+  expect(new URL(page.url()).searchParams.get('redirect')).toBeNull();
+  expect(consoleErrors).toEqual([]);
+});

@@ -36,9 +36,13 @@ export const BARE_PAGE_SCRIPT = 89_865;
  * And 0.1 KB more for the build-to-build spread, which is wider than the 50 bytes first allowed:
  * five builds of one source (each with its own build time, so its own hashes) measured 108,290
  * to 108,411 bytes, and the last of them failed a budget it had passed the build before.
+ * And 0.1 KB for a sign-out that holds the calls made while it is under way (src/lib/session.ts):
+ * about 0.15 KB that keeps them from reaching a server that has just ended the session, each a
+ * refusal the browser reports and a forced sign-out racing the chosen one
+ * (docs/decisions/1848-a-sign-out-holds-the-calls-made-meanwhile.md).
  * A first page that grows past it fails the build.
  */
-export const budgets = { script: Math.ceil((1.2 * BARE_PAGE_SCRIPT) / 100) * 100 + 600, style: 12_500 };
+export const budgets = { script: Math.ceil((1.2 * BARE_PAGE_SCRIPT) / 100) * 100 + 700, style: 12_500 };
 
 export interface FirstPageSize {
   script: number;

@@ -12,6 +12,8 @@ export interface ApiClientOptions {
   getLanguage?: () => string;
   /** Called once per failed response that ends the session (spec section 4). */
   onSessionEnd: (error: RequestError) => void;
+  /** A sign-out under way: calls other than its own wait for it, then fail as signed out. */
+  signOutUnderWay?: () => Promise<unknown> | null;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -43,6 +45,8 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
   /** Longer than the client's own for answers made on request (a statement's PDF). */
   timeoutMs?: number;
+  /** The sign-out's own call: sent while the session ends, when every other call waits. */
+  endsSession?: boolean;
 }
 
 export interface Download {
@@ -96,12 +100,24 @@ export function isSessionEnding(error: RequestError): boolean {
   );
 }
 
+/**
+ * A call asked for while the session is being signed out: it waits for the sign-out, then fails
+ * as signed out without being sent (the server would only refuse it). Not a session-ending
+ * answer: the sign-out ends the session itself.
+ */
+export async function refuseAfterSignOut(signingOut: Promise<unknown>): Promise<never> {
+  await signingOut.catch(() => undefined);
+  throw new RequestError(t('network.signedOut'), 401, []);
+}
+
 export function createApiClient(options: ApiClientOptions) {
   const baseUrl = options.baseUrl ?? '';
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   async function send(path: string, request: RequestOptions<unknown>, accept: string): Promise<Response> {
+    const ending = !request.endsSession && options.signOutUnderWay?.();
+    if (ending) await refuseAfterSignOut(ending);
     const headers = new Headers({ ...request.headers, Accept: accept });
     const token = options.getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);

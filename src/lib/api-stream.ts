@@ -1,10 +1,10 @@
 import { readErrorEnvelope } from '../domain/error-codes';
 import { REQUEST_TIMEOUT_MS } from '../domain/constants';
-import { buildUrl, isSessionEnding } from './api-client';
+import { buildUrl, isSessionEnding, refuseAfterSignOut } from './api-client';
 import { getAccessToken } from './cookies';
 import { getLanguage, t, UNKNOWN_ERROR_MESSAGE } from './i18n';
 import { NETWORK_CODE, NETWORK_STATUS, RequestError } from './request-error';
-import { endSession } from './session';
+import { endSession, signOutUnderWay } from './session';
 
 /**
  * Opens an API response whose body stays open (the server-sent events of GET /api/v1/events),
@@ -17,6 +17,8 @@ export async function openApiStream(
   path: string,
   options: { headers?: Record<string, string>; signal: AbortSignal },
 ): Promise<Response> {
+  const signingOut = signOutUnderWay();
+  if (signingOut) await refuseAfterSignOut(signingOut);
   const headers = new Headers({ ...options.headers, Accept: 'text/event-stream' });
   const token = getAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);

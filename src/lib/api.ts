@@ -1,7 +1,7 @@
 import { createApiClient } from './api-client';
 import { getAccessToken } from './cookies';
 import { getLanguage } from './i18n';
-import { endSession } from './session';
+import { endSession, signOutUnderWay } from './session';
 
 let transport: typeof fetch = (input, init) => globalThis.fetch(input, init);
 
@@ -17,4 +17,5 @@ export const api = createApiClient({
   getToken: getAccessToken,
   getLanguage,
   onSessionEnd: endSession,
+  signOutUnderWay,
 });

@@ -11,6 +11,26 @@ type SessionEndListener = (reason: SessionEndReason) => void;
 const endListeners = new Set<SessionEndListener>();
 const changeListeners = new Set<() => void>();
 
+let signingOut: Promise<unknown> | null = null;
+
+/**
+ * Runs a chosen sign-out's call to the server. Until it settles the session is ending: whatever
+ * else the app asks of the server waits and then fails as signed out, instead of reaching a
+ * server that has just revoked the session (a refusal, reported by the browser, for nothing).
+ */
+export function signOutWith<T>(tell: () => Promise<T>): Promise<T> {
+  const run = tell();
+  signingOut = run;
+  const done = () => {
+    if (signingOut === run) signingOut = null;
+  };
+  run.then(done, done);
+  return run;
+}
+
+/** The sign-out under way, if any (the api client holds other calls until it settles). */
+export const signOutUnderWay = (): Promise<unknown> | null => signingOut;
+
 export function onSessionEnd(listener: SessionEndListener): () => void {
   endListeners.add(listener);
   return () => endListeners.delete(listener);

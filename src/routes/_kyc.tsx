@@ -1,8 +1,9 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { guardRoute } from '../features/session/guard';
+import { SessionOutlet } from '../features/session/session-outlet';
 
 /** The KYC-approved group: signed in, second factor set up, identity review completed and not RED. */
 export const Route = createFileRoute('/_kyc')({
   beforeLoad: ({ context, location }) => guardRoute('kyc', context.queryClient, location),
-  component: Outlet,
+  component: SessionOutlet,
 });

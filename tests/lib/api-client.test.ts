@@ -247,6 +247,44 @@ describe('downloads', () => {
   });
 });
 
+describe('while a sign-out is under way', () => {
+  it('holds every other call until the sign-out settles, then fails it as signed out without sending it', async () => {
+    let settle!: () => void;
+    const signingOut = new Promise<void>((resolve) => (settle = resolve));
+    let ending: Promise<void> | null = signingOut;
+    const urls: string[] = [];
+    handler = (request, _b, response) => {
+      urls.push(request.url!);
+      json(200, { ok: true })(request, _b, response);
+    };
+    const api = createApiClient({
+      baseUrl,
+      getToken: () => 'abc.def.ghi',
+      onSessionEnd: (error) => sessionEnds.push(error),
+      signOutUnderWay: () => ending,
+    });
+    const held = api.request('/api/v1/notifications/unread-count');
+    const outcome = held.then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    // The sign-out's own call goes at once.
+    await api.request('/api/v1/users/logout', { method: 'POST', endsSession: true });
+    expect(urls).toEqual(['/api/v1/users/logout']);
+    settle();
+    ending = null;
+    const error = await outcome;
+    expect(error).toBeInstanceOf(RequestError);
+    expect(error).toMatchObject({ status: 401, message: 'You signed out.' });
+    // Never sent, and not taken for the server ending the session.
+    expect(urls).toEqual(['/api/v1/users/logout']);
+    expect(sessionEnds).toEqual([]);
+    // Once it has settled, calls go as before.
+    await api.request('/api/v1/products');
+    expect(urls).toEqual(['/api/v1/users/logout', '/api/v1/products']);
+  });
+});
+
 describe('parseContentDispositionFilename', () => {
   it.each([
     ['attachment; filename="report.pdf"', 'report.pdf'],

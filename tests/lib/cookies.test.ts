@@ -7,7 +7,7 @@ import {
   readCookie,
   setAccessToken,
 } from '../../src/lib/cookies';
-import { endSession, hasSessionToken, onSessionEnd } from '../../src/lib/session';
+import { endSession, hasSessionToken, onSessionEnd, signOutUnderWay, signOutWith } from '../../src/lib/session';
 
 describe('access token cookie', () => {
   beforeEach(() => clearAccessToken());
@@ -42,5 +42,23 @@ describe('access token cookie', () => {
     stop();
     endSession();
     expect(calls).toBe(1);
+  });
+});
+
+describe('a chosen sign-out', () => {
+  it('is under way from its call until that call settles, whether it succeeds or fails', async () => {
+    expect(signOutUnderWay()).toBeNull();
+    let answer!: (value: string) => void;
+    const running = signOutWith(() => new Promise<string>((resolve) => (answer = resolve)));
+    expect(signOutUnderWay()).toBe(running);
+    answer('done');
+    await expect(running).resolves.toBe('done');
+    expect(signOutUnderWay()).toBeNull();
+
+    // A call that fails (offline) ends the sign-out too: the device signs out all the same.
+    const failing = signOutWith(() => Promise.reject(new Error('offline')));
+    expect(signOutUnderWay()).toBe(failing);
+    await expect(failing).rejects.toThrow('offline');
+    expect(signOutUnderWay()).toBeNull();
   });
 });

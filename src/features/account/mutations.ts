@@ -6,6 +6,7 @@ import type { Me } from '../../domain/session';
 import { api } from '../../lib/api';
 import { loadSchema } from '../../lib/api-client';
 import type { Reactions } from '../../lib/reactions';
+import { signOutWith } from '../../lib/session';
 import { saveLanguage } from './language';
 import { accountKeys } from './queries';
 
@@ -48,12 +49,22 @@ export function setBadgeHidden(isHideBadge: boolean) {
 // Kept apart so that the header's language switch does not bring every account mutation.
 export { saveLanguage };
 
+/** Ends this session on the server; other calls asked for meanwhile wait for it (src/lib/session.ts). */
 export function signOut() {
-  return api.request('/api/v1/users/logout', { method: 'POST' });
+  return signOutWith(() => api.request('/api/v1/users/logout', { method: 'POST', endsSession: true }));
 }
 
-export function signOutEverywhere() {
-  return api.request('/api/v1/users/logout/all', { method: 'POST' });
+function signOutEverywhere() {
+  return signOutWith(() => api.request('/api/v1/users/logout/all', { method: 'POST', endsSession: true }));
+}
+
+/** Reads under way are called off first, so none reaches the server after the session ended. */
+function useEndSession(end: () => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.cancelQueries();
+    return end();
+  };
 }
 
 /** Every change of the account is in its Activity (the audit journal): it is read afresh next. */
@@ -113,8 +124,12 @@ export const useSaveLanguage = (options: Reactions<LanguageResponse, Language> =
  * Ends this session on the server. Tried even offline (it then fails at once), so the caller's
  * onSettled can always end the session on this device.
  */
-export const useSignOut = (options: Reactions<unknown, void> = {}) =>
-  useMutation({ networkMode: 'always', ...options, mutationFn: () => signOut() });
+export function useSignOut(options: Reactions<unknown, void> = {}) {
+  const mutationFn = useEndSession(signOut);
+  return useMutation({ networkMode: 'always', ...options, mutationFn });
+}
 
-export const useSignOutEverywhere = (options: Reactions<unknown, void> = {}) =>
-  useMutation({ ...options, mutationFn: () => signOutEverywhere() });
+export function useSignOutEverywhere(options: Reactions<unknown, void> = {}) {
+  const mutationFn = useEndSession(signOutEverywhere);
+  return useMutation({ ...options, mutationFn });
+}

@@ -40,6 +40,7 @@ export const texts = {
   'notifications.bellUnread': 'Notifications, {count} unread',
   'network.timeout': 'The server took too long to answer. Please try again.',
   'network.unreachable': 'Could not reach Moa. Check your connection and try again.',
+  'network.signedOut': 'You signed out.',
   'offline.banner': 'You are offline. Showing what this device saved on {date}.',
   'offline.bannerNoData': 'You are offline. Pages you opened before still work.',
   'offline.actionUnavailable': 'Needs an internet connection.',

@@ -42,6 +42,7 @@ export const texts = {
   'notifications.bellUnread': '알림, 읽지 않음 {count}개',
   'network.timeout': '서버 응답이 너무 늦습니다. 다시 시도해 주세요.',
   'network.unreachable': 'Moa에 연결할 수 없습니다. 인터넷 연결을 확인한 뒤 다시 시도해 주세요.',
+  'network.signedOut': '로그아웃했습니다.',
   'offline.banner': '오프라인 상태입니다. 이 기기에 {date}에 저장된 내용입니다.',
   'offline.bannerNoData': '오프라인 상태입니다. 전에 열어 본 페이지는 그대로 볼 수 있습니다.',
   'offline.actionUnavailable': '인터넷 연결이 필요합니다.',
