@@ -147,6 +147,55 @@ test.describe('public pages arrive painted', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('a link tapped before the app runs opens once the app has drawn its own page in the device’s language', async ({
+    page,
+    consoleErrors,
+  }) => {
+    // This device chose Korean before; the server, asked without the language cookie, paints
+    // English, so the app draws its own page over the served one and the tapped link goes with it.
+    await page.addInitScript(() => localStorage.setItem('moa.locale', 'ko'));
+    const arrive = await holdAppEntry(page);
+    await page.goto('/faq', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Blog' }).click();
+    expect(await appHasStarted(page)).toBe(false);
+    await page.evaluate(() => ((window as unknown as { servedPage: boolean }).servedPage = true));
+    arrive();
+
+    await expect(page).toHaveURL(/\/blog\/$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    // The app opened it: the page was not loaded again.
+    expect(await page.evaluate(() => (window as unknown as { servedPage?: boolean }).servedPage)).toBe(true);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a link tapped before the app runs opens as a plain one when the app cannot start', async ({ page }) => {
+    await page.route('**/assets/index-*.js', (route) => route.abort());
+    await page.goto('/faq', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Blog' }).click();
+
+    await expect(page).toHaveURL(/\/blog\/$/);
+    await expect(page.getByRole('article').first()).toBeVisible();
+  });
+
+  test('a link tapped before the app runs opens as a plain one when the app starts but never takes the page', async ({
+    page,
+  }) => {
+    // The entry arrives and runs, but stops before it takes the page over (as an error while
+    // starting would stop it): after a while the page's links work as plain ones again.
+    await page.route('**/assets/index-*.js', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: 'export {};' }),
+    );
+    await page.goto('/faq', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Blog' }).click();
+    expect(await appHasStarted(page)).toBe(false);
+
+    await expect(page).toHaveURL(/\/blog\/$/, { timeout: 20_000 });
+    await expect(page.getByRole('article').first()).toBeVisible();
+    expect(await appHasStarted(page)).toBe(false);
+  });
+
   test('a choice made while the app takes the page over is kept', async ({ page, consoleErrors }) => {
     // The visitor picks Korean while the app hydrates the page: React hydrates the select at once
     // to hand it the event, and the render that follows hydration must not put the select back

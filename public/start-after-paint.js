@@ -17,6 +17,9 @@ const script = document.querySelector('script[data-app]');
 const entry = script?.getAttribute('data-app');
 const isOwn = (url) => typeof url === 'string' && url.startsWith('/assets/') && url.endsWith('.js');
 const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+// How long after its entry has run the app may take to take the page over: its language's texts
+// (one small fetch), its router's first match and the hydration, on a slow phone.
+const APP_READY_LIMIT_MS = 10_000;
 // A pause that lets the page answer a tap without waiting for the timer's clamp (4 ms after a few
 // nested ones), where the browser offers one.
 const yieldToPage = () => globalThis.scheduler?.yield?.() ?? pause();
@@ -136,6 +139,18 @@ const stopKeeping = () => {
   document.removeEventListener('input', keepTyping, true);
   document.removeEventListener('submit', holdForm, true);
 };
+// A kept link whose element has gone by then (the app drew its own page over the served one, in
+// the language this device chose) is opened through the app's link to the same address; the
+// gone one would open as a plain link, loading the whole page again.
+const linkInPlaceOf = (link) =>
+  [...(document.getElementById('root')?.querySelectorAll('a[href]') ?? [])].find(
+    (candidate) => candidate.getAttribute('href') === link.getAttribute('href'),
+  );
+const carryOutOnLink = (link, carryOut) => {
+  const replacement = link.isConnected ? undefined : linkInPlaceOf(link);
+  if (replacement) replacement.click();
+  else carryOut();
+};
 const replay = (deadline) => {
   const next = early[0];
   if (!next) {
@@ -150,7 +165,8 @@ const replay = (deadline) => {
   early.shift();
   isReplaying = true;
   try {
-    carryOut();
+    if (element instanceof HTMLAnchorElement) carryOutOnLink(element, carryOut);
+    else carryOut();
   } finally {
     isReplaying = false;
   }
@@ -158,9 +174,11 @@ const replay = (deadline) => {
   // that sends it).
   setTimeout(() => replay(deadline), 0);
 };
+let isAppReady = false;
 document.addEventListener(
   'moa:app-ready',
   () => {
+    isAppReady = true;
     window.removeEventListener('beforeinstallprompt', keepInstallOffer);
     // In a task of its own: the event comes from inside React's commit.
     setTimeout(() => replay(performance.now() + 5000), 0);
@@ -187,7 +205,12 @@ async function startApp(modules) {
   } finally {
     // The entry runs in any case: a module that failed above fails it the same way. When it
     // cannot run, what was kept is carried out at once: a kept link then opens as a plain one.
-    await import(entry).catch(() => replay(0));
+    // When it ran but the app has not taken the page over APP_READY_LIMIT_MS later (it stopped
+    // on an error while starting), the same: the page's links work again as plain ones.
+    await import(entry).then(
+      () => setTimeout(() => isAppReady || replay(0), APP_READY_LIMIT_MS),
+      () => replay(0),
+    );
   }
 }
 
