@@ -299,6 +299,30 @@ test.describe('signed-in pages arrive painted', () => {
   const removedFromMain = (page: Page) =>
     page.evaluate(() => (window as unknown as { removedFromMain: string[] }).removedFromMain);
 
+  test('a tap on a term’s (i) before the app runs opens its explanation once the app has', async ({
+    page,
+    context,
+    request,
+    baseURL,
+    consoleErrors,
+  }) => {
+    await signInApprovedInvestor(request, context, baseURL!, 'painted-tooltip@example.com');
+    const arrive = await holdAppEntry(page);
+    await page.goto(`/projects/${projectIdByName('Hoengseong Hanwoo Herd No. 7')}`, {
+      waitUntil: 'domcontentloaded',
+    });
+    const info = page.getByRole('button', { name: 'About Minimum investment' });
+    await info.click();
+    expect(await appHasStarted(page)).toBe(false);
+    // The trigger the tap was made on is replaced by the tooltip's own once its code has come.
+    await info.evaluate((button) => ((window as unknown as { tapped: Element }).tapped = button));
+    arrive();
+
+    await expect(page.getByRole('tooltip')).toContainText('The least you can invest in one order');
+    expect(await page.evaluate(() => (window as unknown as { tapped: Element }).tapped.isConnected)).toBe(false);
+    expect(consoleErrors).toEqual([]);
+  });
+
   test('the overview and a project come painted with the investor’s own data, and the app takes them in place', async ({
     page,
     context,

@@ -7,11 +7,11 @@
 //
 // Until the app has taken the page over ('moa:app-ready'), what the visitor does is kept for it:
 // taps on buttons, boxes, choices and the app's own links, changed selections and typed text are
-// carried out again on the same elements once it has, in the order they were done. What is done
-// while those are still being carried out is kept behind them, so a tap never overtakes text
-// typed before it. A form is not sent before then: the browser would send it as a plain request,
-// with what was typed in its address, instead of the app sending it (the tap on its button is
-// kept, and carried out by the app).
+// carried out again on the same elements once it has (or on the ones the app put in their place),
+// in the order they were done. What is done while those are still being carried out is kept
+// behind them, so a tap never overtakes text typed before it. A form is not sent before then:
+// the browser would send it as a plain request, with what was typed in its address, instead of
+// the app sending it (the tap on its button is kept, and carried out by the app).
 // The browser's install offer waits in window.moaInstallOffer.
 const script = document.querySelector('script[data-app]');
 const entry = script?.getAttribute('data-app');
@@ -57,19 +57,21 @@ const keepTap = (event) => {
     event.preventDefault();
   }
   keep(event);
+  const place = placeOf(control);
   if (control instanceof HTMLInputElement) {
     // The tap has already marked the box or the choice: it is unmarked again before the app's
     // tap, so the app sees the change and keeps it (a checkbox goes back to what it was).
     const before = control.type === 'checkbox' ? !control.checked : false;
     early.push([
       control,
-      () => {
-        control.checked = before;
-        control.click();
+      (target) => {
+        target.checked = before;
+        target.click();
       },
+      place,
     ]);
   } else {
-    early.push([control, () => control.click()]);
+    early.push([control, (target) => target.click(), place]);
   }
 };
 const keepChoice = (event) => {
@@ -139,17 +141,30 @@ const stopKeeping = () => {
   document.removeEventListener('input', keepTyping, true);
   document.removeEventListener('submit', holdForm, true);
 };
-// A kept link whose element has gone by then (the app drew its own page over the served one, in
-// the language this device chose) is opened through the app's link to the same address; the
-// gone one would open as a plain link, loading the whole page again.
-const linkInPlaceOf = (link) =>
-  [...(document.getElementById('root')?.querySelectorAll('a[href]') ?? [])].find(
-    (candidate) => candidate.getAttribute('href') === link.getAttribute('href'),
-  );
-const carryOutOnLink = (link, carryOut) => {
-  const replacement = link.isConnected ? undefined : linkInPlaceOf(link);
-  if (replacement) replacement.click();
-  else carryOut();
+// A tapped control the app has replaced by the time its tap is carried out (a part drawn again
+// as the app takes the page over, such as a tooltip's trigger) is found again where it was: the
+// element at the same place under the page's root, of the same kind and with the same name. A
+// link is found by its address instead, anywhere in the page: the app may have drawn its own page
+// over the served one (in the language this device chose). The gone element would do nothing
+// for a tap; a gone link would open as a plain one, loading the whole page again.
+const nameOf = (element) => element.getAttribute('aria-label') ?? element.textContent;
+const placeOf = (element) => {
+  const path = [];
+  for (let node = element; node.parentElement && node.id !== 'root'; node = node.parentElement) {
+    path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
+  }
+  return { path, tag: element.tagName, name: nameOf(element) };
+};
+const inPlaceOf = (element, place) => {
+  const root = document.getElementById('root');
+  if (element instanceof HTMLAnchorElement) {
+    return [...(root?.querySelectorAll('a[href]') ?? [])].find(
+      (candidate) => candidate.getAttribute('href') === element.getAttribute('href'),
+    );
+  }
+  let node = root;
+  for (const index of place.path) node = node?.children[index];
+  return node?.tagName === place.tag && nameOf(node) === place.name ? node : undefined;
 };
 const replay = (deadline) => {
   const next = early[0];
@@ -157,7 +172,7 @@ const replay = (deadline) => {
     stopKeeping();
     return;
   }
-  const [element, carryOut] = next;
+  const [element, carryOut, place] = next;
   if (element.isConnected && !isTaken(element) && performance.now() < deadline) {
     setTimeout(() => replay(deadline), 50);
     return;
@@ -165,8 +180,7 @@ const replay = (deadline) => {
   early.shift();
   isReplaying = true;
   try {
-    if (element instanceof HTMLAnchorElement) carryOutOnLink(element, carryOut);
-    else carryOut();
+    carryOut((place && !element.isConnected && inPlaceOf(element, place)) || element);
   } finally {
     isReplaying = false;
   }

@@ -1,10 +1,26 @@
 import * as RadixTooltip from '@radix-ui/react-tooltip';
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
 import { TOOLTIP_DELAY_MS } from '../domain/constants';
 
-/** Radix's tooltip, in a chunk of its own (loaded by Tooltip in ./tooltip.tsx). */
-export default function RadixTooltipImpl({ content, children }: { content: ReactNode; children: ReactNode }) {
+/**
+ * Radix's tooltip, in a chunk of its own (loaded by Tooltip in ./tooltip.tsx). It opens at once
+ * when its trigger was tapped before it came (`tappedRef`).
+ */
+export default function RadixTooltipImpl({
+  content,
+  tappedRef,
+  children,
+}: {
+  content: ReactNode;
+  tappedRef: RefObject<boolean>;
+  children: ReactNode;
+}) {
   const [isOpen, setIsOpen] = useState(false);
+  useLayoutEffect(() => {
+    if (!tappedRef.current) return;
+    tappedRef.current = false;
+    setIsOpen(true);
+  }, [tappedRef]);
   return (
     <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS}>
       <RadixTooltip.Root open={isOpen} onOpenChange={setIsOpen}>

@@ -14,16 +14,27 @@ import { AfterHydration } from './on-demand';
 // served page has hydrated).
 const RadixTooltip = lazy(() => import('./tooltip-radix'));
 
-/** The trigger alone, until the tooltip's code has arrived; notes whether it had the focus when it goes. */
+/**
+ * The trigger alone, until the tooltip's code has arrived: notes while it shows (a tap on it then
+ * opens the tooltip once it is here), and whether it had the focus when it goes.
+ */
 function PlainTrigger({
   wrapperRef,
   hadFocusRef,
+  isPlainRef,
   children,
 }: {
   wrapperRef: RefObject<HTMLSpanElement | null>;
   hadFocusRef: RefObject<boolean>;
+  isPlainRef: RefObject<boolean>;
   children: ReactNode;
 }) {
+  useLayoutEffect(() => {
+    isPlainRef.current = true;
+    return () => {
+      isPlainRef.current = false;
+    };
+  }, [isPlainRef]);
   useLayoutEffect(
     () => () => {
       hadFocusRef.current = !!wrapperRef.current?.contains(document.activeElement);
@@ -33,15 +44,20 @@ function PlainTrigger({
   return children;
 }
 
-/** The trigger inside Radix: a new element, so the focus the plain one had moves to it. */
+/**
+ * The trigger inside Radix: a new element, so the focus the plain one had moves to it, and a tap
+ * the plain one had opens the tooltip.
+ */
 function WithTooltip({
   wrapperRef,
   hadFocusRef,
+  tappedRef,
   content,
   children,
 }: {
   wrapperRef: RefObject<HTMLSpanElement | null>;
   hadFocusRef: RefObject<boolean>;
+  tappedRef: RefObject<boolean>;
   content: ReactNode;
   children: ReactNode;
 }) {
@@ -50,29 +66,44 @@ function WithTooltip({
     hadFocusRef.current = false;
     wrapperRef.current?.querySelector<HTMLElement>('button, a[href], [tabindex]')?.focus();
   }, [wrapperRef, hadFocusRef]);
-  return <RadixTooltip content={content}>{children}</RadixTooltip>;
+  return (
+    <RadixTooltip content={content} tappedRef={tappedRef}>
+      {children}
+    </RadixTooltip>
+  );
 }
 
 /**
  * A tooltip on a focusable trigger; the content is also its accessible description. It opens on
  * hover and focus, and on tap or click too (touch screens have no hover); a tap outside closes it.
  * Until its code has arrived (a moment, and only once), the trigger shows without it; a trigger
- * focused meanwhile keeps the focus when the tooltip takes its place.
+ * focused meanwhile keeps the focus when the tooltip takes its place, and one tapped meanwhile
+ * opens it.
  */
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
   const wrapperRef = useRef<HTMLSpanElement>(null);
   const hadFocusRef = useRef(false);
+  const isPlainRef = useRef(false);
+  const tappedRef = useRef(false);
   return (
-    // No box of its own (display: contents): only where to find the trigger.
-    <span ref={wrapperRef} className="contents">
+    // No box of its own (display: contents): only where to find the trigger. A tap on the plain
+    // trigger (or one made before the app ran, which the page's starter carries out on it) is
+    // kept for the tooltip: the plain trigger goes when the tooltip's code comes.
+    <span
+      ref={wrapperRef}
+      className="contents"
+      onClickCapture={() => {
+        if (isPlainRef.current) tappedRef.current = true;
+      }}
+    >
       <AfterHydration
         fallback={
-          <PlainTrigger wrapperRef={wrapperRef} hadFocusRef={hadFocusRef}>
+          <PlainTrigger wrapperRef={wrapperRef} hadFocusRef={hadFocusRef} isPlainRef={isPlainRef}>
             {children}
           </PlainTrigger>
         }
       >
-        <WithTooltip wrapperRef={wrapperRef} hadFocusRef={hadFocusRef} content={content}>
+        <WithTooltip wrapperRef={wrapperRef} hadFocusRef={hadFocusRef} tappedRef={tappedRef} content={content}>
           {children}
         </WithTooltip>
       </AfterHydration>

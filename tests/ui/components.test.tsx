@@ -97,4 +97,57 @@ describe('Tooltip', () => {
     expect(document.activeElement).toBe(withTooltip);
     vi.unstubAllGlobals();
   });
+
+  it('opens when its trigger was tapped before its code arrived', async () => {
+    // Modules of its own: the tooltip's code has not arrived yet in them.
+    vi.resetModules();
+    const fresh = await import('../../src/ui/tooltip');
+    act(() =>
+      root.render(
+        <fresh.Tooltip content="The least you can invest in one order">
+          <fresh.InfoButton label="About Minimum investment" />
+        </fresh.Tooltip>,
+      ),
+    );
+    const plain = container.querySelector('button')!;
+    expect(plain.hasAttribute('data-state')).toBe(false);
+    act(() => plain.click());
+    expect(document.querySelector('[role="tooltip"]')).toBeNull();
+
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    await act(async () => {
+      await import('../../src/ui/tooltip-radix');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    const withTooltip = container.querySelector('button[data-state]')!;
+    expect(withTooltip).not.toBe(plain);
+    expect(withTooltip.getAttribute('data-state')).toMatch(/open$/);
+    expect(document.querySelector('[role="tooltip"]')?.textContent).toBe('The least you can invest in one order');
+    vi.unstubAllGlobals();
+  });
+
+  it('stays closed when its code arrives untouched', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/ui/tooltip');
+    act(() =>
+      root.render(
+        <fresh.Tooltip content="The least you can invest in one order">
+          <fresh.InfoButton label="About Minimum investment" />
+        </fresh.Tooltip>,
+      ),
+    );
+    await act(async () => {
+      await import('../../src/ui/tooltip-radix');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(container.querySelector('button[data-state]')?.getAttribute('data-state')).toBe('closed');
+    expect(document.querySelector('[role="tooltip"]')).toBeNull();
+  });
 });
