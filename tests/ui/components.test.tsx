@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GenericError } from '../../src/routes/-components/generic-fallbacks';
 import { Delayed } from '../../src/ui/delayed';
+import type * as tooltipModule from '../../src/ui/tooltip';
 import { InfoButton, Tooltip } from '../../src/ui/tooltip';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -63,20 +64,29 @@ describe('the generic error fallback', () => {
 });
 
 describe('Tooltip', () => {
-  it('keeps the focus on its trigger when its code arrives and the tooltip takes the trigger’s place', async () => {
+  type TooltipModule = Pick<typeof tooltipModule, 'Tooltip' | 'InfoButton'>;
+  const EXPLANATION = 'The least you can invest in one order';
+
+  /** A term's (i) with its tooltip, from `tooltip` (a module of its own, or the shared one). */
+  function renderInfo(tooltip: TooltipModule = { Tooltip, InfoButton }) {
     act(() =>
       root.render(
-        <Tooltip content="The least you can invest in one order">
-          <InfoButton label="About Minimum investment" />
-        </Tooltip>,
+        <tooltip.Tooltip content={EXPLANATION}>
+          <tooltip.InfoButton label="About Minimum investment" />
+        </tooltip.Tooltip>,
       ),
     );
-    // Before the tooltip's code is there, the trigger shows alone, and the keyboard reaches it.
-    const plain = container.querySelector('button')!;
-    expect(plain.hasAttribute('data-state')).toBe(false);
-    plain.focus();
-    expect(document.activeElement).toBe(plain);
+    return container.querySelector('button')!;
+  }
 
+  /** A tooltip module whose Radix code has not arrived yet: loaded again, on its own. */
+  async function freshTooltip(): Promise<TooltipModule> {
+    vi.resetModules();
+    return import('../../src/ui/tooltip');
+  }
+
+  /** The tooltip's code arrives. */
+  async function radixArrives() {
     // Radix measures the open tooltip; jsdom has no ResizeObserver of its own.
     vi.stubGlobal(
       'ResizeObserver',
@@ -91,62 +101,39 @@ describe('Tooltip', () => {
       // One turn of the event loop, not a delay: the lazy component's own import settles in it.
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps the focus on its trigger when its code arrives and the tooltip takes the trigger’s place', async () => {
+    // Before the tooltip's code is there, the trigger shows alone, and the keyboard reaches it.
+    const plain = renderInfo();
+    expect(plain.hasAttribute('data-state')).toBe(false);
+    plain.focus();
+    expect(document.activeElement).toBe(plain);
+
+    await radixArrives();
     expect(container.querySelector('button[data-state]')).not.toBeNull();
     const withTooltip = container.querySelector('button')!;
     expect(withTooltip).not.toBe(plain);
     expect(document.activeElement).toBe(withTooltip);
-    vi.unstubAllGlobals();
   });
 
   it('opens when its trigger was tapped before its code arrived', async () => {
-    // Modules of its own: the tooltip's code has not arrived yet in them.
-    vi.resetModules();
-    const fresh = await import('../../src/ui/tooltip');
-    act(() =>
-      root.render(
-        <fresh.Tooltip content="The least you can invest in one order">
-          <fresh.InfoButton label="About Minimum investment" />
-        </fresh.Tooltip>,
-      ),
-    );
-    const plain = container.querySelector('button')!;
+    const plain = renderInfo(await freshTooltip());
     expect(plain.hasAttribute('data-state')).toBe(false);
     act(() => plain.click());
     expect(document.querySelector('[role="tooltip"]')).toBeNull();
 
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-    await act(async () => {
-      await import('../../src/ui/tooltip-radix');
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    await radixArrives();
     const withTooltip = container.querySelector('button[data-state]')!;
     expect(withTooltip).not.toBe(plain);
     expect(withTooltip.getAttribute('data-state')).toMatch(/open$/);
-    expect(document.querySelector('[role="tooltip"]')?.textContent).toBe('The least you can invest in one order');
-    vi.unstubAllGlobals();
+    expect(document.querySelector('[role="tooltip"]')?.textContent).toBe(EXPLANATION);
   });
 
   it('stays closed when its code arrives untouched', async () => {
-    vi.resetModules();
-    const fresh = await import('../../src/ui/tooltip');
-    act(() =>
-      root.render(
-        <fresh.Tooltip content="The least you can invest in one order">
-          <fresh.InfoButton label="About Minimum investment" />
-        </fresh.Tooltip>,
-      ),
-    );
-    await act(async () => {
-      await import('../../src/ui/tooltip-radix');
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    renderInfo(await freshTooltip());
+    await radixArrives();
     expect(container.querySelector('button[data-state]')?.getAttribute('data-state')).toBe('closed');
     expect(document.querySelector('[role="tooltip"]')).toBeNull();
   });
