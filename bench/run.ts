@@ -331,6 +331,8 @@ interface ReadResult {
   real: LoadFigures;
   fromMemory: LoadFigures;
   bareSql: LoadFigures;
+  /** The bare SQL's CPU per request as a share of the read's, one per round (each round loads both back to back). */
+  cpuShares: number[];
 }
 
 async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<ReadResult[] | string> {
@@ -509,18 +511,32 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<ReadR
       let real: Figures | null = null;
       let fromMemory: Figures | null = null;
       let bareSql: Figures | null = null;
+      const cpuShares: number[] = [];
       for (let round = 0; round < rounds; round += 1) {
         const profileName = `${engine}-${size}-${target.name.replace(/[^a-z0-9]+/gi, '-')}-${round}`;
-        real = best(real, await loadApart(`${address}${target.path}`, headers, seconds, `${profileName}-app`));
+        const realRound = await loadApart(`${address}${target.path}`, headers, seconds, `${profileName}-app`);
         fromMemory = best(fromMemory, await loadApart(`${bareAddress}/memory/${index}`));
-        bareSql = best(bareSql, await loadApart(`${bareAddress}/sql/${index}`, {}, seconds, `${profileName}-bare-sql`));
+        const bareRound = await loadApart(`${bareAddress}/sql/${index}`, {}, seconds, `${profileName}-bare-sql`);
+        real = best(real, realRound);
+        bareSql = best(bareSql, bareRound);
+        if (realRound.cpuMicros > 0) cpuShares.push(bareRound.cpuMicros / realRound.cpuMicros);
       }
       if (!real || !fromMemory || !bareSql) throw new Error('BENCH_ROUNDS must be at least 1');
       if (real.errors || fromMemory.errors || bareSql.errors)
         console.log(
           `  ${label}: ${target.name}: ${real.errors} / ${fromMemory.errors} / ${bareSql.errors} failed requests`,
         );
-      rows.push({ label, engine, size, name: target.name, statements: run.length, real, fromMemory, bareSql });
+      rows.push({
+        label,
+        engine,
+        size,
+        name: target.name,
+        statements: run.length,
+        real,
+        fromMemory,
+        bareSql,
+        cpuShares,
+      });
     }
     return rows;
   } finally {
@@ -531,6 +547,13 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<ReadR
     rmSync(dataDir, { recursive: true, force: true });
     await pgSchema?.drop();
   }
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /**
@@ -590,7 +613,9 @@ if (sections.has('reads')) {
     'API reads. Baselines from a bare Fastify in the same process: "memory" sends the route\'s bytes, "bare SQL" runs\n' +
       "the route's own statements (captured with their parameters) through prepared statements and sends the rows.\n" +
       'The load comes from a process of its own. "CPU µs/req" is the serving process\'s CPU per answered request\n' +
-      '(on PostgreSQL the database server\'s own CPU is not in it); "CPU of bare SQL" is the bare SQL\'s CPU as a share of it.\n' +
+      '(on PostgreSQL the database server\'s own CPU is not in it), the lowest of the rounds. "CPU of bare SQL" is the bare\n' +
+      "SQL's CPU as a share of the read's, taken in each round from the two loads run back to back: the median of the rounds,\n" +
+      'with the lowest and the highest beside it (how far a single round can be trusted).\n' +
       `Large: ${LARGE.projects.toLocaleString('en')} projects, ${LARGE.investors.toLocaleString('en')} investors, ${(LARGE.investors * LARGE.holdingsPerInvestor).toLocaleString('en')} holdings and ledger entries.\n`,
   );
   const rows: Row[] = [
@@ -608,6 +633,7 @@ if (sections.has('reads')) {
       'CPU µs/req',
       'bare SQL CPU µs/req',
       'CPU of bare SQL',
+      'rounds low–high',
     ],
   ];
   const results: ReadResult[] = [];
@@ -632,7 +658,8 @@ if (sections.has('reads')) {
       percent(result.real.rps, result.bareSql.rps),
       result.real.cpuMicros.toFixed(0),
       result.bareSql.cpuMicros.toFixed(0),
-      percent(result.bareSql.cpuMicros, result.real.cpuMicros),
+      `${(median(result.cpuShares) * 100).toFixed(0)} %`,
+      `${(Math.min(...result.cpuShares) * 100).toFixed(0)}–${(Math.max(...result.cpuShares) * 100).toFixed(0)} %`,
     ]);
   }
   console.log('');

@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import cookie from '@fastify/cookie';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isLoopbackHost, type AppConfig } from './config';
 import type { AppContext } from './context';
@@ -10,6 +9,7 @@ import { createDb, type DbHandle } from './db/client';
 import compress from '@fastify/compress';
 import apiDocs from './plugins/api-docs';
 import authPlugin from './plugins/auth';
+import cookies from './plugins/cookies';
 import dbPlugin from './plugins/db';
 import drain from './plugins/drain';
 import errorHandler, {
@@ -158,7 +158,7 @@ export async function buildApp({
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(cookie);
+  await app.register(cookies);
   const ctx: AppContext = {
     db: handle.db,
     config,

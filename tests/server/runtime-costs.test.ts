@@ -17,6 +17,7 @@ import { compiledQueryCounters } from '../../server/db/compiled-query';
 import { seedDemoDataOnce } from '../../server/db/seed/index';
 import { cachingDatabase } from '../../server/db/statement-cache';
 import { tokenChecks } from '../../server/modules/auth/tokens';
+import { cookieCounters } from '../../server/plugins/cookies';
 import * as security from '../../server/plugins/security';
 import { serializationCounters } from '../../server/plugins/serialization';
 import { loadOrCreateSecrets } from '../../server/secrets';
@@ -269,6 +270,35 @@ describe.each(testEngines())('request costs (%s)', (engine) => {
       });
       expect(forged.statusCode).toBe(401);
     });
+  });
+
+  it('reads a request’s cookies only when a route asks for them', async () => {
+    const fresh = await createInvestor(app, 'cookie-reader@example.com');
+    const browserCookies = `moa_language=ko; theme=dark%20blue; access_token=${fresh.token}`;
+    const parsed = cookieCounters.parsed;
+    // A browser's API call carries its cookies beside the Bearer token; nothing reads them.
+    const withBearer = await app.inject({
+      url: '/api/v1/users/me',
+      headers: { ...fresh.headers, cookie: browserCookies },
+    });
+    expect(withBearer.statusCode).toBe(200);
+    expect(cookieCounters.parsed).toBe(parsed);
+    // A download link (a safe GET without the header) is signed in by the cookie: read once.
+    const byCookie = await app.inject({ url: '/api/v1/users/me', headers: { cookie: browserCookies } });
+    expect(byCookie.statusCode).toBe(200);
+    expect(byCookie.json().userPayload.email).toBe('cookie-reader@example.com');
+    expect(cookieCounters.parsed).toBe(parsed + 1);
+    // A change is never signed in by the cookie, whatever it holds.
+    const change = await app.inject({
+      method: 'POST',
+      url: '/api/v1/users/logout',
+      headers: { cookie: browserCookies },
+    });
+    expect(change.statusCode).toBe(401);
+    // A Cookie header that is not name=value pairs is no session, and no failure.
+    const garbled = await app.inject({ url: '/api/v1/users/me', headers: { cookie: '=;;access_token' } });
+    expect(garbled.statusCode).toBe(401);
+    expect(garbled.json().errors[0].code).toBe('UNAUTHORIZED');
   });
 
   it('works the security headers out when the app is built, never per request', async () => {
