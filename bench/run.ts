@@ -168,7 +168,11 @@ async function loadApart(
   if (process.env.BENCH_PHASES)
     console.log(`PHASE ${profileName ?? url} ${phaseStart} ${process.hrtime.bigint()} ${done.total}`);
   if (profiler && profileFile) await profiler.stop(profileFile);
-  return { ...done, cpuMicros: done.total > 0 ? (cpu.user + cpu.system) / done.total : 0 };
+  return {
+    ...done,
+    cpuMicros: done.total > 0 ? (cpu.user + cpu.system) / done.total : 0,
+    userMicros: done.total > 0 ? cpu.user / done.total : 0,
+  };
 }
 
 // ---------------------------------------------------------------- 1. start-up and idle memory
@@ -333,6 +337,8 @@ interface ReadResult {
   bareSql: LoadFigures;
   /** The bare SQL's CPU per request as a share of the read's, one per round (each round loads both back to back). */
   cpuShares: number[];
+  /** The same for the CPU spent in the process's own code (user time), without the kernel's. */
+  userShares: number[];
 }
 
 async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<ReadResult[] | string> {
@@ -512,6 +518,7 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<ReadR
       let fromMemory: Figures | null = null;
       let bareSql: Figures | null = null;
       const cpuShares: number[] = [];
+      const userShares: number[] = [];
       for (let round = 0; round < rounds; round += 1) {
         const profileName = `${engine}-${size}-${target.name.replace(/[^a-z0-9]+/gi, '-')}-${round}`;
         const realRound = await loadApart(`${address}${target.path}`, headers, seconds, `${profileName}-app`);
@@ -520,6 +527,7 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<ReadR
         real = best(real, realRound);
         bareSql = best(bareSql, bareRound);
         if (realRound.cpuMicros > 0) cpuShares.push(bareRound.cpuMicros / realRound.cpuMicros);
+        if (realRound.userMicros > 0) userShares.push(bareRound.userMicros / realRound.userMicros);
       }
       if (!real || !fromMemory || !bareSql) throw new Error('BENCH_ROUNDS must be at least 1');
       if (real.errors || fromMemory.errors || bareSql.errors)
@@ -536,6 +544,7 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<ReadR
         fromMemory,
         bareSql,
         cpuShares,
+        userShares,
       });
     }
     return rows;
@@ -615,7 +624,9 @@ if (sections.has('reads')) {
       'The load comes from a process of its own. "CPU µs/req" is the serving process\'s CPU per answered request\n' +
       '(on PostgreSQL the database server\'s own CPU is not in it), the lowest of the rounds. "CPU of bare SQL" is the bare\n' +
       "SQL's CPU as a share of the read's, taken in each round from the two loads run back to back: the median of the rounds,\n" +
-      'with the lowest and the highest beside it (how far a single round can be trusted).\n' +
+      'with the lowest and the highest beside it (how far a single round can be trusted). "User CPU of bare SQL" is the same\n' +
+      "share of the CPU spent in the process's own code: the kernel's part of a socket write includes waking the load\n" +
+      'generator when it sleeps, which it does more often the slower the server answers (see bench/README.md).\n' +
       `Large: ${LARGE.projects.toLocaleString('en')} projects, ${LARGE.investors.toLocaleString('en')} investors, ${(LARGE.investors * LARGE.holdingsPerInvestor).toLocaleString('en')} holdings and ledger entries.\n`,
   );
   const rows: Row[] = [
@@ -634,6 +645,7 @@ if (sections.has('reads')) {
       'bare SQL CPU µs/req',
       'CPU of bare SQL',
       'rounds low–high',
+      'user CPU of bare SQL',
     ],
   ];
   const results: ReadResult[] = [];
@@ -660,6 +672,7 @@ if (sections.has('reads')) {
       result.bareSql.cpuMicros.toFixed(0),
       `${(median(result.cpuShares) * 100).toFixed(0)} %`,
       `${(Math.min(...result.cpuShares) * 100).toFixed(0)}–${(Math.max(...result.cpuShares) * 100).toFixed(0)} %`,
+      `${(median(result.userShares) * 100).toFixed(0)} %`,
     ]);
   }
   console.log('');
