@@ -19,9 +19,12 @@ export async function openApiStream(
 ): Promise<Response> {
   const signingOut = signOutUnderWay();
   if (signingOut) await refuseAfterSignOut(signingOut);
-  const headers = new Headers({ ...options.headers, Accept: 'text/event-stream' });
   const token = getAccessToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  // Every stream is a signed-in investor's: without a session it is refused unsent (a sign-out
+  // that has just finished, while the pages that held the stream are still going).
+  if (!token) throw new RequestError(t('network.signedOut'), 401, []);
+  const headers = new Headers({ ...options.headers, Accept: 'text/event-stream' });
+  headers.set('Authorization', `Bearer ${token}`);
   headers.set('Accept-Language', getLanguage());
   const answered = new AbortController();
   const timer = setTimeout(() => answered.abort(), REQUEST_TIMEOUT_MS);

@@ -3,6 +3,7 @@ import { LAST_EVENT_ID_HEADER, LIVE_WINDOW_MESSAGE, parseLiveEvent } from '../do
 import { accountKeys } from '../features/account/queries';
 import { openApiStream } from '../lib/api-stream';
 import { connectLive } from '../lib/live-connection';
+import { hasSessionToken } from '../lib/session';
 import { PAGE_LIVE_MARK_META } from '../domain/page';
 import { invalidateEveryLiveQuery, invalidateForLiveEvent } from './invalidation';
 
@@ -23,8 +24,14 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   const connection = connectLive({
     open: (lastEventId, signal) =>
       openApiStream('/api/v1/events', { signal, headers: lastEventId ? { [LAST_EVENT_ID_HEADER]: lastEventId } : {} }),
-    onChange: (event) => void invalidateForLiveEvent(queryClient, event),
-    onMissed: (listeningSince) => void invalidateEveryLiveQuery(queryClient, listeningSince),
+    // What the stream says refetches the signed-in queries on screen: never once the session has
+    // ended (they would go without it, and be refused) while its pages are still going.
+    onChange: (event) => {
+      if (hasSessionToken()) void invalidateForLiveEvent(queryClient, event);
+    },
+    onMissed: (listeningSince) => {
+      if (hasSessionToken()) void invalidateEveryLiveQuery(queryClient, listeningSince);
+    },
     storage: safeStorage(),
     // A page the server painted says where its data was read: a first visit's stream starts there.
     initialMark: document.querySelector<HTMLMetaElement>(`meta[name="${PAGE_LIVE_MARK_META}"]`)?.content ?? null,
