@@ -197,6 +197,17 @@ describe.each(testEngines())("bad input is the caller's 4xx, never a 500 (%s)", 
     expect(refused.headers['cache-control']).toBe('private, no-store');
   });
 
+  it('answers a public read made for a signed-in viewer as private and unstored, and a visitor’s as it was', async () => {
+    for (const url of ['/api/v1/products?limit=9', '/api/v1/products/shelves']) {
+      const viewer = await t.app.inject({ url, headers: bearer(token) });
+      expect(viewer.statusCode, viewer.body).toBe(200);
+      expect(viewer.headers['cache-control'], url).toBe('private, no-store');
+      const visitor = await t.app.inject({ url });
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.headers['cache-control'], url).toBeUndefined();
+    }
+  });
+
   it('refuses names with direction, zero-width or other invisible characters', async () => {
     for (const name of ['Kim\u202Eevil', 'Kim\u200B', 'Ki\uFEFFm', 'Kim\u0085', 'Kim\u2066x\u2069', 'Kim\u00AD']) {
       expectCatalogueFailure(
