@@ -24,11 +24,6 @@ async function drainPlugin(app: FastifyInstance): Promise<void> {
       isDraining = true;
     },
   });
-  // A callback hook: no promise per request.
-  app.addHook('onRequest', (_request, reply, done) => {
-    if (isDraining) reply.header('connection', 'close');
-    done();
-  });
 }
 
 export default fp(drainPlugin, { name: 'drain' });

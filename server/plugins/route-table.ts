@@ -1,7 +1,6 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasAuthHook } from './auth';
-import { PRIVATE_NO_STORE } from './presets';
 import type { ProjectScope } from './project-access';
 
 export interface RouteEntry {
@@ -59,10 +58,9 @@ declare module 'fastify' {
 }
 
 /**
- * Reads each route's auth requirement off its hooks when it is registered. An answer of a
- * route that requires a session (or to a request that carried one) is private and never
- * stored, unless the route set its own Cache-Control: one rule in one place, so a new route
- * cannot forget it.
+ * Reads each route's auth requirement off its hooks when it is registered and marks the route
+ * (`config.isAuthenticated`): request-start.ts makes every answer of such a route private and
+ * never stored, unless the route sets its own Cache-Control.
  */
 async function routeTablePlugin(app: FastifyInstance): Promise<void> {
   const table: RouteEntry[] = [];
@@ -87,12 +85,6 @@ async function routeTablePlugin(app: FastifyInstance): Promise<void> {
         },
       });
     }
-  });
-  // A callback hook: no promise per answer.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const isPrivate = request.routeOptions.config?.isAuthenticated === true || request.auth !== null;
-    if (isPrivate && !reply.hasHeader('cache-control')) reply.header('Cache-Control', PRIVATE_NO_STORE);
-    done(null, payload);
   });
 }
 

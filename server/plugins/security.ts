@@ -1,8 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
-import { isApiRoute } from './rate-limit';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -101,7 +98,7 @@ export let securityHeaderBuilds = 0;
 
 /**
  * Every security header as a fixed list, worked out once from the options (helmet computes
- * them; nothing in them depends on the request). The plugin sets this list on every answer,
+ * them; nothing in them depends on the request). request-start.ts sets this list on every answer,
  * and the answers Fastify writes before any hook runs (a bad URL, an over-long path
  * parameter) and the raw socket answers to broken HTTP (oversized headers, an unknown method)
  * use it too: every answer carries them, even those.
@@ -148,27 +145,3 @@ export function apiSecurityHeaderList(pageHeaders: Record<string, string>): Reco
   }
   return headers;
 }
-
-/**
- * Sets the lists buildApp worked out once on every answer, with the request's id
- * (X-Request-Id), in one callback hook (no promise per request): an API route's answer gets the
- * short list (apiSecurityHeaderList), every other answer (pages, files, the service worker, a
- * route that answers a document, such as the API reference) the page list (securityHeaderList).
- */
-async function securityPlugin(
-  app: FastifyInstance,
-  options: { headers: Record<string, string>; apiHeaders: Record<string, string> },
-): Promise<void> {
-  const pageHeaders = Object.entries(options.headers);
-  const apiHeaders = Object.entries(options.apiHeaders);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('X-Request-Id', request.id);
-    const route = request.routeOptions;
-    // An unmatched address under /api/ answers the API's JSON 404.
-    const isApi = isApiRoute(route.url ?? request.url) && route.config?.isDocument !== true;
-    for (const [name, value] of isApi ? apiHeaders : pageHeaders) reply.header(name, value);
-    done();
-  });
-}
-
-export default fp(securityPlugin, { name: 'security' });

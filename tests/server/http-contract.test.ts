@@ -199,3 +199,27 @@ describe.each(testEngines())('health when the database is gone, on %s', (engine)
     await t.app.close();
   });
 });
+
+describe.each(testEngines())('a draining process, on %s', (engine) => {
+  it('fails readiness and closes the connection of every answer once it drains, and not before', async () => {
+    const t = await createTestApp(engine);
+    try {
+      const before = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(before.statusCode).toBe(200);
+      expect(before.json().status).toBe('ready');
+      expect(before.headers.connection).not.toBe('close');
+      t.app.drain.begin();
+      const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().status).toBe('draining');
+      expect(ready.headers.connection).toBe('close');
+      // Still served, so requests in flight or on their way finish; each on a connection that ends.
+      const read = await t.app.inject({ method: 'GET', url: '/api/v1/categories' });
+      expect(read.statusCode).toBe(200);
+      expect(read.headers.connection).toBe('close');
+      expect(read.headers['x-request-id']).toBeTruthy();
+    } finally {
+      await t.close();
+    }
+  });
+});

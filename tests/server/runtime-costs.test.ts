@@ -301,6 +301,38 @@ describe.each(testEngines())('request costs (%s)', (engine) => {
     expect(garbled.json().errors[0].code).toBe('UNAUTHORIZED');
   });
 
+  it('runs a read through as few hooks as it needs: one of the app’s own before routing, none after the answer', () => {
+    // Each hook is a step every request of its route takes; a stage with none is skipped.
+    const stages = new Map<string, Map<string, string[]>>();
+    let routes: string[] = [];
+    for (const line of app.printRoutes({ includeHooks: true, commonPrefix: false }).split('\n')) {
+      const hook = /•\s+\((\w+)\)\s+\[(.*)\]/.exec(line);
+      if (hook) {
+        for (const route of routes) stages.get(route)!.set(hook[1]!, JSON.parse(`[${hook[2]}]`) as string[]);
+        continue;
+      }
+      // A path and its methods: "/api/v1/push/key (GET)", "/subscriptions (POST, DELETE)".
+      const path = /([^\s│├└─]+) \(([A-Z, ]+)\)\s*$/.exec(line);
+      if (!path) continue;
+      routes = path[2]!.split(', ').map((method) => `${method} ${path[1]}`);
+      for (const route of routes) stages.set(route, new Map());
+    }
+    const read = stages.get('GET /activities');
+    expect(read, 'the activity read is listed').toBeDefined();
+    // Before routing: request-start.ts, then the compression library's and the rate limiter's.
+    expect(read!.get('onRequest')).toHaveLength(3);
+    expect([...read!.keys()].sort()).toEqual(['onRequest', 'onSend', 'preValidation']);
+    // The compression library's alone; the private Cache-Control is set before routing.
+    expect(read!.get('onSend')).toHaveLength(1);
+    const gets = [...stages].filter(([name]) => name.startsWith('GET ') || name.startsWith('HEAD '));
+    expect(gets.length).toBeGreaterThan(50);
+    for (const [name, hooks] of gets) {
+      expect(hooks.has('preParsing'), `${name} decompresses no body`).toBe(false);
+      // The request log is the log controller's (request-log.ts), not a hook after every answer.
+      expect(hooks.has('onResponse'), name).toBe(false);
+    }
+  });
+
   it('works the security headers out when the app is built, never per request', async () => {
     const builds = security.securityHeaderBuilds;
     const answers = await Promise.all(
