@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { holdsRole, type StaffRole } from '../../src/domain/auth';
 import { languageFromAcceptLanguage, type Language } from '../../src/domain/language';
 import type { AppContext, RequestMeta } from '../context';
 import { AppError } from '../errors';
+import { PRIVATE_NO_STORE } from './presets';
 import { findActiveSession, type Caller } from '../modules/auth/service';
 import { assertIdentityApproved } from '../modules/kyc/service';
 import { verifyAccessToken } from '../modules/auth/tokens';
@@ -148,13 +149,19 @@ export default fp(authPlugin, { name: 'auth', dependencies: ['db'] });
 
 /**
  * The caller of a public route whose answer depends on who asks: the signed-in session, or
- * null for a visitor. A missing, expired or revoked token just means "a visitor" here.
+ * null for a visitor. A missing, expired or revoked token just means "a visitor" here. An answer
+ * made for a signed-in viewer is theirs alone: private and never stored (decision 0553).
  */
-export async function optionalViewer(ctx: AppContext, request: FastifyRequest): Promise<Caller | null> {
+export async function optionalViewer(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Caller | null> {
   if (!request.headers.authorization && !request.cookies.access_token) return null;
   try {
     const viewer = await authenticate(ctx, request);
     request.userLanguage = viewer.user.language;
+    reply.header('Cache-Control', PRIVATE_NO_STORE);
     return viewer;
   } catch (error) {
     if (error instanceof AppError && error.code === 'UNAUTHORIZED') return null;

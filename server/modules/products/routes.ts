@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   categoryListSchema,
@@ -13,7 +12,6 @@ import {
 } from '../../../src/domain/products';
 import { projectImageNameSchema } from '../../../src/domain/project-documents';
 import { authOf, optionalViewer } from '../../plugins/auth';
-import { PRIVATE_NO_STORE } from '../../plugins/presets';
 import { readProjectImage } from './images';
 import { publicOrigin } from '../site/origin';
 import {
@@ -30,25 +28,19 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const kycReader = app.requireAuth({ level: 'kyc' });
   const kycActor = app.requireAuth({ level: 'kyc', isAction: true });
-  // An answer made for a signed-in viewer is theirs alone: private and never stored (decision 0553).
-  const viewerOf = async (request: FastifyRequest, reply: FastifyReply) => {
-    const viewer = await optionalViewer(ctx, request);
-    if (viewer) reply.header('Cache-Control', PRIVATE_NO_STORE);
-    return viewer;
-  };
 
   app.get(
     '/api/v1/products',
     { schema: { querystring: productListQuerySchema, response: { 200: productListResponseSchema } } },
     // Public, but a signed-in viewer also sees the restricted projects on their allowed list.
-    async (request, reply) => listProducts(ctx, request.query, await viewerOf(request, reply)),
+    async (request, reply) => listProducts(ctx, request.query, await optionalViewer(ctx, request, reply)),
   );
 
   app.get(
     '/api/v1/products/shelves',
     { schema: { response: { 200: productShelvesSchema } } },
     // The home page's shelves, with the list's visibility: a signed-in viewer's allowed list counts too.
-    async (request, reply) => getShelves(ctx, await viewerOf(request, reply)),
+    async (request, reply) => getShelves(ctx, await optionalViewer(ctx, request, reply)),
   );
 
   // Images uploaded for project pages (decision 1818): named by the SHA-256 of their bytes, so an
