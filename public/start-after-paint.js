@@ -128,12 +128,23 @@ document.addEventListener('input', keepTyping, true);
 document.addEventListener('submit', holdForm, true);
 window.addEventListener('beforeinstallprompt', keepInstallOffer);
 document.addEventListener('moa:hydrating', () => (isHydrating = true), { once: true });
-// React marks each element it has taken over with a property of its own (`__reactFiber$…`). The
-// page's parts hydrate after its shell, one task after another, some once their data or code is
-// in: what was done on an element is carried out again once the app has taken that element (a
+// The page's parts hydrate after its shell, one task after another, some once their data or code
+// is in: what was done on an element is carried out again once the app has taken that element (a
 // field the app has not taken would not see a change carried out on it as one), or after 5 s,
-// one after the other.
-const isTaken = (element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+// one after the other. React marks an element with its own part of the app (`__reactFiber$…`)
+// while it renders, which it may spread over several tasks, and an event on the element reaches
+// none of the app's handlers until that render is committed. So an element is taken once its
+// part has been committed: it has been drawn again since (it has a second copy, `alternate`), or
+// the tree it belongs to is the one the root now shows (`current`).
+const isTaken = (element) => {
+  const key = Object.keys(element).find((name) => name.startsWith('__reactFiber$'));
+  const part = key && element[key];
+  if (!part) return false;
+  if (part.alternate) return true;
+  let top = part;
+  while (top.return) top = top.return;
+  return top.stateNode?.current === top;
+};
 // Once nothing kept is left, the page is the app's alone.
 const stopKeeping = () => {
   document.removeEventListener('click', keepTap, true);
