@@ -14,9 +14,15 @@ import { AfterHydration } from './on-demand';
 // served page has hydrated).
 const RadixTooltip = lazy(() => import('./tooltip-radix'));
 
+/** Focuses the trigger inside a tooltip's wrapper. */
+function focusTriggerIn(wrapper: HTMLElement | null) {
+  wrapper?.querySelector<HTMLElement>('button, a[href], [tabindex]')?.focus();
+}
+
 /**
  * The trigger alone, until the tooltip's code has arrived: notes while it shows (a tap on it then
- * opens the tooltip once it is here), and whether it had the focus when it goes.
+ * opens the tooltip once it is here), and whether it had the focus when it goes (the plain
+ * trigger or the tooltip that takes its place then takes the focus).
  */
 function PlainTrigger({
   wrapperRef,
@@ -35,12 +41,20 @@ function PlainTrigger({
       isPlainRef.current = false;
     };
   }, [isPlainRef]);
-  useLayoutEffect(
-    () => () => {
+  useLayoutEffect(() => {
+    // A plain trigger drawn in place of another (the served page's, once the app has taken it,
+    // gives way to the one that waits for the tooltip's code) takes the focus the other had.
+    if (hadFocusRef.current) {
+      hadFocusRef.current = false;
+      focusTriggerIn(wrapperRef.current);
+    }
+    return () => {
+      // Read when the trigger goes: the wrapper is the Tooltip's, set only after this trigger's
+      // first effects have run, and the same from then on.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
       hadFocusRef.current = !!wrapperRef.current?.contains(document.activeElement);
-    },
-    [wrapperRef, hadFocusRef],
-  );
+    };
+  }, [wrapperRef, hadFocusRef]);
   return children;
 }
 
@@ -64,7 +78,7 @@ function WithTooltip({
   useLayoutEffect(() => {
     if (!hadFocusRef.current) return;
     hadFocusRef.current = false;
-    wrapperRef.current?.querySelector<HTMLElement>('button, a[href], [tabindex]')?.focus();
+    focusTriggerIn(wrapperRef.current);
   }, [wrapperRef, hadFocusRef]);
   return (
     <RadixTooltip content={content} tappedRef={tappedRef}>

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GenericError } from '../../src/routes/-components/generic-fallbacks';
 import { Delayed } from '../../src/ui/delayed';
@@ -116,6 +117,32 @@ describe('Tooltip', () => {
     const withTooltip = container.querySelector('button')!;
     expect(withTooltip).not.toBe(plain);
     expect(document.activeElement).toBe(withTooltip);
+  });
+
+  it('keeps the focus the served trigger had through the hydration and until its code arrives', async () => {
+    const tooltip = await freshTooltip();
+    const term = (
+      <tooltip.Tooltip content={EXPLANATION}>
+        <tooltip.InfoButton label="About Minimum investment" />
+      </tooltip.Tooltip>
+    );
+    // A page served painted: the keyboard reaches the (i) before the app has taken it.
+    act(() => root.unmount());
+    container.innerHTML = renderToString(term);
+    const served = container.querySelector('button')!;
+    served.focus();
+
+    // The app takes the page, and the trigger waiting for the tooltip's code takes the served
+    // one's place.
+    act(() => {
+      root = hydrateRoot(container, term);
+    });
+    const waiting = container.querySelector('button')!;
+    expect(waiting).not.toBe(served);
+    expect(document.activeElement).toBe(waiting);
+
+    await radixArrives();
+    expect(document.activeElement).toBe(container.querySelector('button[data-state]'));
   });
 
   it('opens when its trigger was tapped before its code arrived', async () => {
