@@ -14,9 +14,13 @@ import { AfterHydration } from './on-demand';
 // served page has hydrated).
 const RadixTooltip = lazy(() => import('./tooltip-radix'));
 
-/** Focuses the trigger inside a tooltip's wrapper. */
-function focusTriggerIn(wrapper: HTMLElement | null) {
-  wrapper?.querySelector<HTMLElement>('button, a[href], [tabindex]')?.focus();
+/** As a trigger is drawn: it takes the focus the trigger it replaces had. */
+function useTakeFocus(wrapperRef: RefObject<HTMLSpanElement | null>, hadFocusRef: RefObject<boolean>) {
+  useLayoutEffect(() => {
+    if (!hadFocusRef.current) return;
+    hadFocusRef.current = false;
+    wrapperRef.current?.querySelector<HTMLElement>('button, a[href], [tabindex]')?.focus();
+  }, [wrapperRef, hadFocusRef]);
 }
 
 /**
@@ -41,20 +45,15 @@ function PlainTrigger({
       isPlainRef.current = false;
     };
   }, [isPlainRef]);
-  useLayoutEffect(() => {
-    // A plain trigger drawn in place of another (the served page's, once the app has taken it,
-    // gives way to the one that waits for the tooltip's code) takes the focus the other had.
-    if (hadFocusRef.current) {
-      hadFocusRef.current = false;
-      focusTriggerIn(wrapperRef.current);
-    }
-    return () => {
-      // Read when the trigger goes: the wrapper is the Tooltip's, set only after this trigger's
-      // first effects have run, and the same from then on.
-      // eslint-disable-next-line react-hooks/exhaustive-deps
+  // A plain trigger drawn in place of another (the served page's, once the app has taken it,
+  // gives way to the one that waits for the tooltip's code) takes the focus the other had.
+  useTakeFocus(wrapperRef, hadFocusRef);
+  useLayoutEffect(
+    () => () => {
       hadFocusRef.current = !!wrapperRef.current?.contains(document.activeElement);
-    };
-  }, [wrapperRef, hadFocusRef]);
+    },
+    [wrapperRef, hadFocusRef],
+  );
   return children;
 }
 
@@ -75,11 +74,7 @@ function WithTooltip({
   content: ReactNode;
   children: ReactNode;
 }) {
-  useLayoutEffect(() => {
-    if (!hadFocusRef.current) return;
-    hadFocusRef.current = false;
-    focusTriggerIn(wrapperRef.current);
-  }, [wrapperRef, hadFocusRef]);
+  useTakeFocus(wrapperRef, hadFocusRef);
   return (
     <RadixTooltip content={content} tappedRef={tappedRef}>
       {children}
