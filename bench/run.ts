@@ -371,10 +371,14 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<ReadR
     ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),
   });
   let captured: Captured[] | null = null;
-  const handle = createDb({
+  const handle = createDb({ url: config.DATABASE_URL, dataDir, poolSize: 10 });
+  // The statements a read runs are taken from a second app on the same database, whose
+  // connection reports every statement: the app under load runs as it does in production,
+  // without a listener on its queries (Kysely times and reports each one it is given).
+  const captureHandle = createDb({
     url: config.DATABASE_URL,
     dataDir,
-    poolSize: 10,
+    poolSize: 2,
     onQuery: (query) => captured?.push({ sql: query.sql, parameters: [...query.parameters] }),
   });
   const bare = Fastify();
@@ -384,6 +388,12 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<ReadR
     await seedDemoDataOnce(handle.db);
     return buildApp({ config, secrets: loadOrCreateSecrets(dataDir), db: handle, logger: false });
   })();
+  const captureApp = await buildApp({
+    config,
+    secrets: loadOrCreateSecrets(dataDir),
+    db: captureHandle,
+    logger: false,
+  });
   try {
     const db = handle.db;
     // An approved investor's session, written directly: the benchmark measures reading, not signing in.
@@ -490,27 +500,24 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<ReadR
     const rows: ReadResult[] = [];
     for (const [index, target] of chosen.entries()) {
       const headers: Record<string, string> = target.signedIn ? { authorization: `Bearer ${token}` } : {};
-      // One answer first: work a route does once and then keeps (a "most popular" ranking counted
-      // and stored, a statement compiled) is not what it runs per request, so it is not replayed.
+      // One answer first from each app: work a route does once and then keeps (a "most popular"
+      // ranking counted and stored, a statement compiled) is not what it runs per request, so it
+      // is not replayed.
       await (await fetch(`${address}${target.path}`, { headers })).arrayBuffer();
-      // Requests the last load left in flight finish first, so the capture holds this route's statements only.
-      let seen = -1;
-      let quiet: Captured[] = [];
-      captured = quiet;
-      while (seen !== quiet.length) {
-        seen = quiet.length;
-        await sleep(300);
-      }
-      captured = quiet = [];
-      const sample = await fetch(`${address}${target.path}`, { headers });
-      const body = await sample.text();
+      await captureApp.inject({ method: 'GET', url: target.path, headers });
+      captured = [];
+      const sample = await captureApp.inject({ method: 'GET', url: target.path, headers });
       const run = captured as Captured[];
       captured = null;
-      if (!sample.ok) {
-        console.log(`  ${label}: ${target.name} answered ${sample.status}; left out`);
+      if (sample.statusCode !== 200) {
+        console.log(`  ${label}: ${target.name} answered ${sample.statusCode}; left out`);
         continue;
       }
-      memory.set(index, { body, contentType: sample.headers.get('content-type') ?? 'application/json' });
+      const contentType = sample.headers['content-type'];
+      memory.set(index, {
+        body: sample.body,
+        contentType: typeof contentType === 'string' ? contentType : 'application/json',
+      });
       statements.set(index, run);
       // Each server is loaded briefly first, so every figure is taken with its code compiled by V8.
       if (warmupSeconds > 0) {
@@ -564,8 +571,10 @@ async function benchReads(engine: Engine, size: 'demo' | 'large'): Promise<ReadR
   } finally {
     await bare.close();
     await app.close();
+    await captureApp.close();
     await executor?.close();
     await handle.close();
+    await captureHandle.close();
     rmSync(dataDir, { recursive: true, force: true });
     await pgSchema?.drop();
   }

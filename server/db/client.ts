@@ -9,6 +9,7 @@ import {
   SqliteDriver,
   SqliteQueryCompiler,
   ValueNode,
+  sql,
   type DatabaseConnection,
   type Driver,
   type LimitNode,
@@ -19,6 +20,7 @@ import type { Pool } from 'pg';
 import { parseInt8, parseNumeric } from './numbers';
 import { nameCompiledStatements } from './pg-statements';
 import { allowDirectRuns } from './direct-reads';
+import { compiledQuery } from './compiled-query';
 import { cachingDatabase, type StatementCacheStats } from './statement-cache';
 import type { Database } from './types';
 
@@ -224,12 +226,16 @@ function queryLog(options: DbOptions) {
   };
 }
 
-const PING: CompiledQuery = CompiledQuery.raw('select 1');
+/**
+ * The statement of a ping, compiled once: on SQLite it runs straight on the connection when
+ * nothing holds it, as the reads do (compiled-query.ts), on PostgreSQL as a named statement.
+ */
+const ping = compiledQuery((db) => db.selectNoFrom(sql<number>`1`.as('up')));
 
-/** A real round trip to the database, for /api/health (its one statement is written once). */
+/** A real round trip to the database, for /api/health. */
 export async function pingDb(db: Kysely<Database>): Promise<boolean> {
   try {
-    await db.executeQuery(PING);
+    await ping.execute(db, {});
     return true;
   } catch {
     return false;

@@ -42,7 +42,11 @@ class Placeholder {
   }
 }
 
-type Slot = { readonly param: string } | { readonly value: unknown };
+/** Where a value of the SQL comes from: the named param, or (param null) a value fixed in the query. */
+interface Slot {
+  readonly param: string | null;
+  readonly value: unknown;
+}
 
 interface Compiled {
   readonly sql: string;
@@ -109,13 +113,19 @@ export function compiledQuery<P extends Record<string, unknown>, O>(
 
   const run = async (db: Kysely<Database>, params: P): Promise<O[]> => {
     const compiled = compiledFor(db);
-    const parameters = compiled.slots.map((slot) => {
-      if (!('param' in slot)) return slot.value;
+    const { slots } = compiled;
+    const parameters: unknown[] = new Array(slots.length);
+    for (let index = 0; index < slots.length; index += 1) {
+      const slot = slots[index]!;
+      if (slot.param === null) {
+        parameters[index] = slot.value;
+        continue;
+      }
       const value = params[slot.param];
       // Kysely would have turned a missing value into SQL of another shape; say so instead.
       if (value === undefined) throw new Error(`The compiled query's value "${slot.param}" is missing.`);
-      return value;
-    });
+      parameters[index] = value;
+    }
     compiledQueryCounters.count('executed');
     const direct = directRunOf(db)?.(compiled.sql, parameters);
     if (direct) {
@@ -151,8 +161,10 @@ function compile<P extends Record<string, unknown>, O>(
     },
   });
   const { sql, query, parameters } = build(db, params).compile();
-  const slots: Slot[] = parameters.map((value) => (value instanceof Placeholder ? { param: value.name } : { value }));
-  const used = new Set(slots.flatMap((slot) => ('param' in slot ? [slot.param] : [])));
+  const slots: Slot[] = parameters.map((value) =>
+    value instanceof Placeholder ? { param: value.name, value: undefined } : { param: null, value },
+  );
+  const used = new Set(slots.flatMap((slot) => (slot.param === null ? [] : [slot.param])));
   for (const name of placeholders.keys()) {
     if (!used.has(name) || sql.includes(`moa-placeholder:${name}`)) {
       throw new Error(`The compiled query's value "${name}" is not a parameter of its SQL: ${sql}`);
@@ -179,18 +191,26 @@ export function compiledQueryFamily<V, P extends Record<string, unknown>, O>(
   build: (db: Kysely<Database>, params: P, variant: V) => Compilable<O>,
   kept = FAMILY_VARIANTS_KEPT,
 ): ((variant: V) => CompiledQueryTemplate<P, O>) & { readonly size: number } {
-  const templates = new Map<string, CompiledQueryTemplate<P, O>>();
+  const templates = new Map<string, Kept<CompiledQueryTemplate<P, O>>>();
+  // Most recently used last, as the SQLite statement cache keeps its statements: a template is
+  // moved to the end only when it was last moved over half the bound's uses ago.
+  const refreshEvery = Math.floor(kept / 2);
+  let uses = 0;
   const family = (variant: V) => {
+    uses += 1;
     const key = keyOf(variant);
-    let template = templates.get(key);
-    if (template) {
-      // Most recently used last.
-      templates.delete(key);
-    } else {
-      template = compiledQuery<P, O>((db, params) => build(db, params, variant));
-      if (templates.size >= kept) forgetStatement(templates.get(templates.keys().next().value!)!, templates);
+    const found = templates.get(key);
+    if (found) {
+      if (uses - found.markedAt > refreshEvery) {
+        templates.delete(key);
+        templates.set(key, found);
+        found.markedAt = uses;
+      }
+      return found.template;
     }
-    templates.set(key, template);
+    const template = compiledQuery<P, O>((db, params) => build(db, params, variant));
+    if (templates.size >= kept) forgetStatement(templates);
+    templates.set(key, { template, markedAt: uses });
     return template;
   };
   return Object.defineProperty(family, 'size', { get: () => templates.size }) as typeof family & {
@@ -198,8 +218,15 @@ export function compiledQueryFamily<V, P extends Record<string, unknown>, O>(
   };
 }
 
+interface Kept<T> {
+  readonly template: T;
+  /** The family's use count when the template was last moved to the end. */
+  markedAt: number;
+}
+
 /** Drops the least recently used template of a family, and the statement names of its SQL. */
-function forgetStatement<T extends { compiledSql(): string[] }>(oldest: T, templates: Map<string, T>): void {
-  for (const sql of oldest.compiledSql()) statementNames.delete(sql);
-  templates.delete(templates.keys().next().value!);
+function forgetStatement<T extends { compiledSql(): string[] }>(templates: Map<string, Kept<T>>): void {
+  const [key, oldest] = templates.entries().next().value!;
+  for (const sql of oldest.template.compiledSql()) statementNames.delete(sql);
+  templates.delete(key);
 }
