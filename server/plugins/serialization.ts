@@ -166,7 +166,9 @@ export function compileWriter(schema: $ZodType): Writer | null {
     case 'nullable': {
       const inner = compileWriter(def.innerType as $ZodType);
       if (!inner) return null;
-      return (value) => (value === null ? 'null' : inner(value));
+      const write: Writer = (value) => (value === null ? 'null' : inner(value));
+      innerOfNullable.set(write, inner);
+      return write;
     }
     case 'optional': {
       // Inside an object an undefined value is left out (objectWriter); alone it is not JSON.
@@ -178,15 +180,7 @@ export function compileWriter(schema: $ZodType): Writer | null {
       if (checksOf(def).length > 0) return null;
       const element = compileWriter(def.element as $ZodType);
       if (!element) return null;
-      return (value) => {
-        if (!Array.isArray(value)) throw MISMATCH;
-        let text = '[';
-        for (let index = 0; index < value.length; index += 1) {
-          if (index > 0) text += ',';
-          text += element(value[index]);
-        }
-        return `${text}]`;
-      };
+      return generatedArrayWriter(element);
     }
     case 'object':
       return objectWriter(def);
@@ -239,30 +233,129 @@ function objectWriter(def: Def): Writer | null {
   // A catchall (strict, passthrough) changes which keys an answer may carry: zod decides.
   if (def.catchall !== undefined || checksOf(def).length > 0) return null;
   const shape = def.shape as Record<string, $ZodType>;
-  // Each key's text comes made twice, for the first field written and for the ones after it.
-  const fields: Array<{ key: string; first: string; next: string; optional: boolean; write: Writer }> = [];
+  const fields: ObjectField[] = [];
   for (const [key, schema] of Object.entries(shape)) {
     const write = compileWriter(schema);
     if (!write) return null;
-    const prefix = `${JSON.stringify(key)}:`;
-    fields.push({ key, first: prefix, next: `,${prefix}`, optional: isOptional(schema), write });
+    fields.push({ key, optional: isOptional(schema), write });
   }
-  return (value) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw MISMATCH;
-    const record = value as Record<string, unknown>;
-    let text = '{';
-    let first = true;
-    for (const field of fields) {
-      const item = record[field.key];
-      if (item === undefined) {
-        if (field.optional) continue;
-        throw MISMATCH;
-      }
-      text += (first ? field.first : field.next) + field.write(item);
-      first = false;
+  return generatedObjectWriter(fields);
+}
+
+interface ObjectField {
+  key: string;
+  optional: boolean;
+  write: Writer;
+}
+
+/** The writers of a nullable schema, and what they write when the value is not null. */
+const innerOfNullable = new WeakMap<Writer, Writer>();
+
+/**
+ * The statements that write a value in `item` (known to be defined) after `prefix`, a JS
+ * expression: a plain string, number, integer or boolean (or one of them, nullable) is checked
+ * and written in place; anything else calls its writer, `call`.
+ */
+function writeStatements(write: Writer, prefix: string, call: string): string {
+  const inner = innerOfNullable.get(write);
+  if (inner && inline(inner, prefix) !== null) {
+    return `if (item === null) text += ${prefix} + 'null'; else { ${inline(inner, prefix)} }`;
+  }
+  return inline(write, prefix) ?? `text += ${prefix} + ${call}(item);`;
+}
+
+function inline(write: Writer, prefix: string): string | null {
+  if (write === writeString) {
+    return (
+      `if (typeof item !== 'string') throw MISMATCH; ` +
+      `text += ${prefix} + (NEEDS_ESCAPE.test(item) ? JSON.stringify(item) : '"' + item + '"');`
+    );
+  }
+  if (write === writeNumber) {
+    return `if (typeof item !== 'number' || !Number.isFinite(item)) throw MISMATCH; text += ${prefix} + item;`;
+  }
+  if (write === writeInteger) {
+    return `if (typeof item !== 'number' || !Number.isSafeInteger(item)) throw MISMATCH; text += ${prefix} + item;`;
+  }
+  if (write === writeBoolean) {
+    return `if (item === true) text += ${prefix} + 'true'; else if (item === false) text += ${prefix} + 'false'; else throw MISMATCH;`;
+  }
+  return null;
+}
+
+type WriterFactory = (writers: readonly Writer[], mismatch: SchemaMismatch, needsEscape: RegExp) => Writer;
+
+/**
+ * An object's writer as code of its own, made once per object schema (as Fastify's serializers
+ * and better-sqlite3's row makers are made): every key is read by name at a place of its own,
+ * which V8 makes as fast as a field of a class, where one loop reading every key of every
+ * object by a variable name goes through a dictionary lookup each time; and the plain leaves
+ * are checked and written in place. The keys are written into the code as JSON string
+ * literals, the only text in it that is not written here. Keys are written in the schema's
+ * order, a missing optional key is left out, a missing required one is a mismatch.
+ */
+function generatedObjectWriter(fields: readonly ObjectField[]): Writer {
+  const lines: string[] = [];
+  // Whether a required key came before, so that a comma surely goes before this one. Until then
+  // only optional keys came (or none), and `first` says as it runs whether one was written.
+  let afterRequired = false;
+  let tracksFirst = false;
+  fields.forEach((field, index) => {
+    const key = JSON.stringify(field.key);
+    lines.push(`item = value[${key}];`);
+    const prefix = afterRequired
+      ? JSON.stringify(`,${key}:`)
+      : index === 0
+        ? JSON.stringify(`${key}:`)
+        : `(first ? ${JSON.stringify(`${key}:`)} : ${JSON.stringify(`,${key}:`)})`;
+    const write = writeStatements(field.write, prefix, `w${index}`) + (afterRequired ? '' : ' first = false;');
+    tracksFirst ||= !afterRequired;
+    if (field.optional) lines.push(`if (item !== undefined) { ${write} }`);
+    else {
+      lines.push(`if (item === undefined) throw MISMATCH;`, write);
+      afterRequired = true;
     }
-    return `${text}}`;
-  };
+  });
+  const source = [
+    `'use strict';`,
+    ...fields.map((_, index) => `const w${index} = writers[${index}];`),
+    `return function writeObject(value) {`,
+    `  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw MISMATCH;`,
+    `  let text = '{';`,
+    `  let item;`,
+    ...(tracksFirst ? ['  let first = true;'] : []),
+    ...lines.map((line) => `  ${line}`),
+    `  return text + '}';`,
+    `};`,
+  ].join('\n');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated once per schema, see above
+  const factory = new Function('writers', 'MISMATCH', 'NEEDS_ESCAPE', source) as WriterFactory;
+  return factory(
+    fields.map((field) => field.write),
+    MISMATCH,
+    NEEDS_ESCAPE,
+  );
+}
+
+/** An array's writer as code of its own: its one call of the element's writer sees that writer only. */
+function generatedArrayWriter(element: Writer): Writer {
+  const source = [
+    `'use strict';`,
+    `const element = writers[0];`,
+    `return function writeArray(value) {`,
+    `  if (!Array.isArray(value)) throw MISMATCH;`,
+    `  let text = '[';`,
+    `  for (let index = 0; index < value.length; index += 1) {`,
+    `    if (index > 0) text += ',';`,
+    `    const item = value[index];`,
+    `    ${writeStatements(element, "''", 'element')}`,
+    `  }`,
+    `  return text + ']';`,
+    `};`,
+  ].join('\n');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated once per schema, see above
+  const factory = new Function('writers', 'MISMATCH', 'NEEDS_ESCAPE', source) as WriterFactory;
+  return factory([element], MISMATCH, NEEDS_ESCAPE);
 }
 
 /**

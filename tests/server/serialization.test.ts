@@ -87,6 +87,38 @@ describe('compiled response writers', () => {
     expect(write(data)).toBe(zodText(texts, data));
   });
 
+  it('write optional keys wherever they stand, and nullable leaves, as zod does', () => {
+    const shapes = z.object({
+      first: z.string().optional(),
+      second: z.number().int().nullable().optional(),
+      third: z.boolean().nullable(),
+      fourth: z.number().optional(),
+      fifth: z.array(z.string().nullable()),
+      sixth: z.object({ only: z.number().nullable().optional() }).nullable().optional(),
+      seventh: z.array(z.object({ a: z.boolean().optional(), b: z.string().optional() })),
+    });
+    const write = compileWriter(shapes as never)!;
+    const cases = [
+      { third: null, fifth: [], seventh: [] },
+      { first: 'a', third: true, fifth: ['x', null, 'say "y"'], seventh: [{}, { b: 'b' }, { a: false }] },
+      { second: null, third: false, fourth: 1.5, fifth: [null], sixth: null, seventh: [{ a: true, b: '' }] },
+      { first: '', second: 3, third: null, fifth: [], sixth: {}, seventh: [] },
+      { second: -4, third: true, fifth: [], sixth: { only: null }, seventh: [], other: 'undeclared' },
+    ];
+    for (const data of cases) expect(write(data), JSON.stringify(data)).toBe(zodText(shapes, data));
+    const serialize = serializerOf(shapes);
+    for (const wrong of [
+      { third: 'yes', fifth: [], seventh: [] },
+      { third: null, fifth: [1], seventh: [] },
+      { second: 1.5, third: null, fifth: [], seventh: [] },
+      { fourth: Number.POSITIVE_INFINITY, third: null, fifth: [], seventh: [] },
+      { third: null, fifth: [], seventh: [{ a: 'no' }] },
+      { fifth: [], seventh: [] },
+    ]) {
+      expect(() => serialize(wrong), JSON.stringify(wrong)).toThrow();
+    }
+  });
+
   it('hand an answer that does not match to zod, which refuses it', () => {
     const serialize = serializerOf(sample);
     for (const wrong of [
