@@ -149,20 +149,10 @@ export function compileWriter(schema: $ZodType): Writer | null {
         if (value !== null) throw MISMATCH;
         return 'null';
       };
-    case 'enum': {
-      const allowed = new Set(Object.values(def.entries as Record<string, unknown>));
-      return (value) => {
-        if (!allowed.has(value as never)) throw MISMATCH;
-        return JSON.stringify(value);
-      };
-    }
-    case 'literal': {
-      const allowed = new Set(def.values as unknown[]);
-      return (value) => {
-        if (!allowed.has(value)) throw MISMATCH;
-        return JSON.stringify(value);
-      };
-    }
+    case 'enum':
+      return oneOfWriter(Object.values(def.entries as Record<string, unknown>));
+    case 'literal':
+      return oneOfWriter(def.values as unknown[]);
     case 'nullable': {
       const inner = compileWriter(def.innerType as $ZodType);
       if (!inner) return null;
@@ -220,6 +210,22 @@ export function compileWriter(schema: $ZodType): Writer | null {
     default:
       return null;
   }
+}
+
+/**
+ * An enum's or a literal's writer: each allowed value's text, written once. A value JSON has no
+ * text for (undefined, a bigint) leaves the schema to zod.
+ */
+function oneOfWriter(values: readonly unknown[]): Writer | null {
+  const isJson = (value: unknown) =>
+    value === null || typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value);
+  if (!values.every(isJson)) return null;
+  const texts = new Map(values.map((value) => [value, JSON.stringify(value)]));
+  return (value) => {
+    const text = texts.get(value);
+    if (text === undefined) throw MISMATCH;
+    return text;
+  };
 }
 
 /** Whether a key may be left out: an optional schema, possibly inside nullable or readonly. */
