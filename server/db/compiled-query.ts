@@ -7,6 +7,7 @@ import {
   type RootOperationNode,
 } from 'kysely';
 import { directRunOf } from './direct-reads';
+import { RecentlyUsed } from './recently-used';
 import type { Database } from './types';
 import { testCounters } from '../test-counters';
 
@@ -191,42 +192,20 @@ export function compiledQueryFamily<V, P extends Record<string, unknown>, O>(
   build: (db: Kysely<Database>, params: P, variant: V) => Compilable<O>,
   kept = FAMILY_VARIANTS_KEPT,
 ): ((variant: V) => CompiledQueryTemplate<P, O>) & { readonly size: number } {
-  const templates = new Map<string, Kept<CompiledQueryTemplate<P, O>>>();
-  // Most recently used last, as the SQLite statement cache keeps its statements: a template is
-  // moved to the end only when it was last moved over half the bound's uses ago.
-  const refreshEvery = Math.floor(kept / 2);
-  let uses = 0;
+  // Dropping a template forgets the statement names of its SQL too.
+  const templates = new RecentlyUsed<string, CompiledQueryTemplate<P, O>>(kept, (_key, template) => {
+    for (const sql of template.compiledSql()) statementNames.delete(sql);
+  });
   const family = (variant: V) => {
-    uses += 1;
     const key = keyOf(variant);
-    const found = templates.get(key);
-    if (found) {
-      if (uses - found.markedAt > refreshEvery) {
-        templates.delete(key);
-        templates.set(key, found);
-        found.markedAt = uses;
-      }
-      return found.template;
+    let template = templates.get(key);
+    if (!template) {
+      template = compiledQuery<P, O>((db, params) => build(db, params, variant));
+      templates.set(key, template);
     }
-    const template = compiledQuery<P, O>((db, params) => build(db, params, variant));
-    if (templates.size >= kept) forgetStatement(templates);
-    templates.set(key, { template, markedAt: uses });
     return template;
   };
   return Object.defineProperty(family, 'size', { get: () => templates.size }) as typeof family & {
     readonly size: number;
   };
-}
-
-interface Kept<T> {
-  readonly template: T;
-  /** The family's use count when the template was last moved to the end. */
-  markedAt: number;
-}
-
-/** Drops the least recently used template of a family, and the statement names of its SQL. */
-function forgetStatement<T extends { compiledSql(): string[] }>(templates: Map<string, Kept<T>>): void {
-  const [key, oldest] = templates.entries().next().value!;
-  for (const sql of oldest.template.compiledSql()) statementNames.delete(sql);
-  templates.delete(key);
 }

@@ -1,5 +1,6 @@
 import type { Database as BetterSqliteDatabase, Statement as BetterSqliteStatement } from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { RecentlyUsed } from './recently-used';
 
 /**
  * better-sqlite3 compiles a statement on every `prepare`, and Kysely's SQLite driver calls
@@ -76,8 +77,6 @@ export class KeptStatement implements SqliteStatement {
   #names: readonly string[] = [];
   #make: RowMaker | null = null;
   #madeAt = 0;
-  /** The cache's use count when this statement was last marked as recently used. */
-  markedAt = 0;
 
   constructor(
     readonly statement: BetterSqliteStatement,
@@ -140,33 +139,18 @@ export function cachingDatabase(
   database: BetterSqliteDatabase,
   maxStatements = DEFAULT_STATEMENT_CACHE_SIZE,
 ): { database: KeptStatements; stats: () => StatementCacheStats } {
-  const statements = new Map<string, KeptStatement>();
+  const statements = new RecentlyUsed<string, KeptStatement>(maxStatements);
   const schema: SchemaClock = { changes: 0 };
-  const refreshEvery = Math.floor(maxStatements / 2);
   let compiled = 0;
   let used = 0;
   const cached: KeptStatements = {
     prepare(sql: string): KeptStatement {
       used += 1;
       const kept = statements.get(sql);
-      if (kept) {
-        // Map keeps insertion order: re-inserting marks it as the most recently used. It is
-        // moved only when it was last marked over half the bound's uses ago (refreshEvery), so
-        // the order stays close to that of last use, and a hit on a statement that runs often
-        // leaves the map as it is: a move on every hit deleted and added an entry for every
-        // statement run, and the map rehashed itself for the holes every so often.
-        if (used - kept.markedAt > refreshEvery) {
-          statements.delete(sql);
-          statements.set(sql, kept);
-          kept.markedAt = used;
-        }
-        return kept;
-      }
+      if (kept) return kept;
       const statement = new KeptStatement(database.prepare(sql), schema);
       compiled += 1;
-      statement.markedAt = used;
       statements.set(sql, statement);
-      if (statements.size > maxStatements) statements.delete(statements.keys().next().value!);
       return statement;
     },
     close() {
