@@ -264,9 +264,8 @@ const innerOfNullable = new WeakMap<Writer, Writer>();
  */
 function writeStatements(write: Writer, prefix: string, call: string): string {
   const inner = innerOfNullable.get(write);
-  if (inner && inline(inner, prefix) !== null) {
-    return `if (item === null) text += ${prefix} + 'null'; else { ${inline(inner, prefix)} }`;
-  }
+  const inlinedInner = inner ? inline(inner, prefix) : null;
+  if (inlinedInner !== null) return `if (item === null) text += ${prefix} + 'null'; else { ${inlinedInner} }`;
   return inline(write, prefix) ?? `text += ${prefix} + ${call}(item);`;
 }
 
@@ -292,8 +291,19 @@ function inline(write: Writer, prefix: string): string | null {
 type WriterFactory = (writers: readonly Writer[], mismatch: SchemaMismatch, needsEscape: RegExp) => Writer;
 
 /**
+ * The writer that generated code makes: `lines` are the body of a function that returns it, and see
+ * `writers` (the writers it calls), `MISMATCH` and `NEEDS_ESCAPE`.
+ */
+function generatedWriter(lines: readonly string[], writers: readonly Writer[]): Writer {
+  const source = [`'use strict';`, ...lines].join('\n');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated once per schema, see generatedObjectWriter
+  const factory = new Function('writers', 'MISMATCH', 'NEEDS_ESCAPE', source) as WriterFactory;
+  return factory(writers, MISMATCH, NEEDS_ESCAPE);
+}
+
+/**
  * An object's writer as code of its own, made once per object schema (as Fastify's serializers
- * and better-sqlite3's row makers are made): every key is read by name at a place of its own,
+ * and the statement cache's row makers are made): every key is read by name at a place of its own,
  * which V8 makes as fast as a field of a class, where one loop reading every key of every
  * object by a variable name goes through a dictionary lookup each time; and the plain leaves
  * are checked and written in place. The keys are written into the code as JSON string
@@ -322,46 +332,40 @@ function generatedObjectWriter(fields: readonly ObjectField[]): Writer {
       afterRequired = true;
     }
   });
-  const source = [
-    `'use strict';`,
-    ...fields.map((_, index) => `const w${index} = writers[${index}];`),
-    `return function writeObject(value) {`,
-    `  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw MISMATCH;`,
-    `  let text = '{';`,
-    `  let item;`,
-    ...(tracksFirst ? ['  let first = true;'] : []),
-    ...lines.map((line) => `  ${line}`),
-    `  return text + '}';`,
-    `};`,
-  ].join('\n');
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated once per schema, see above
-  const factory = new Function('writers', 'MISMATCH', 'NEEDS_ESCAPE', source) as WriterFactory;
-  return factory(
+  return generatedWriter(
+    [
+      ...fields.map((_, index) => `const w${index} = writers[${index}];`),
+      `return function writeObject(value) {`,
+      `  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw MISMATCH;`,
+      `  let text = '{';`,
+      `  let item;`,
+      ...(tracksFirst ? ['  let first = true;'] : []),
+      ...lines.map((line) => `  ${line}`),
+      `  return text + '}';`,
+      `};`,
+    ],
     fields.map((field) => field.write),
-    MISMATCH,
-    NEEDS_ESCAPE,
   );
 }
 
 /** An array's writer as code of its own: its one call of the element's writer sees that writer only. */
 function generatedArrayWriter(element: Writer): Writer {
-  const source = [
-    `'use strict';`,
-    `const element = writers[0];`,
-    `return function writeArray(value) {`,
-    `  if (!Array.isArray(value)) throw MISMATCH;`,
-    `  let text = '[';`,
-    `  for (let index = 0; index < value.length; index += 1) {`,
-    `    if (index > 0) text += ',';`,
-    `    const item = value[index];`,
-    `    ${writeStatements(element, "''", 'element')}`,
-    `  }`,
-    `  return text + ']';`,
-    `};`,
-  ].join('\n');
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated once per schema, see above
-  const factory = new Function('writers', 'MISMATCH', 'NEEDS_ESCAPE', source) as WriterFactory;
-  return factory([element], MISMATCH, NEEDS_ESCAPE);
+  return generatedWriter(
+    [
+      `const element = writers[0];`,
+      `return function writeArray(value) {`,
+      `  if (!Array.isArray(value)) throw MISMATCH;`,
+      `  let text = '[';`,
+      `  for (let index = 0; index < value.length; index += 1) {`,
+      `    if (index > 0) text += ',';`,
+      `    const item = value[index];`,
+      `    ${writeStatements(element, "''", 'element')}`,
+      `  }`,
+      `  return text + ']';`,
+      `};`,
+    ],
+    [element],
+  );
 }
 
 /**
