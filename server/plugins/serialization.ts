@@ -3,6 +3,7 @@ import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provid
 import type { ZodType } from 'zod';
 import { $ZodType } from 'zod/v4/core';
 import { testCounters } from '../test-counters';
+import { directChecks } from './zod-checks';
 
 /**
  * Responses are written through their route's schema, so no field leaves that was not declared
@@ -40,46 +41,13 @@ interface Def {
 const defOf = (schema: $ZodType) => schema._zod.def as unknown as Def;
 const checksOf = (def: Def) => (def.checks as unknown[] | undefined) ?? [];
 
-/** The part of a zod check this writer runs: its own check function and its condition. */
-interface CheckInternals {
-  _zod: {
-    def: { check?: string; when?: (payload: CheckPayload) => boolean };
-    check: (payload: CheckPayload) => unknown;
-  };
-}
-interface CheckPayload {
-  value: unknown;
-  issues: unknown[];
-}
-
 /**
- * Checks zod runs synchronously and completely from their definition (bounds, lengths, formats,
- * patterns). A refinement ('custom') may be asynchronous or read the whole answer: zod parses it.
- */
-const DIRECT_CHECKS = new Set([
-  'less_than',
-  'greater_than',
-  'multiple_of',
-  'number_format',
-  'max_length',
-  'min_length',
-  'length_equals',
-  'string_format',
-]);
-
-/**
- * A leaf with rules beyond its type: each of zod's own checks runs on the value, the way zod's
- * parse runs them (the schema itself first when it is a check, a string format, then its
- * checks), without building a parse context and result for every value. A leaf with a check not
- * in DIRECT_CHECKS is parsed by zod whole.
+ * A leaf with rules beyond its type: zod's own checks run on the value (zod-checks.ts), and a
+ * leaf with a check that cannot run alone is parsed by zod whole.
  */
 function checkedLeaf(schema: $ZodType, write: Writer): Writer {
-  const internals = schema._zod as unknown as { traits: Set<string> };
-  const checks = [
-    ...(internals.traits.has('$ZodCheck') ? [schema as unknown as CheckInternals] : []),
-    ...(checksOf(defOf(schema)) as CheckInternals[]),
-  ];
-  if (!checks.every((check) => DIRECT_CHECKS.has(check._zod.def.check ?? ''))) {
+  const passes = directChecks(schema);
+  if (!passes) {
     const zod = schema as unknown as ZodType;
     return (value) => {
       const text = write(value);
@@ -89,13 +57,7 @@ function checkedLeaf(schema: $ZodType, write: Writer): Writer {
   }
   return (value) => {
     const text = write(value);
-    const payload: CheckPayload = { value, issues: [] };
-    for (const check of checks) {
-      const when = check._zod.def.when;
-      if (when && !when(payload)) continue;
-      check._zod.check(payload);
-      if (payload.issues.length > 0) throw MISMATCH;
-    }
+    if (!passes(value)) throw MISMATCH;
     return text;
   };
 }

@@ -20,12 +20,23 @@ export const wholeNumber = (message: ValidationKey, { min = 1, max = DB_INTEGER_
  * read as a number (`0x10`, `1e1`, ` 16` and `+16` are refused, not read as 16). Addresses carry
  * text, so this is the one rule for them; bodies carry JSON numbers (`wholeNumber`).
  */
-export const wholeNumberParam = (message: ValidationKey, { min = 1, max = DB_INTEGER_MAX } = {}) =>
-  z
+export const wholeNumberParam = (message: ValidationKey, { min = 1, max = DB_INTEGER_MAX } = {}) => {
+  const schema = z
     .string(says(message))
     .regex(DECIMAL_DIGITS, says(message))
     .transform(Number)
     .pipe(z.number().int(says(message)).min(min, says(message)).max(max, says(message)));
+  paramBounds.set(schema, { min, max });
+  return schema;
+};
+
+const paramBounds = new WeakMap<object, { min: number; max: number }>();
+
+/**
+ * The bounds of a schema `wholeNumberParam` made, or undefined for any other: the server reads
+ * such a parameter without running zod's steps one by one (server/plugins/input-readers.ts).
+ */
+export const wholeNumberParamBounds = (schema: object) => paramBounds.get(schema);
 
 /** Text a person types: trimmed, from 1 to `max` characters. */
 export const typedText = (message: ValidationKey, max: number) =>

@@ -43,18 +43,26 @@ export const otpUrlSchema = z
  *
  * Returns the path (a.b.0) of the first NUL character or unsafe number in a parsed input, or null.
  */
-export function findUnsafeInput(value: unknown, where = '', depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? where || 'value' : null;
+export function findUnsafeInput(value: unknown): string | null {
+  const path = unsafePath(value, 0);
+  return path === null ? null : path.length === 0 ? 'value' : path.reverse().join('.');
+}
+
+/** The keys to the first unsafe value, innermost first (written only for what is found), or null. */
+function unsafePath(value: unknown, depth: number): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : null;
   if (typeof value === 'number') {
     const isSafe = Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value));
-    return isSafe ? null : where || 'value';
+    return isSafe ? null : [];
   }
   if (typeof value !== 'object' || value === null || depth > 32) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const path = where ? `${where}.${key}` : key;
-    if (key.includes('\u0000')) return path;
-    const found = findUnsafeInput(item, path, depth + 1);
-    if (found) return found;
+  for (const key of Object.keys(value)) {
+    if (key.includes('\u0000')) return [key];
+    const found = unsafePath((value as Record<string, unknown>)[key], depth + 1);
+    if (found) {
+      found.push(key);
+      return found;
+    }
   }
   return null;
 }

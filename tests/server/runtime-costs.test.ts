@@ -19,6 +19,7 @@ import { cachingDatabase } from '../../server/db/statement-cache';
 import { tokenChecks } from '../../server/modules/auth/tokens';
 import { cookieCounters } from '../../server/plugins/cookies';
 import * as security from '../../server/plugins/security';
+import { inputReaderCounters } from '../../server/plugins/input-readers';
 import { serializationCounters } from '../../server/plugins/serialization';
 import { loadOrCreateSecrets } from '../../server/secrets';
 import { bearer, signInByEmail } from '../helpers/auth';
@@ -261,6 +262,19 @@ describe.each(testEngines())('request costs (%s)', (engine) => {
       }
       expect(counted.written).toBe(reads.length);
       expect(counted.handedToZod).toBe(0);
+    });
+
+    it('read every path parameter and query of the reads without zod', async () => {
+      const counted = inputReaderCounters.observe();
+      try {
+        for (const read of reads) expect((await request(read)).statusCode, read.name).toBe(200);
+      } finally {
+        inputReaderCounters.release(counted);
+      }
+      // The project list's query (twice), the detail's id, the posts' query, a post's address, the
+      // orders', the activity's and the inbox's queries, the notices' project, the threads' project
+      // and query.
+      expect(counted).toStrictEqual({ read: 11, handedToZod: 0 });
     });
 
     it('check an access token’s signature once, and still the session on every request', async () => {
