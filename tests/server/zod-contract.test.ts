@@ -5,10 +5,16 @@
  * Those are not zod's public interface, so zod is pinned to one exact version and this test states
  * what the writers rely on. A zod release that renames or reshapes any of them fails here rather
  * than silently writing unchecked values or falling back to the slow encoder on every route.
+ *
+ * The readers of path parameters and queries (server/plugins/input-readers.ts) read the same
+ * definitions of objects, optional and default fields, enums, literals and strings, and a
+ * default's `defaultValue`; the second part states what they rely on.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { wholeNumberParam } from '../../src/domain/fields';
+import { compileInputReader, NOT_READ } from '../../server/plugins/input-readers';
 import { compileWriter } from '../../server/plugins/serialization';
 
 const writerOf = (schema: z.ZodType) => compileWriter(schema as never);
@@ -96,6 +102,53 @@ describe('the zod internals the response writers read', () => {
   for (const [name, schema] of leftToZod) {
     it(`leaves ${name} to zod`, () => {
       expect(writerOf(schema)).toBeNull();
+    });
+  }
+});
+
+describe('the zod internals the input readers read', () => {
+  const id = wholeNumberParam('validation.projectId', { max: 99 });
+  // Each field kind the readers know must give the object a reader, answering what zod answers.
+  const kinds: Array<[string, z.ZodType, Record<string, string>]> = [
+    ['a whole-number parameter', z.object({ id }), { id: '7' }],
+    ['an optional field', z.strictObject({ id: id.optional() }), {}],
+    ['a default', z.object({ id: id.default(9) }), {}],
+    ['an enum', z.object({ kind: z.enum(['A', 'B']).default('A') }), { kind: 'B' }],
+    ['a literal', z.object({ kind: z.literal('SHOW').optional() }), { kind: 'SHOW' }],
+    [
+      'a string with a pattern',
+      z.object({
+        name: z
+          .string()
+          .max(5)
+          .regex(/^[a-z]+$/),
+      }),
+      { name: 'abc' },
+    ],
+  ];
+  for (const [name, schema, input] of kinds) {
+    it(`reads ${name} itself`, () => {
+      const read = compileInputReader(schema);
+      expect(read).not.toBeNull();
+      expect(read!(input)).toStrictEqual(schema.parse(input));
+    });
+  }
+
+  it('sees the bounds and the pattern, and leaves what breaks them to zod', () => {
+    expect(compileInputReader(z.object({ id }))!({ id: '100' })).toBe(NOT_READ);
+    expect(compileInputReader(z.object({ name: z.string().regex(/^[a-z]+$/) }))!({ name: 'A' })).toBe(NOT_READ);
+    expect(compileInputReader(z.strictObject({ id }))!({ id: '1', other: '2' })).toBe(NOT_READ);
+  });
+
+  const leftToZod: Array<[string, z.ZodType]> = [
+    ['a refined object (its checks)', z.object({ id }).refine((value) => value.id > 1)],
+    ['a loose object (catchall)', z.object({ id }).loose()],
+    ['a trimmed string (an overwrite check)', z.object({ name: z.string().trim() })],
+    ['a transform of its own', z.object({ id: z.string().transform(Number) })],
+  ];
+  for (const [name, schema] of leftToZod) {
+    it(`has no reader for ${name}`, () => {
+      expect(compileInputReader(schema)).toBeNull();
     });
   }
 });
