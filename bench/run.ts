@@ -589,15 +589,22 @@ function median(values: readonly number[]): number {
 
 /**
  * Each read at demo size beside the same read at the generated size: mean latency at each and
- * their ratio (the goal: within 2x), and the read's share of its bare-SQL baseline at each size
- * (the goal: at least 70 %).
+ * their ratio (the goal: within 2x), the server's CPU per request at each, and the read's share
+ * of its bare-SQL baseline at each size (the goal: at least 70 %).
+ *
+ * The mean latency is the load's own: with a fixed number of connections, each sending its next
+ * request when the last is answered, a request takes connections / throughput on average
+ * (Little's law). autocannon's figures come in whole milliseconds, which for reads answered in
+ * well under one say only how many requests took a millisecond or more.
  */
 function printScale(results: ReadResult[]): void {
   console.log(
     `Reads at scale: demo size beside the generated size (${LARGE.projects.toLocaleString('en')} projects, ` +
       `${LARGE.investors.toLocaleString('en')} investors, ${(LARGE.investors * LARGE.holdingsPerInvestor).toLocaleString('en')} ledger entries); ` +
-      `the signed-in investor holds ${HOLDER.projects} projects at both. Latency is the mean in ms.\n`,
+      `the signed-in investor holds ${HOLDER.projects} projects at both. Latency is the mean in ms over ${connections} connections\n` +
+      '(connections / req/s); "of bare SQL" is the median CPU share of the rounds, as in the table above.\n',
   );
+  const meanMs = (figures: LoadFigures) => (figures.rps > 0 ? (connections / figures.rps) * 1000 : Number.NaN);
   const rows: Row[] = [
     [
       'engine',
@@ -605,9 +612,11 @@ function printScale(results: ReadResult[]): void {
       'demo ms',
       'large ms',
       'large vs demo',
+      'demo CPU µs/req',
+      'large CPU µs/req',
+      'CPU large vs demo',
       'demo of bare SQL',
       'large of bare SQL',
-      'large bare SQL ms',
       'bare SQL large vs demo',
     ],
   ];
@@ -619,13 +628,15 @@ function printScale(results: ReadResult[]): void {
     rows.push([
       large.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL',
       large.name,
-      demo.real.mean.toFixed(2),
-      large.real.mean.toFixed(2),
-      `${(large.real.mean / demo.real.mean).toFixed(2)}x`,
-      percent(demo.real.rps, demo.bareSql.rps),
-      percent(large.real.rps, large.bareSql.rps),
-      large.bareSql.mean.toFixed(2),
-      `${(large.bareSql.mean / demo.bareSql.mean).toFixed(2)}x`,
+      meanMs(demo.real).toFixed(2),
+      meanMs(large.real).toFixed(2),
+      `${(meanMs(large.real) / meanMs(demo.real)).toFixed(2)}x`,
+      demo.real.cpuMicros.toFixed(0),
+      large.real.cpuMicros.toFixed(0),
+      `${(large.real.cpuMicros / demo.real.cpuMicros).toFixed(2)}x`,
+      `${(median(demo.cpuShares) * 100).toFixed(0)} %`,
+      `${(median(large.cpuShares) * 100).toFixed(0)} %`,
+      `${(meanMs(large.bareSql) / meanMs(demo.bareSql)).toFixed(2)}x`,
     ]);
   }
   printTable(rows);
