@@ -16,8 +16,8 @@ import { directChecks } from './zod-checks';
  * schema does not name, a repeated parameter, a NUL character) it answers NOT_READ and the
  * validator runs zod as before, so every refusal and its message stay zod's. When it accepts,
  * its value is the one zod would answer (tests/server/input-readers.test.ts compares them).
- * A schema it does not know (refinements, transforms of its own, nested objects, bodies) gets
- * no reader at all.
+ * A schema it does not know (a field's refinements, transforms of its own, nested objects,
+ * bodies) gets no reader at all; an object's own refinements run on the value it read.
  */
 
 export const NOT_READ: unique symbol = Symbol('not read');
@@ -100,8 +100,10 @@ function fieldOf(key: string, schema: $ZodType): Field | null {
 export function compileInputReader(schema: unknown): Reader | null {
   if (typeof schema !== 'object' || schema === null || !('_zod' in schema)) return null;
   const def = defOf(schema as $ZodType);
-  // An object's own refinements read the whole value: zod runs them.
-  if (def.type !== 'object' || hasChecks(def)) return null;
+  if (def.type !== 'object') return null;
+  // The object's own refinements (a range whose ends must be in order) run on the value read.
+  const refined = hasChecks(def) ? directChecks(schema as $ZodType, { refinements: true }) : null;
+  if (hasChecks(def) && !refined) return null;
   const catchall = def.catchall as $ZodType | undefined;
   if (catchall !== undefined && defOf(catchall).type !== 'never') return null;
   const fields: Field[] = [];
@@ -127,6 +129,6 @@ export function compileInputReader(schema: unknown): Reader | null {
       if (read === NOT_READ) return NOT_READ;
       value[field.key] = read;
     }
-    return value;
+    return refined && !refined(value) ? NOT_READ : value;
   };
 }

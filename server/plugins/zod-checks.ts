@@ -34,20 +34,32 @@ const DIRECT_CHECKS = new Set([
  * format, then its checks), without building a parse context and result for every value. Null
  * when the leaf has a check not in DIRECT_CHECKS, which only zod's whole parse decides.
  * The caller checks the value's type first.
+ *
+ * With `refinements`, a refinement ('custom') runs too, by zod's own check function: an input's
+ * refinement compares its fields (a range's ends). One that answers a promise counts as failed,
+ * so zod, which runs it again, decides; its outcome here is dropped.
  */
-export function directChecks(schema: $ZodType): ((value: unknown) => boolean) | null {
+export function directChecks(
+  schema: $ZodType,
+  { refinements = false }: { refinements?: boolean } = {},
+): ((value: unknown) => boolean) | null {
   const internals = schema._zod as unknown as { traits: Set<string>; def: { checks?: unknown[] } };
   const checks = [
     ...(internals.traits.has('$ZodCheck') ? [schema as unknown as CheckInternals] : []),
     ...((internals.def.checks ?? []) as CheckInternals[]),
   ];
-  if (!checks.every((check) => DIRECT_CHECKS.has(check._zod.def.check ?? ''))) return null;
+  const runsAlone = (kind: string) => DIRECT_CHECKS.has(kind) || (refinements && kind === 'custom');
+  if (!checks.every((check) => runsAlone(check._zod.def.check ?? ''))) return null;
   return (value) => {
     const payload: CheckPayload = { value, issues: [] };
     for (const check of checks) {
       const when = check._zod.def.when;
       if (when && !when(payload)) continue;
-      check._zod.check(payload);
+      const pending = check._zod.check(payload);
+      if (pending instanceof Promise) {
+        pending.catch(() => undefined);
+        return false;
+      }
       if (payload.issues.length > 0) return false;
     }
     return true;

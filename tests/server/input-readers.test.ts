@@ -8,6 +8,7 @@ import { activityQuerySchema } from '../../src/domain/auth';
 import { wholeNumberParam } from '../../src/domain/fields';
 import { findUnsafeInput } from '../../src/domain/schemas';
 import { governanceItemParamsSchema, threadQuerySchema } from '../../src/domain/governance';
+import { myRevenuesQuerySchema } from '../../src/domain/portfolio';
 import { postUrlTitleParamsSchema } from '../../src/domain/posts';
 import { productListQuerySchema } from '../../src/domain/products';
 import { compileInputReader, inputReaderCounters, NOT_READ } from '../../server/plugins/input-readers';
@@ -50,6 +51,11 @@ const inputs: Record<string, unknown>[] = [
   { urlTitle: 'x'.repeat(500) },
   { urlTitle: 'kimchi\u0000' },
   { limit: undefined },
+  { from: '2026-01-01', to: '2026-06-30', interval: 'year' },
+  { from: '2026-06-30', to: '2026-01-01' },
+  { from: '2026-02-30' },
+  { to: '2026-12-31', productId: '4' },
+  { interval: 'week' },
 ];
 
 const schemas = {
@@ -58,6 +64,7 @@ const schemas = {
   productListQuerySchema,
   governanceItemParamsSchema,
   postUrlTitleParamsSchema,
+  myRevenuesQuerySchema,
   stripping: z.object({ limit: wholeNumberParam('validation.limit.products', { max: 50 }).optional() }),
 } as const;
 
@@ -89,6 +96,12 @@ describe('input readers', () => {
       [productListQuerySchema, { limit: '9' }, { limit: 9 }],
       [governanceItemParamsSchema, { productId: '12', id: '3' }, { productId: 12, id: 3 }],
       [postUrlTitleParamsSchema, { urlTitle: 'kimchi-fridge-fund' }, { urlTitle: 'kimchi-fridge-fund' }],
+      [myRevenuesQuerySchema, {}, { interval: 'month' }],
+      [
+        myRevenuesQuerySchema,
+        { from: '2026-01-01', to: '2026-01-01' },
+        { from: '2026-01-01', to: '2026-01-01', interval: 'month' },
+      ],
     ];
     for (const [schema, input, expected] of cases) expect(compileInputReader(schema)!(input)).toStrictEqual(expected);
   });
@@ -114,7 +127,6 @@ describe('input readers', () => {
   it('have no reader for schemas whose steps they do not know', () => {
     const id = wholeNumberParam('validation.projectId');
     for (const schema of [
-      z.object({ id }).refine((value) => value.id > 2),
       z.object({ id: id.nullable() }),
       z.object({ name: z.string().trim() }),
       z.object({ name: z.string().refine((value) => value !== 'x') }),
@@ -127,6 +139,21 @@ describe('input readers', () => {
     ]) {
       expect(compileInputReader(schema)).toBeNull();
     }
+  });
+
+  it('run an object’s own refinements on what they read', async () => {
+    const id = wholeNumberParam('validation.projectId');
+    const read = compileInputReader(z.object({ id }).refine((value) => value.id > 2))!;
+    expect(read).not.toBeNull();
+    expect(read({ id: '3' })).toStrictEqual({ id: 3 });
+    expect(read({ id: '2' })).toBe(NOT_READ);
+    expect(compileInputReader(myRevenuesQuerySchema)!({ from: '2026-06-30', to: '2026-01-01' })).toBe(NOT_READ);
+    // A refinement that answers later is zod's to wait for; a refusal of it is not left unhandled.
+    const later = compileInputReader(
+      z.object({ id }).refine(async (value) => Promise.reject(new Error(`no ${value.id}`))),
+    )!;
+    expect(later({ id: '3' })).toBe(NOT_READ);
+    await new Promise((resolve) => setTimeout(resolve, 10));
   });
 
   it('count what they read, and give zod’s refusal for the rest', () => {

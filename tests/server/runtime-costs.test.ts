@@ -272,9 +272,9 @@ describe.each(testEngines())('request costs (%s)', (engine) => {
         inputReaderCounters.release(counted);
       }
       // The project list's query (twice), the detail's id, the posts' query, a post's address, the
-      // orders', the activity's and the inbox's queries, the notices' project, the threads' project
-      // and query.
-      expect(counted).toStrictEqual({ read: 11, handedToZod: 0 });
+      // orders', the revenues', the activity's and the inbox's queries, the notices' project, the
+      // threads' project and query.
+      expect(counted).toStrictEqual({ read: 12, handedToZod: 0 });
     });
 
     it('check an access token’s signature once, and still the session on every request', async () => {

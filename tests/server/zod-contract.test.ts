@@ -138,12 +138,13 @@ describe('the zod internals the input readers read', () => {
     expect(compileInputReader(z.object({ id }))!({ id: '100' })).toBe(NOT_READ);
     expect(compileInputReader(z.object({ name: z.string().regex(/^[a-z]+$/) }))!({ name: 'A' })).toBe(NOT_READ);
     expect(compileInputReader(z.strictObject({ id }))!({ id: '1', other: '2' })).toBe(NOT_READ);
+    expect(compileInputReader(z.object({ id }).refine((value) => value.id > 1))!({ id: '1' })).toBe(NOT_READ);
   });
 
   const leftToZod: Array<[string, z.ZodType]> = [
-    ['a refined object (its checks)', z.object({ id }).refine((value) => value.id > 1)],
     ['a loose object (catchall)', z.object({ id }).loose()],
     ['a trimmed string (an overwrite check)', z.object({ name: z.string().trim() })],
+    ['a refined field', z.object({ id: z.string().refine((value) => value !== '0') })],
     ['a transform of its own', z.object({ id: z.string().transform(Number) })],
   ];
   for (const [name, schema] of leftToZod) {
