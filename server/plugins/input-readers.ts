@@ -2,13 +2,12 @@ import type { $ZodType } from 'zod/v4/core';
 import { wholeNumberParamBounds } from '../../src/domain/fields';
 import { DECIMAL_DIGITS } from '../../src/domain/limits';
 import { testCounters } from '../test-counters';
-import { directChecks } from './zod-checks';
+import { checksOf, defOf, directChecks } from './zod-checks';
 
 /**
  * Readers of the address's inputs (path parameters and query strings) that take the common
- * shapes without zod: an object of whole-number parameters, enums, literals and strings with zod's plain checks
- * (lengths, patterns), each
- * optional or with a default. Zod builds a parse context, a result and an issue list for every
+ * shapes without zod: an object of whole-number parameters, enums, literals and strings with
+ * zod's plain checks (lengths, patterns, formats), each optional or with a default. Zod builds a parse context, a result and an issue list for every
  * field of every request; for a governance list's project id and query that was most of the
  * request's validation, which a signed-in read pays on every call.
  *
@@ -26,12 +25,12 @@ type Reader = (input: unknown) => unknown;
 /** Inputs the readers took, and those handed to zod (a test counts them). */
 export const inputReaderCounters = testCounters(['read', 'handedToZod'] as const);
 
-interface Def {
-  type: string;
-  [key: string]: unknown;
+/** A value of the given strings, as it is; NOT_READ for anything else. */
+function oneOf(values: unknown[]): Reader | null {
+  if (!values.every((value) => typeof value === 'string')) return null;
+  const allowed = new Set(values as string[]);
+  return (value) => (typeof value === 'string' && allowed.has(value) ? value : NOT_READ);
 }
-const defOf = (schema: $ZodType) => schema._zod.def as unknown as Def;
-const hasChecks = (def: Def) => ((def.checks as unknown[] | undefined) ?? []).length > 0;
 
 /** A field's value once present; NOT_READ for anything zod should decide. */
 function leafReader(schema: $ZodType): Reader | null {
@@ -51,19 +50,9 @@ function leafReader(schema: $ZodType): Reader | null {
     if (!passes) return null;
     return (value) => (typeof value === 'string' && !value.includes('\u0000') && passes(value) ? value : NOT_READ);
   }
-  if (hasChecks(def)) return null;
-  if (def.type === 'enum') {
-    const values = Object.values(def.entries as Record<string, unknown>);
-    if (!values.every((value) => typeof value === 'string')) return null;
-    const allowed = new Set(values as string[]);
-    return (value) => (typeof value === 'string' && allowed.has(value) ? value : NOT_READ);
-  }
-  if (def.type === 'literal') {
-    const values = def.values as unknown[];
-    if (!values.every((value) => typeof value === 'string')) return null;
-    const allowed = new Set(values as string[]);
-    return (value) => (typeof value === 'string' && allowed.has(value) ? value : NOT_READ);
-  }
+  if (checksOf(def).length > 0) return null;
+  if (def.type === 'enum') return oneOf(Object.values(def.entries as Record<string, unknown>));
+  if (def.type === 'literal') return oneOf(def.values as unknown[]);
   return null;
 }
 
@@ -102,8 +91,9 @@ export function compileInputReader(schema: unknown): Reader | null {
   const def = defOf(schema as $ZodType);
   if (def.type !== 'object') return null;
   // The object's own refinements (a range whose ends must be in order) run on the value read.
-  const refined = hasChecks(def) ? directChecks(schema as $ZodType, { refinements: true }) : null;
-  if (hasChecks(def) && !refined) return null;
+  const isRefined = checksOf(def).length > 0;
+  const refined = isRefined ? directChecks(schema as $ZodType, { refinements: true }) : null;
+  if (isRefined && !refined) return null;
   const catchall = def.catchall as $ZodType | undefined;
   if (catchall !== undefined && defOf(catchall).type !== 'never') return null;
   const fields: Field[] = [];

@@ -3,7 +3,7 @@ import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provid
 import type { ZodType } from 'zod';
 import { $ZodType } from 'zod/v4/core';
 import { testCounters } from '../test-counters';
-import { directChecks } from './zod-checks';
+import { checksOf, defOf, directChecks, type Def } from './zod-checks';
 
 /**
  * Responses are written through their route's schema, so no field leaves that was not declared
@@ -32,14 +32,6 @@ const MISMATCH = new SchemaMismatch('value does not match its schema');
 
 /** How many answers the compiled writers wrote and how many went to zod, while a test observes. */
 export const serializationCounters = testCounters(['written', 'handedToZod', 'routesOnZod'] as const);
-
-interface Def {
-  type: string;
-  [key: string]: unknown;
-}
-
-const defOf = (schema: $ZodType) => schema._zod.def as unknown as Def;
-const checksOf = (def: Def) => (def.checks as unknown[] | undefined) ?? [];
 
 /**
  * A leaf with rules beyond its type: zod's own checks run on the value (zod-checks.ts), and a

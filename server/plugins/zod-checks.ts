@@ -1,5 +1,13 @@
 import type { $ZodType } from 'zod/v4/core';
 
+/** A zod schema's internal definition, as the writers and the input readers read it. */
+export interface Def {
+  type: string;
+  [key: string]: unknown;
+}
+export const defOf = (schema: $ZodType) => schema._zod.def as unknown as Def;
+export const checksOf = (def: Def) => (def.checks as unknown[] | undefined) ?? [];
+
 /** The part of a zod check run here: its own check function and its condition. */
 interface CheckInternals {
   _zod: {
@@ -43,10 +51,10 @@ export function directChecks(
   schema: $ZodType,
   { refinements = false }: { refinements?: boolean } = {},
 ): ((value: unknown) => boolean) | null {
-  const internals = schema._zod as unknown as { traits: Set<string>; def: { checks?: unknown[] } };
+  const traits = (schema._zod as unknown as { traits: Set<string> }).traits;
   const checks = [
-    ...(internals.traits.has('$ZodCheck') ? [schema as unknown as CheckInternals] : []),
-    ...((internals.def.checks ?? []) as CheckInternals[]),
+    ...(traits.has('$ZodCheck') ? [schema as unknown as CheckInternals] : []),
+    ...(checksOf(defOf(schema)) as CheckInternals[]),
   ];
   const runsAlone = (kind: string) => DIRECT_CHECKS.has(kind) || (refinements && kind === 'custom');
   if (!checks.every((check) => runsAlone(check._zod.def.check ?? ''))) return null;
