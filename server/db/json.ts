@@ -1,6 +1,7 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
 import * as postgresJson from 'kysely/helpers/postgres';
 import * as sqliteJson from 'kysely/helpers/sqlite';
+import { RecentlyUsed } from './recently-used';
 import type { Database } from './types';
 
 /**
@@ -17,4 +18,54 @@ export function relationsOf(db: Kysely<Database>) {
  */
 export function parsed<T>(value: T | string): T {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+/** How many texts `keptParsed` keeps, and the longest it keeps: at most 4 Mi characters in all. */
+export const KEPT_JSON_TEXTS = 256;
+export const KEPT_JSON_MAX_LENGTH = 16_384;
+
+/** What `keptParsed` did, for the tests that keep its rules (counting work, never time). */
+export const keptJsonCounters = { parsed: 0, reused: 0 };
+
+const keptTexts = new RecentlyUsed<string, unknown>(KEPT_JSON_TEXTS);
+
+/** Freezes a parsed JSON value and everything in it: a kept value is shared by every reader. */
+function deepFrozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFrozen(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * `parsed`, for the nested parts of the catalogue that every viewer reads alike and that change
+ * only when an operator edits them (a project's team, terms, questions, documents): on SQLite the
+ * same text arrives for every request, and parsing it again was the largest part of the project
+ * detail's own work. The parsed value is kept, keyed by the text itself, so an edit, which
+ * changes the text, can never be answered with the value of the text before it; nothing needs
+ * to be told of the edit. Kept values are frozen, as every reader shares them; the texts are
+ * bounded in number and length (the least recently used goes first, a longer text is parsed
+ * every time), so what requests fill stays small. Parts that differ per viewer use `parsed`.
+ */
+export function keptParsed<T>(value: T | string): T {
+  if (typeof value !== 'string') return value;
+  if (value.length > KEPT_JSON_MAX_LENGTH) {
+    keptJsonCounters.parsed += 1;
+    return JSON.parse(value) as T;
+  }
+  const kept = keptTexts.get(value);
+  if (kept !== undefined) {
+    keptJsonCounters.reused += 1;
+    return kept as T;
+  }
+  keptJsonCounters.parsed += 1;
+  const fresh = deepFrozen(JSON.parse(value) as T);
+  keptTexts.set(value, fresh);
+  return fresh;
+}
+
+/** How many texts `keptParsed` keeps now (the memory tests' bound). */
+export function keptParsedSize(): number {
+  return keptTexts.size;
 }

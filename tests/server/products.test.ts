@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productDetailSchema, productListResponseSchema, type ProductCard } from '../../src/domain/products';
 import { deriveSaleStatus } from '../../src/domain/sale';
+import { keptJsonCounters } from '../../server/db/json';
 import { seedDemoDataOnce } from '../../server/db/seed/index';
 import { demoProjects } from '../../server/db/seed/catalogue-data';
 import { insertCategory, insertHolding, insertProduct } from '../../server/modules/products/factory';
@@ -271,6 +272,54 @@ describe.each(testEngines())('paging, access and the investor’s view on %s', (
       value: '$20',
       tooltip: 'The least per order.',
     });
+  });
+
+  it('parses the parts every viewer reads alike once, and shows an edit at once', async () => {
+    const productId = await insertProduct(t.db.db, {
+      categoryId,
+      name: 'Read often',
+      faqs: [{ title: 'When do holders vote?', description: 'Each quarter.' }],
+      risks: [{ title: 'Weather', description: 'A dry summer.' }],
+      team: [{ name: 'Lee', role: 'Herder', description: 'Knows every cow.' }],
+    });
+    const read = async () => {
+      const response = await t.app.inject({ url: `/api/v1/products/${productId}`, headers: bearer(investor.token) });
+      expect(response.statusCode, response.body).toBe(200);
+      return productDetailSchema.parse(response.json());
+    };
+    const counted = async () => {
+      const before = { ...keptJsonCounters };
+      const detail = await read();
+      return {
+        detail,
+        parsed: keptJsonCounters.parsed - before.parsed,
+        reused: keptJsonCounters.reused - before.reused,
+      };
+    };
+    const first = await counted();
+    const second = await counted();
+    expect(second.detail).toEqual(first.detail);
+    if (engine === 'sqlite') {
+      // SQLite answers each list part as text (twelve: team, links, terms, images, gifts,
+      // questions, risks, documents, sections, payment, community, badges; no "about" here), and
+      // the second read parses none of them.
+      expect(first.parsed + first.reused).toBe(12);
+      expect(second).toMatchObject({ parsed: 0, reused: first.parsed + first.reused });
+    } else {
+      // PostgreSQL answers them parsed: nothing to parse, nothing kept.
+      expect([first.parsed, first.reused, second.parsed, second.reused]).toEqual([0, 0, 0, 0]);
+    }
+    // An edit changes the text, so the next read parses the new part, and nothing else.
+    await t.db.db
+      .updateTable('product_faqs')
+      .set({ description: 'Each month, from now on.' })
+      .where('product_id', '=', productId)
+      .execute();
+    const edited = await counted();
+    expect(edited.detail.faqs.map((faq) => faq.description)).toEqual(['Each month, from now on.']);
+    expect(edited.detail.risks).toEqual(first.detail.risks);
+    expect(edited.detail.about).toEqual(first.detail.about);
+    if (engine === 'sqlite') expect(edited.parsed).toBe(1);
   });
 
   it('answers NOT_FOUND for hidden and unknown projects, VALIDATION_FAILED for bad ids', async () => {

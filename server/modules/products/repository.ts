@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { compiledQuery, compiledQueryFamily } from '../../db/compiled-query';
-import { parsed, relationsOf } from '../../db/json';
+import { keptParsed, parsed, relationsOf } from '../../db/json';
 import { openOrderStates } from '../../../src/domain/order-state';
 import { closingSoonUntil, type SaleStatus } from '../../../src/domain/sale';
 import type { Database, ProductsTable } from '../../db/types';
@@ -529,26 +529,26 @@ const productDetail = compiledQuery((db, params: { productId: number; viewerId: 
 export async function findProductDetail(db: Db, productId: number, viewerId: string) {
   const row = await productDetail.executeTakeFirst(db, { productId, viewerId });
   if (!row) return undefined;
-  const documents = parsed(row.documents);
+  const documents = keptParsed(row.documents);
   return {
     ...normalizeCounts(row),
     viewer_open_quantity: Number(row.viewer_open_quantity ?? 0),
     viewer_subscribed: Boolean(Number(row.viewer_subscribed)),
     viewer_is_seller: Boolean(Number(row.viewer_is_seller)),
     viewer_whitelist: parsed(row.viewer_whitelist),
-    about: parsed(row.about),
-    team: parsed(row.team),
-    social: parsed(row.social),
-    deal_terms: parsed(row.deal_terms),
-    images: parsed(row.images),
-    gifts: parsed(row.gifts),
-    faqs: parsed(row.faqs),
-    risks: parsed(row.risks),
-    documents: documents.map((document) => ({ ...document, versions: parsed(document.versions) })),
-    custom_sections: parsed(row.custom_sections),
-    pay_methods: parsed(row.pay_methods),
-    community: parsed(row.community),
-    badges: parsed(row.badges),
+    about: keptParsed(row.about),
+    team: keptParsed(row.team),
+    social: keptParsed(row.social),
+    deal_terms: keptParsed(row.deal_terms),
+    images: keptParsed(row.images),
+    gifts: keptParsed(row.gifts),
+    faqs: keptParsed(row.faqs),
+    risks: keptParsed(row.risks),
+    documents: documents.map((document) => ({ ...document, versions: keptParsed(document.versions) })),
+    custom_sections: keptParsed(row.custom_sections),
+    pay_methods: keptParsed(row.pay_methods),
+    community: keptParsed(row.community),
+    badges: keptParsed(row.badges),
   };
 }
 
