@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { parseConfig } from '../../server/config';
 import { compiledQueryCounters } from '../../server/db/compiled-query';
+import { keptJsonCounters } from '../../server/db/json';
 import { seedDemoDataOnce } from '../../server/db/seed/index';
 import { cachingDatabase } from '../../server/db/statement-cache';
 import { tokenChecks } from '../../server/modules/auth/tokens';
@@ -146,12 +147,13 @@ describe.each(testEngines())('request costs (%s)', (engine) => {
 
   describe('the reads of the benchmark', () => {
     let investor: Investor;
+    let detailId: number;
     let reads: Array<{ name: string; url: string; signedIn: boolean; statements: number }>;
 
     beforeAll(async () => {
       await seedDemoDataOnce(db.db);
       investor = await createInvestor(app, 'reader@example.com');
-      const detailId = (
+      detailId = (
         await db.db
           .selectFrom('products')
           .select('id')
@@ -275,6 +277,31 @@ describe.each(testEngines())('request costs (%s)', (engine) => {
       // orders', the revenues', the activity's and the inbox's queries, the notices' project, the
       // threads' project and query.
       expect(counted).toStrictEqual({ read: 12, handedToZod: 0 });
+    });
+
+    it('parse the catalogue’s nested parts once: a second round of the reads parses none of them', async () => {
+      for (const read of reads) expect((await request(read)).statusCode, read.name).toBe(200);
+      const before = { ...keptJsonCounters };
+      for (const read of reads) expect((await request(read)).statusCode, read.name).toBe(200);
+      const parsedAgain = keptJsonCounters.parsed - before.parsed;
+      const reused = keptJsonCounters.reused - before.reused;
+      expect(parsedAgain).toBe(0);
+      // SQLite answers them as text: the detail's twelve list parts, its "about" and each of its
+      // documents' versions, and the governance project's sections and badges (notices and threads).
+      // PostgreSQL answers them parsed, with nothing to keep.
+      const { documents } = await db.db
+        .selectFrom('product_documents')
+        .select((eb) => eb.fn.countAll<number>().as('documents'))
+        .where('product_id', '=', detailId)
+        .executeTakeFirstOrThrow();
+      const about = await db.db
+        .selectFrom('product_about')
+        .select('product_id')
+        .where('product_id', '=', detailId)
+        .execute();
+      expect([Number(documents), about.length]).toEqual([expect.any(Number), 1]);
+      expect(Number(documents)).toBeGreaterThan(0);
+      expect(reused).toBe(engine === 'sqlite' ? 12 + 1 + Number(documents) + 2 + 2 : 0);
     });
 
     it('check an access token’s signature once, and still the session on every request', async () => {

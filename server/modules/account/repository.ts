@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
 import { compiledQuery, compiledQueryFamily } from '../../db/compiled-query';
-import { parsed, relationsOf } from '../../db/json';
+import { keptParsed, relationsOf } from '../../db/json';
 import type { Database, GiftClaimsTable, RevenueSharesTable } from '../../db/types';
 
 type Db = Kysely<Database>;
@@ -46,7 +46,8 @@ const heldWithDocuments = compiledQuery((db, params: { userId: string }) => {
 
 export async function findHeldProductsWithDocuments(db: Db, userId: string) {
   const rows = await heldWithDocuments.execute(db, { userId });
-  return rows.map((row) => ({ ...row, documentIds: parsed(row.documents).map((document) => Number(document.id)) }));
+  // A project's document list is the same for every holder: its text is parsed once (json.ts).
+  return rows.map((row) => ({ ...row, documentIds: keptParsed(row.documents).map((document) => Number(document.id)) }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
 import { compiledQuery, compiledQueryFamily } from '../../db/compiled-query';
-import { parsed, relationsOf } from '../../db/json';
+import { keptParsed, parsed, relationsOf } from '../../db/json';
 import type { Database, GovernanceVotingsTable, ProductCommunitySectionsTable } from '../../db/types';
 
 type Db = Kysely<Database>;
@@ -93,8 +93,9 @@ export async function findGovernanceAccess(db: Db, productId: number, userId: st
     whitelist_status: row.whitelist_status ?? null,
     is_seller: Boolean(Number(row.is_seller)),
     balance: Number(row.balance ?? 0),
-    sections: parsed(row.sections).map((section) => ({ ...section, id: Number(section.id) })) as SectionRow[],
-    badges: parsed(row.badges).map((badge) => ({ name: badge.name, limit_quantity: Number(badge.limit_quantity) })),
+    // The project's sections and badges are the same for every reader: parsed once per text.
+    sections: keptParsed(row.sections).map((section) => ({ ...section, id: Number(section.id) })) as SectionRow[],
+    badges: keptParsed(row.badges).map((badge) => ({ name: badge.name, limit_quantity: Number(badge.limit_quantity) })),
   };
 }
 
