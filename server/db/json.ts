@@ -1,6 +1,8 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
 import * as postgresJson from 'kysely/helpers/postgres';
 import * as sqliteJson from 'kysely/helpers/sqlite';
+import { keepFrozen } from '../kept-values';
+import { testCounters } from '../test-counters';
 import { RecentlyUsed } from './recently-used';
 import type { Database } from './types';
 
@@ -24,19 +26,10 @@ export function parsed<T>(value: T | string): T {
 export const KEPT_JSON_TEXTS = 256;
 export const KEPT_JSON_MAX_LENGTH = 16_384;
 
-/** What `keptParsed` did, for the tests that keep its rules (counting work, never time). */
-export const keptJsonCounters = { parsed: 0, reused: 0 };
+/** What `keptParsed` did, while a test observes (counting work, never time). */
+export const keptJsonCounters = testCounters(['parsed', 'reused'] as const);
 
 const keptTexts = new RecentlyUsed<string, unknown>(KEPT_JSON_TEXTS);
-
-/** Freezes a parsed JSON value and everything in it: a kept value is shared by every reader. */
-function deepFrozen<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const inner of Object.values(value)) deepFrozen(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 /**
  * `parsed`, for the nested parts of the catalogue that every viewer reads alike and that change
@@ -44,23 +37,24 @@ function deepFrozen<T>(value: T): T {
  * same text arrives for every request, and parsing it again was the largest part of the project
  * detail's own work. The parsed value is kept, keyed by the text itself, so an edit, which
  * changes the text, can never be answered with the value of the text before it; nothing needs
- * to be told of the edit. Kept values are frozen, as every reader shares them; the texts are
- * bounded in number and length (the least recently used goes first, a longer text is parsed
- * every time), so what requests fill stays small. Parts that differ per viewer use `parsed`.
+ * to be told of the edit. Kept values are frozen (kept-values.ts), as every reader shares them;
+ * the texts are bounded in number and length (the least recently used goes first, a longer text
+ * is parsed every time), so what requests fill stays small. Parts that differ per viewer use
+ * `parsed`.
  */
 export function keptParsed<T>(value: T | string): T {
   if (typeof value !== 'string') return value;
   if (value.length > KEPT_JSON_MAX_LENGTH) {
-    keptJsonCounters.parsed += 1;
+    keptJsonCounters.count('parsed');
     return JSON.parse(value) as T;
   }
   const kept = keptTexts.get(value);
   if (kept !== undefined) {
-    keptJsonCounters.reused += 1;
+    keptJsonCounters.count('reused');
     return kept as T;
   }
-  keptJsonCounters.parsed += 1;
-  const fresh = deepFrozen(JSON.parse(value) as T);
+  keptJsonCounters.count('parsed');
+  const fresh = keepFrozen(JSON.parse(value) as T);
   keptTexts.set(value, fresh);
   return fresh;
 }

@@ -2,6 +2,7 @@ import type { FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { $ZodType } from 'zod/v4/core';
+import { isKept } from '../kept-values';
 import { testCounters } from '../test-counters';
 import { checksOf, defOf, directChecks, type Def } from './zod-checks';
 
@@ -31,7 +32,7 @@ class SchemaMismatch extends Error {}
 const MISMATCH = new SchemaMismatch('value does not match its schema');
 
 /** How many answers the compiled writers wrote and how many went to zod, while a test observes. */
-export const serializationCounters = testCounters(['written', 'handedToZod', 'routesOnZod'] as const);
+export const serializationCounters = testCounters(['written', 'handedToZod', 'routesOnZod', 'keptTextReused'] as const);
 
 /**
  * A leaf with rules beyond its type: zod's own checks run on the value (zod-checks.ts), and a
@@ -242,17 +243,25 @@ function inline(write: Writer, prefix: string): string | null {
   return null;
 }
 
-type WriterFactory = (writers: readonly Writer[], mismatch: SchemaMismatch, needsEscape: RegExp) => Writer;
+type WriterFactory = (
+  writers: readonly Writer[],
+  mismatch: SchemaMismatch,
+  needsEscape: RegExp,
+  isKept: (value: object) => boolean,
+  reused: () => void,
+) => Writer;
+
+const countReused = () => serializationCounters.count('keptTextReused');
 
 /**
  * The writer that generated code makes: `lines` are the body of a function that returns it, and see
- * `writers` (the writers it calls), `MISMATCH` and `NEEDS_ESCAPE`.
+ * `writers` (the writers it calls), `MISMATCH`, `NEEDS_ESCAPE`, `IS_KEPT` and `REUSED`.
  */
 function generatedWriter(lines: readonly string[], writers: readonly Writer[]): Writer {
   const source = [`'use strict';`, ...lines].join('\n');
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated once per schema, see generatedObjectWriter
-  const factory = new Function('writers', 'MISMATCH', 'NEEDS_ESCAPE', source) as WriterFactory;
-  return factory(writers, MISMATCH, NEEDS_ESCAPE);
+  const factory = new Function('writers', 'MISMATCH', 'NEEDS_ESCAPE', 'IS_KEPT', 'REUSED', source) as WriterFactory;
+  return factory(writers, MISMATCH, NEEDS_ESCAPE, isKept, countReused);
 }
 
 /**
@@ -302,13 +311,18 @@ function generatedObjectWriter(fields: readonly ObjectField[]): Writer {
   );
 }
 
-/** An array's writer as code of its own: its one call of the element's writer sees that writer only. */
+/**
+ * An array's writer as code of its own: its one call of the element's writer sees that writer only.
+ * A kept array (kept-values.ts: frozen all the way down, shared by every request, such as a
+ * project's questions) always writes the same text, so its text is kept beside it, by its
+ * identity, the first time it is written and checked: a WeakMap entry, gone with the array.
+ */
 function generatedArrayWriter(element: Writer): Writer {
   return generatedWriter(
     [
       `const element = writers[0];`,
-      `return function writeArray(value) {`,
-      `  if (!Array.isArray(value)) throw MISMATCH;`,
+      `const keptTexts = new WeakMap();`,
+      `function writeItems(value) {`,
       `  let text = '[';`,
       `  for (let index = 0; index < value.length; index += 1) {`,
       `    if (index > 0) text += ',';`,
@@ -316,6 +330,18 @@ function generatedArrayWriter(element: Writer): Writer {
       `    ${writeStatements(element, "''", 'element')}`,
       `  }`,
       `  return text + ']';`,
+      `}`,
+      `return function writeArray(value) {`,
+      `  if (!Array.isArray(value)) throw MISMATCH;`,
+      `  if (!IS_KEPT(value)) return writeItems(value);`,
+      `  let text = keptTexts.get(value);`,
+      `  if (text !== undefined) {`,
+      `    REUSED();`,
+      `    return text;`,
+      `  }`,
+      `  text = writeItems(value);`,
+      `  keptTexts.set(value, text);`,
+      `  return text;`,
       `};`,
     ],
     [element],

@@ -17,9 +17,12 @@ import {
 const copyOf = (text: string) => [...text].join('');
 
 function counted<T>(run: () => T): { result: T; parsed: number; reused: number } {
-  const before = { ...keptJsonCounters };
-  const result = run();
-  return { result, parsed: keptJsonCounters.parsed - before.parsed, reused: keptJsonCounters.reused - before.reused };
+  const record = keptJsonCounters.observe();
+  try {
+    return { result: run(), ...record };
+  } finally {
+    keptJsonCounters.release(record);
+  }
 }
 
 describe('keptParsed', () => {

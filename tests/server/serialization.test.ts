@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { categoryListSchema, productDetailSchema, productListResponseSchema } from '../../src/domain/products';
 import { meSchema } from '../../src/domain/session';
+import { derivedOnce, isKept, keepFrozen, keptValueCounters } from '../../server/kept-values';
 import { compileWriter, serializationCounters, serializerCompiler } from '../../server/plugins/serialization';
 
 const serializerOf = (schema: z.ZodType) =>
@@ -239,5 +240,73 @@ describe('compiled response writers', () => {
     expect(() => write(3)).toThrow();
     expect(parse).toHaveBeenCalledTimes(2);
     parse.mockRestore();
+  });
+});
+
+describe('kept values (server/kept-values.ts)', () => {
+  const list = z.array(z.object({ id: z.number().int(), title: z.string() }));
+
+  function writeCounted(write: (value: unknown) => string, value: unknown) {
+    const record = serializationCounters.observe();
+    try {
+      return { text: write(value), reused: record.keptTextReused };
+    } finally {
+      serializationCounters.release(record);
+    }
+  }
+
+  it('write a kept array once and answer its kept text after; any other array every time', () => {
+    const write = compileWriter(list)!;
+    const rows = keepFrozen([{ id: 1, title: 'Quarterly "vote"' }]);
+    const first = writeCounted(write, rows);
+    expect(first).toEqual({ text: JSON.stringify(rows), reused: 0 });
+    expect(writeCounted(write, rows)).toEqual({ text: first.text, reused: 1 });
+    // An array that is not kept may change between two answers: written each time.
+    const plain = [{ id: 1, title: 'a' }];
+    expect(writeCounted(write, plain)).toEqual({ text: '[{"id":1,"title":"a"}]', reused: 0 });
+    plain.push({ id: 2, title: 'b' });
+    expect(writeCounted(write, plain)).toEqual({ text: '[{"id":1,"title":"a"},{"id":2,"title":"b"}]', reused: 0 });
+    // The text is kept per writer: another schema writes the same array its own way.
+    const idsOnly = compileWriter(z.array(z.object({ id: z.number().int() })))!;
+    expect(writeCounted(idsOnly, rows)).toEqual({ text: '[{"id":1}]', reused: 0 });
+  });
+
+  it('keep no text for a kept array that does not match: zod refuses it every time', () => {
+    const serialize = serializerOf(z.object({ items: list }));
+    const wrong = keepFrozen([{ id: 1.5, title: 'x' }]);
+    for (let run = 0; run < 2; run += 1) {
+      const record = serializationCounters.observe();
+      try {
+        expect(() => serialize({ items: wrong })).toThrow();
+        expect(record).toMatchObject({ handedToZod: 1, keptTextReused: 0 });
+      } finally {
+        serializationCounters.release(record);
+      }
+    }
+  });
+
+  it('freeze a kept value all the way down and derive from it once, per key', () => {
+    const rows = keepFrozen([{ id: 1, tags: ['x'] }]);
+    expect(() => (rows[0]!.tags as string[]).push('y')).toThrow(TypeError);
+    expect(isKept(rows) && isKept(rows[0]!) && isKept(rows[0]!.tags)).toBe(true);
+    const derive = (source: typeof rows, origin: string) => source.map((row) => ({ url: `${origin}/${row.id}` }));
+    const record = keptValueCounters.observe();
+    try {
+      const first = derivedOnce(rows, derive, 'https://a.example');
+      expect(derivedOnce(rows, derive, 'https://a.example')).toBe(first);
+      expect(first).toEqual([{ url: 'https://a.example/1' }]);
+      expect(isKept(first)).toBe(true);
+      // Another key works it out again.
+      expect(derivedOnce(rows, derive, 'https://b.example')).toEqual([{ url: 'https://b.example/1' }]);
+      expect(record).toEqual({ derived: 2, reused: 1 });
+      // A value that is not kept is derived every time, and its result left as it is.
+      const plain = [{ id: 2, tags: [] }];
+      const once = derivedOnce(plain, derive, 'o');
+      expect(derivedOnce(plain, derive, 'o')).not.toBe(once);
+      expect(Object.isFrozen(once)).toBe(false);
+      expect(record).toEqual({ derived: 2, reused: 1 });
+    } finally {
+      keptValueCounters.release(record);
+    }
   });
 });

@@ -9,6 +9,7 @@ import {
   remainingDays,
   soldQuantity,
 } from '../../../src/domain/sale';
+import { derivedOnce } from '../../kept-values';
 import type { CardRow, ProductDetailRow } from './repository';
 
 /** Rows of the catalogue as the wire shapes of src/domain/products (no database, no I/O). */
@@ -67,22 +68,57 @@ export interface DetailContext {
   openQuantity: number;
 }
 
-export function toProductDetail(row: ProductDetailRow, context: DetailContext): ProductDetail {
-  const card = toCard(row, context.currency, NO_BADGES, context.now);
-  const totalQuantity = Number(row.total_quantity);
-  const balance = row.viewer_balance === null ? 0 : Number(row.viewer_balance);
-  const badges = row.badges.map((badge) => ({
-    id: Number(badge.id),
-    name: badge.name,
-    limitQuantity: Number(badge.limit_quantity),
-  }));
-  const gifts = row.gifts.map((gift) => ({
+/**
+ * A detail's parts in their wire shape. On SQLite a part arrives kept (server/db/json.ts: the same
+ * frozen value for every reader of the same text), so each is worked out once per part and kept
+ * beside it (`derivedOnce`); each is a module constant, as the derivation is named by it.
+ */
+type Part<K extends keyof ProductDetailRow> = ProductDetailRow[K];
+const toBadges = (rows: Part<'badges'>) =>
+  rows.map((badge) => ({ id: Number(badge.id), name: badge.name, limitQuantity: Number(badge.limit_quantity) }));
+const toGifts = (rows: Part<'gifts'>) =>
+  rows.map((gift) => ({
     id: Number(gift.id),
     title: gift.title,
     description: gift.description,
     isDigital: gift.is_digital === 1,
     limitQuantity: Number(gift.limit_quantity),
   }));
+const toTeamMembers = (rows: Part<'team'>) =>
+  rows.map((member) => ({
+    id: Number(member.id),
+    name: member.name,
+    role: member.role,
+    description: member.description,
+    image: member.image,
+  }));
+const toSocialLinks = (rows: Part<'social'>) =>
+  rows.map((link) => ({ id: Number(link.id), platform: link.platform, url: link.url }));
+const toDealTerms = (rows: Part<'deal_terms'>) =>
+  rows.map((term) => ({ field: term.field, value: term.value, tooltip: term.tooltip }));
+const toImages = (rows: Part<'images'>, origin: string) =>
+  rows.map((image) => ({ id: Number(image.id), url: absoluteUrl(image.url, origin), altText: image.alt_text }));
+const toTitled = (rows: Part<'faqs'> | Part<'risks'>) =>
+  rows.map((item) => ({ id: Number(item.id), title: item.title, description: item.description }));
+const toCustomSections = (rows: Part<'custom_sections'>) =>
+  rows.map((section) => ({ id: Number(section.id), title: section.title, content: section.content }));
+const toPayMethods = (rows: Part<'pay_methods'>) =>
+  rows.map((method) => ({
+    id: Number(method.id),
+    name: method.name,
+    address: method.address,
+    alias: method.alias,
+    payMethodType: method.pay_method_type,
+  }));
+const toCommunitySections = (rows: Part<'community'>) =>
+  rows.map((section) => ({ id: Number(section.id), type: section.type, viewType: section.view_type }));
+
+export function toProductDetail(row: ProductDetailRow, context: DetailContext): ProductDetail {
+  const card = toCard(row, context.currency, NO_BADGES, context.now);
+  const totalQuantity = Number(row.total_quantity);
+  const balance = row.viewer_balance === null ? 0 : Number(row.viewer_balance);
+  const badges = derivedOnce(row.badges, toBadges);
+  const gifts = derivedOnce(row.gifts, toGifts);
   return {
     id: card.id,
     contractAddress: row.contract_address,
@@ -129,28 +165,18 @@ export function toProductDetail(row: ProductDetailRow, context: DetailContext): 
           founded: row.about.founded === null ? null : Number(row.about.founded),
           website: row.about.website,
           form: row.about.form,
-          teamMembers: row.team.map((member) => ({
-            id: Number(member.id),
-            name: member.name,
-            role: member.role,
-            description: member.description,
-            image: member.image,
-          })),
-          socialLinks: row.social.map((link) => ({ id: Number(link.id), platform: link.platform, url: link.url })),
+          teamMembers: derivedOnce(row.team, toTeamMembers),
+          socialLinks: derivedOnce(row.social, toSocialLinks),
           locationImage: row.about.location_image,
           address: row.about.address,
         }
       : null,
-    dealTermList: row.deal_terms.map((term) => ({ field: term.field, value: term.value, tooltip: term.tooltip })),
-    images: row.images.map((image) => ({
-      id: Number(image.id),
-      url: absoluteUrl(image.url, context.origin),
-      altText: image.alt_text,
-    })),
+    dealTermList: derivedOnce(row.deal_terms, toDealTerms),
+    images: derivedOnce(row.images, toImages, context.origin),
     gifts,
     availableGift: highestReached(gifts, balance),
-    faqs: row.faqs.map((faq) => ({ id: Number(faq.id), title: faq.title, description: faq.description })),
-    risks: row.risks.map((risk) => ({ id: Number(risk.id), title: risk.title, description: risk.description })),
+    faqs: derivedOnce(row.faqs, toTitled),
+    risks: derivedOnce(row.risks, toTitled),
     documents: row.documents.map((doc) => ({
       id: Number(doc.id),
       name: doc.name,
@@ -158,23 +184,9 @@ export function toProductDetail(row: ProductDetailRow, context: DetailContext): 
       url: doc.url,
       versions: context.histories.get(Number(doc.id)) ?? [],
     })),
-    customSections: row.custom_sections.map((section) => ({
-      id: Number(section.id),
-      title: section.title,
-      content: section.content,
-    })),
-    payMethods: row.pay_methods.map((method) => ({
-      id: Number(method.id),
-      name: method.name,
-      address: method.address,
-      alias: method.alias,
-      payMethodType: method.pay_method_type,
-    })),
-    communitySections: row.community.map((section) => ({
-      id: Number(section.id),
-      type: section.type,
-      viewType: section.view_type,
-    })),
+    customSections: derivedOnce(row.custom_sections, toCustomSections),
+    payMethods: derivedOnce(row.pay_methods, toPayMethods),
+    communitySections: derivedOnce(row.community, toCommunitySections),
     tokenName: row.token_name,
     documentDescription: row.document_description,
   };
