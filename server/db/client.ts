@@ -18,7 +18,7 @@ import {
 import type PgModule from 'pg';
 import type { Pool } from 'pg';
 import { parseInt8, parseNumeric } from './numbers';
-import { nameCompiledStatements } from './pg-statements';
+import { nameCompiledStatements, runOnPool } from './pg-statements';
 import { allowDirectRuns } from './direct-reads';
 import { compiledQuery } from './compiled-query';
 import { cachingDatabase, type StatementCacheStats } from './statement-cache';
@@ -87,19 +87,33 @@ export function createDb(options: DbOptions): DbHandle {
   if (isPostgresUrl(options.url)) {
     const url = options.url;
     // The PostgreSQL client loads with the first query, so a SQLite install never holds it.
-    const pool = async (): Promise<Pool> => {
-      const pg = (await import('pg')).default;
-      setPgParsers(pg);
-      const created = new pg.Pool({
-        connectionString: url,
-        max: options.poolSize ?? 10,
-        ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-      });
-      // Compiled queries run as named statements (docs/decisions/1602-requests-do-their-own-work-once.md).
-      created.on('connect', nameCompiledStatements);
-      return created;
-    };
+    let ready: Pool | null = null;
+    let creating: Promise<Pool> | null = null;
+    const pool = (): Promise<Pool> =>
+      (creating ??= (async () => {
+        const pg = (await import('pg')).default;
+        setPgParsers(pg);
+        const created = new pg.Pool({
+          connectionString: url,
+          max: options.poolSize ?? 10,
+          ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+        });
+        // Compiled queries run as named statements (docs/decisions/1602-requests-do-their-own-work-once.md).
+        created.on('connect', nameCompiledStatements);
+        ready = created;
+        return created;
+      })());
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) });
+    // A compiled query outside a transaction runs on the pool itself, as a named statement, without
+    // Kysely's driver (a connection acquired, a promise per layer, released): the pool lends it a
+    // connection and takes it back. A transaction runs its queries on its own connection, through
+    // Kysely, as before; the first query of all goes through Kysely too, which makes the pool.
+    const { onQuery } = options;
+    allowDirectRuns(db, (sql, parameters) => {
+      if (ready === null) return null;
+      const rows = runOnPool(ready, sql, parameters);
+      return onQuery ? rows.then((answered) => (onQuery({ sql, parameters }), answered)) : rows;
+    });
     const listen: DbHandle['listen'] = async (channel, onPayload, onError) => {
       const pg = (await import('pg')).default;
       const client = new pg.Client({ connectionString: url });

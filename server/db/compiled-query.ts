@@ -57,7 +57,8 @@ interface Compiled {
 
 /**
  * How often queries are compiled and run, while a test observes (a query is compiled once per
- * engine), and how many of the runs went straight to SQLite (direct-reads.ts).
+ * engine), and how many of the runs went straight to SQLite's connection or PostgreSQL's pool
+ * (direct-reads.ts).
  */
 export const compiledQueryCounters = testCounters(['compiled', 'executed', 'direct'] as const);
 
@@ -131,7 +132,7 @@ export function compiledQuery<P extends Record<string, unknown>, O>(
     const direct = directRunOf(db)?.(compiled.sql, parameters);
     if (direct) {
       compiledQueryCounters.count('direct');
-      return direct as O[];
+      return direct as O[] | Promise<O[]>;
     }
     const query: CompiledQuery<O> = { sql: compiled.sql, query: compiled.query, parameters, queryId: QUERY_ID };
     return (await db.executeQuery(query)).rows;

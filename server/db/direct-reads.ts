@@ -2,11 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from './types';
 
 /**
- * Runs a compiled statement on SQLite at once, without Kysely's driver, or answers null when it
- * may not: while a transaction (or any other holder) has the connection, the statement must
- * wait its turn there, or it would read what that transaction has not committed.
+ * Runs a compiled statement without Kysely's driver, or answers null when it may not. On SQLite
+ * it runs at once on the connection, unless a transaction (or any other holder) has it: the
+ * statement must then wait its turn there, or it would read what that transaction has not
+ * committed. On PostgreSQL it runs on the pool, which lends it a connection of its own.
  */
-export type DirectRun = (sql: string, parameters: readonly unknown[]) => unknown[] | null;
+export type DirectRun = (sql: string, parameters: readonly unknown[]) => unknown[] | Promise<unknown[]> | null;
 
 const runners = new WeakMap<Kysely<Database>, DirectRun>();
 
@@ -15,7 +16,7 @@ export function allowDirectRuns(db: Kysely<Database>, run: DirectRun): void {
   runners.set(db, run);
 }
 
-/** The direct runner of `db`, if it has one (SQLite's own handle; never a transaction). */
+/** The direct runner of `db`, if it has one (the app's own handle; never a transaction). */
 export function directRunOf(db: Kysely<Database>): DirectRun | undefined {
   return runners.get(db);
 }

@@ -1,4 +1,4 @@
-import type { PoolClient, QueryResult } from 'pg';
+import type { Pool, PoolClient, QueryResult } from 'pg';
 import { renameStatement, statementNameOf } from './compiled-query';
 
 /**
@@ -43,4 +43,20 @@ export function nameCompiledStatements(client: PoolClient): void {
     });
   };
   client.query = withNames as PoolClient['query'];
+}
+
+/**
+ * A compiled query run on the pool itself (client.ts, outside any transaction): as its named
+ * statement, and as the connections' own `query` does when a migration changed a table under it.
+ */
+export async function runOnPool(pool: Pool, text: string, values: readonly unknown[]): Promise<unknown[]> {
+  const name = statementNameOf(text);
+  if (!name) return (await pool.query(text, values as unknown[])).rows;
+  try {
+    return (await pool.query({ name, text, values: values as unknown[] })).rows;
+  } catch (error) {
+    if (!isCachedPlanChange(error)) throw error;
+    renameStatement(text);
+    return (await pool.query(text, values as unknown[])).rows;
+  }
 }
