@@ -18,7 +18,7 @@ import {
 import type PgModule from 'pg';
 import type { Pool } from 'pg';
 import { parseInt8, parseNumeric } from './numbers';
-import { nameCompiledStatements, runOnPool } from './pg-statements';
+import { nameCompiledStatements, runnerOnPool } from './pg-statements';
 import { allowDirectRuns } from './direct-reads';
 import { compiledQuery } from './compiled-query';
 import { cachingDatabase, type StatementCacheStats } from './statement-cache';
@@ -87,7 +87,7 @@ export function createDb(options: DbOptions): DbHandle {
   if (isPostgresUrl(options.url)) {
     const url = options.url;
     // The PostgreSQL client loads with the first query, so a SQLite install never holds it.
-    let ready: Pool | null = null;
+    let onPool: ReturnType<typeof runnerOnPool> | null = null;
     let creating: Promise<Pool> | null = null;
     const pool = (): Promise<Pool> =>
       (creating ??= (async () => {
@@ -100,7 +100,7 @@ export function createDb(options: DbOptions): DbHandle {
         });
         // Compiled queries run as named statements (docs/decisions/1602-requests-do-their-own-work-once.md).
         created.on('connect', nameCompiledStatements);
-        ready = created;
+        onPool = runnerOnPool(created);
         return created;
       })());
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options) });
@@ -110,8 +110,8 @@ export function createDb(options: DbOptions): DbHandle {
     // Kysely, as before; the first query of all goes through Kysely too, which makes the pool.
     const { onQuery } = options;
     allowDirectRuns(db, (sql, parameters) => {
-      if (ready === null) return null;
-      const rows = runOnPool(ready, sql, parameters);
+      if (onPool === null) return null;
+      const rows = onPool(sql, parameters);
       return onQuery ? rows.then((answered) => (onQuery({ sql, parameters }), answered)) : rows;
     });
     const listen: DbHandle['listen'] = async (channel, onPayload, onError) => {

@@ -24,6 +24,23 @@ function isCachedPlanChange(error: unknown): boolean {
   );
 }
 
+type Run = (
+  query: string | { name: string; text: string; values: unknown[] },
+  values?: unknown[],
+) => Promise<QueryResult>;
+
+/**
+ * Runs compiled SQL as its named statement through `run` (a connection's or the pool's `query`);
+ * when a migration changed a table under the kept plan, runs it once unnamed and names it anew.
+ */
+function runNamed(run: Run, name: string, text: string, values: unknown[]): Promise<QueryResult> {
+  return run({ name, text, values }).catch((error: unknown) => {
+    if (!isCachedPlanChange(error)) throw error;
+    renameStatement(text);
+    return run(text, values);
+  });
+}
+
 const named = new WeakSet<PoolClient>();
 
 /** Makes a pool's new connection run compiled queries as named statements (pool.on('connect')). */
@@ -36,27 +53,19 @@ export function nameCompiledStatements(client: PoolClient): void {
     const name =
       typeof text === 'string' && args.length === 2 && Array.isArray(values) ? statementNameOf(text) : undefined;
     if (!name) return query(...args);
-    return query({ name, text, values }).catch((error: unknown) => {
-      if (!isCachedPlanChange(error)) throw error;
-      renameStatement(text as string);
-      return query(text, values);
-    });
+    return runNamed(query, name, text as string, values as unknown[]);
   };
   client.query = withNames as PoolClient['query'];
 }
 
 /**
- * A compiled query run on the pool itself (client.ts, outside any transaction): as its named
- * statement, and as the connections' own `query` does when a migration changed a table under it.
+ * How compiled queries run on the pool itself (client.ts, outside any transaction), named as
+ * above: made once per pool.
  */
-export async function runOnPool(pool: Pool, text: string, values: readonly unknown[]): Promise<unknown[]> {
-  const name = statementNameOf(text);
-  if (!name) return (await pool.query(text, values as unknown[])).rows;
-  try {
-    return (await pool.query({ name, text, values: values as unknown[] })).rows;
-  } catch (error) {
-    if (!isCachedPlanChange(error)) throw error;
-    renameStatement(text);
-    return (await pool.query(text, values as unknown[])).rows;
-  }
+export function runnerOnPool(pool: Pool): (text: string, values: readonly unknown[]) => Promise<unknown[]> {
+  const run = pool.query.bind(pool) as Run;
+  return async (text, values) => {
+    const name = statementNameOf(text);
+    return (name ? await runNamed(run, name, text, values as unknown[]) : await run(text, values as unknown[])).rows;
+  };
 }
